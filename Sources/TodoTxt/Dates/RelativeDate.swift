@@ -1,0 +1,80 @@
+/// Date input as people type it (`today`, `fri`, `+2w`, `eom`), resolved against a given today.
+///
+/// Relative dates are an input convenience only: the file always receives the absolute
+/// `YYYY-MM-DD` form, so every other todo.txt tool reads the same date.
+public enum RelativeDate {
+  /// Resolves `text` against `today`, or returns `nil` when it is not a date expression.
+  ///
+  /// Accepted, case-insensitively:
+  /// - an absolute date `YYYY-MM-DD`;
+  /// - `today`, `tomorrow`, `yesterday` (also `tod`, `tom`);
+  /// - a weekday name or prefix (`mon`, `friday`): its next occurrence after today;
+  /// - an offset `[+|-]N` with a unit `d` (days), `w` (weeks), `m` (months, clamped to the
+  ///   month's end), `y` (years) or `b` (business days): `3d`, `+2w`, `-1m`, `5b`;
+  /// - `eow` (the coming Sunday, today when it is Sunday), `eom` (the month's last day),
+  ///   `eoy` (December 31).
+  public static func resolve(_ text: some StringProtocol, today: TaskDate) -> TaskDate? {
+    if let absolute = TaskDate(text) { return absolute }
+    let word = text.lowercased()
+    switch word {
+    case "today", "tod": return today
+    case "tomorrow", "tom": return today.adding(days: 1)
+    case "yesterday": return today.adding(days: -1)
+    case "eow":
+      return today.adding(days: 7 - today.weekday.rawValue)
+    case "eom":
+      return TaskDate(
+        year: today.year, month: today.month,
+        day: TaskDate.daysIn(month: today.month, year: today.year))
+    case "eoy":
+      return TaskDate(year: today.year, month: 12, day: 31)
+    default:
+      break
+    }
+    if let offset = Offset(word) { return offset.apply(to: today) }
+    if let weekday = Weekday(name: word) {
+      let ahead = (weekday.rawValue - today.weekday.rawValue + 7) % 7
+      return today.adding(days: ahead == 0 ? 7 : ahead)
+    }
+    return nil
+  }
+
+  /// A signed count of calendar units, such as `+2w` or `-1m`.
+  public struct Offset: Hashable, Sendable {
+    public var count: Int
+    public var unit: Recurrence.Unit
+
+    public init(count: Int, unit: Recurrence.Unit) {
+      self.count = count
+      self.unit = unit
+    }
+
+    /// Parses `[+|-]N<unit>`; the count has at most six digits.
+    public init?(_ text: some StringProtocol) {
+      var scalars = Substring(text)
+      var sign = 1
+      if scalars.first == "+" {
+        scalars.removeFirst()
+      } else if scalars.first == "-" {
+        sign = -1
+        scalars.removeFirst()
+      }
+      guard let unitCharacter = scalars.last, let unit = Recurrence.Unit(rawValue: unitCharacter.lowercased()),
+        scalars.count >= 2, scalars.count <= 7
+      else { return nil }
+      let digits = scalars.dropLast()
+      guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int(digits) else { return nil }
+      self.init(count: sign * count, unit: unit)
+    }
+
+    public func apply(to date: TaskDate) -> TaskDate {
+      switch unit {
+      case .day: date.adding(days: count)
+      case .week: date.adding(weeks: count)
+      case .month: date.adding(months: count)
+      case .year: date.adding(years: count)
+      case .businessDay: date.adding(businessDays: count)
+      }
+    }
+  }
+}

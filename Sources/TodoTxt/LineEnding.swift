@@ -1,0 +1,15 @@
+/// How one line of a file ends. Kept per line, so a file with mixed endings stays mixed.
+public enum LineEnding: UInt8, Sendable {
+  /// The last line of a file that does not end with a newline.
+  case none
+  case lf
+  case crlf
+
+  public var bytes: [UInt8] {
+    switch self {
+    case .none: []
+    case .lf: [.lf]
+    case .crlf: [.cr, .lf]
+    }
+  }
+}

@@ -1,0 +1,157 @@
+/// How a completed task keeps the priority it had.
+public enum CompletedPriorityStyle: Sendable {
+  /// Move it to a `pri:X` tag at the end of the line, as the format recommends; ``Task/reopen()``
+  /// puts it back.
+  case tag
+  /// Drop it, as todo.sh does.
+  case drop
+}
+
+extension Task {
+  /// Replaces `range` (indices of ``bytes``) with `replacement` and parses the line again.
+  ///
+  /// Every edit goes through here, so each one touches only the bytes it names.
+  mutating func replaceBytes(_ range: Range<Int>, with replacement: some Collection<UInt8>) {
+    var line = Array(bytes)
+    let base = bytes.startIndex
+    line.replaceSubrange((range.lowerBound - base)..<(range.upperBound - base), with: replacement)
+    self = Task(bytes: line)
+  }
+
+  private var start: Int { bytes.startIndex }
+  private var end: Int { bytes.endIndex }
+  private var bodyStart: Int { bytes.startIndex + bodyOffset }
+
+  /// Replaces the whole line.
+  public mutating func setLine(_ newBytes: some Collection<UInt8>) {
+    self = Task(bytes: Array(newBytes))
+  }
+
+  // MARK: Priority
+
+  /// Sets or removes the priority.
+  ///
+  /// On an open task the `(X) ` at the start of the line is replaced, inserted or removed.
+  /// On a completed task a priority in the head is replaced or removed where it stands;
+  /// otherwise the `pri:` tag is set or removed.
+  public mutating func setPriority(_ priority: Priority?) {
+    if let location = headPriorityRange {
+      if let priority {
+        replaceBytes((location.lowerBound + 1)..<(location.lowerBound + 2), with: [priority.byte])
+      } else {
+        replaceBytes(location, with: [])
+      }
+      return
+    }
+    if isCompleted {
+      if let priority { setTag("pri", priority.description) } else { removeTag("pri") }
+    } else if let priority {
+      replaceBytes(start..<start, with: [.openParen, priority.byte, .closeParen, .space])
+    }
+  }
+
+  /// The bytes of `(X) ` in the head, when there is a head priority.
+  private var headPriorityRange: Range<Int>? {
+    switch priorityPlacement {
+    case .none: return nil
+    case .leading: return start..<(start + 4)
+    case .afterMark: return (start + 2)..<(start + 6)
+    case .afterCompletionDate: return (start + 13)..<(start + 17)
+    }
+  }
+
+  // MARK: Completion
+
+  /// Marks the task done on `date`: `x DATE ` goes in front, an open task's priority moves
+  /// to a `pri:` tag (or is dropped), and nothing else in the line changes.
+  ///
+  /// A task that is already completed is left as it is.
+  public mutating func complete(on date: TaskDate, priorityStyle: CompletedPriorityStyle = .tag) {
+    guard !isCompleted else { return }
+    let priority = headPriority
+    if priority != nil { replaceBytes(start..<(start + 4), with: []) }
+    replaceBytes(start..<start, with: [.lowercaseX, .space] + date.utf8 + [.space])
+    if let priority, priorityStyle == .tag, keptPriority == nil {
+      appendTag(key: "pri", value: priority.description)
+    }
+  }
+
+  /// Makes a completed task open again: removes `x `, the completion date and a priority in
+  /// the head, and restores the priority from the head or from a `pri:` tag (which is then
+  /// removed). The creation date and the body stay as they are.
+  public mutating func reopen() {
+    guard isCompleted else { return }
+    let priority = priority
+    let hadPriTag = headPriority == nil && keptPriority != nil
+    var head: [UInt8] = []
+    if let priority { head += [.openParen, priority.byte, .closeParen, .space] }
+    if let creationDate {
+      head += creationDate.utf8
+      // The head's last field is followed by a space unless it ends the line.
+      if bodyStart < end || bytes.last == .space { head.append(.space) }
+    }
+    replaceBytes(start..<bodyStart, with: head)
+    if hadPriTag { removeTag("pri") }
+  }
+
+  // MARK: Tags
+
+  /// Sets the first `key:` tag's value in place, or appends ` key:value` to the line.
+  public mutating func setTag(_ key: String, _ value: String) {
+    if let range = tagValueRange(key) {
+      replaceBytes(range, with: Array(value.utf8))
+    } else {
+      appendTag(key: key, value: value)
+    }
+  }
+
+  private mutating func appendTag(key: String, value: String) {
+    appendText(key + ":" + value)
+  }
+
+  /// Removes every `key:` tag, with the whitespace before it (or after it, for a tag that
+  /// starts the body). Returns whether there was one.
+  @discardableResult
+  public mutating func removeTag(_ key: String) -> Bool {
+    let keyBytes = Array(key.utf8)
+    var ranges: [Range<Int>] = []
+    forEachToken { token in
+      if case .tag(let colon) = token.kind, bytes[token.range.lowerBound..<colon].elementsEqual(keyBytes) {
+        ranges.append(token.range)
+      }
+    }
+    for range in ranges.reversed() { removeToken(range) }
+    return !ranges.isEmpty
+  }
+
+  /// Removes the token at `range` and one adjoining run of whitespace.
+  mutating func removeToken(_ range: Range<Int>) {
+    var lower = range.lowerBound
+    var upper = range.upperBound
+    while lower > bodyStart, bytes[lower - 1].isTaskWhitespace { lower -= 1 }
+    if lower == range.lowerBound {
+      while upper < end, bytes[upper].isTaskWhitespace { upper += 1 }
+    }
+    replaceBytes(lower..<upper, with: [])
+  }
+
+  // MARK: Text
+
+  /// Appends text at the end of the line, after a space unless the line is empty or already
+  /// ends with whitespace.
+  public mutating func appendText(_ text: String) {
+    let needsSpace = !(bytes.last?.isTaskWhitespace ?? true)
+    replaceBytes(end..<end, with: (needsSpace ? [.space] : []) + Array(text.utf8))
+  }
+
+  /// Inserts `text` and a space at the start of the body, after the completion mark, dates
+  /// and priority.
+  public mutating func prependText(_ text: String) {
+    replaceBytes(bodyStart..<bodyStart, with: Array(text.utf8) + [.space])
+  }
+
+  /// Replaces the body, keeping the head (completion, dates, priority).
+  public mutating func replaceBody(_ text: String) {
+    replaceBytes(bodyStart..<end, with: Array(text.utf8))
+  }
+}

@@ -1,0 +1,157 @@
+/// A `key:value` token of a task body.
+public struct Tag: Hashable, Sendable {
+  public var key: String
+  public var value: String
+
+  public init(key: String, value: String) {
+    self.key = key
+    self.value = value
+  }
+}
+
+/// One whitespace-separated word of a task body, with what it means.
+public struct Token: Sendable {
+  public enum Kind: Sendable, Equatable {
+    /// Plain text.
+    case word
+    /// `+name`: the name is everything after the first `+`.
+    case project
+    /// `@name`: the name is everything after the first `@`.
+    case context
+    /// `key:value`; `colon` is the index of the separating colon.
+    case tag(colon: Int)
+  }
+
+  public var kind: Kind
+  /// The token's bytes, as indices of ``Task/bytes``.
+  public var range: Range<Int>
+}
+
+extension Token.Kind {
+  /// Classifies a token (no whitespace inside) by its first bytes and its colons.
+  ///
+  /// - `+x`, `@x` (at least one byte after the sigil): project, context, even with a colon.
+  /// - `key:value` with exactly one colon, both sides non-empty, and a value that does not
+  ///   start with `//`: a tag. So `a:b:c`, `:x`, `x:`, `due:` and `http://host/path` are text;
+  ///   `12:30` is a tag with no meaning to this tool and is always shown as written.
+  static func classify(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Token.Kind {
+    let first = b[start]
+    if end - start >= 2 {
+      if first == .plus { return .project }
+      if first == .at { return .context }
+    }
+    var colon = -1
+    var i = start
+    while i < end {
+      if b[i] == .colon {
+        if colon >= 0 { return .word }
+        colon = i
+      }
+      i += 1
+    }
+    guard colon > start, colon < end - 1 else { return .word }
+    if colon + 2 < end, b[colon + 1] == .slash, b[colon + 2] == .slash { return .word }
+    return .tag(colon: colon)
+  }
+}
+
+extension Task {
+  /// Calls `body` for each token of the task body, in order.
+  ///
+  /// Tokens are separated by runs of spaces and tabs; the head (completion mark, dates,
+  /// priority) is not part of the body.
+  public func forEachToken(_ body: (Token) throws -> Void) rethrows {
+    let base = bytes.startIndex
+    try bytes.withUnsafeBufferPointer { b in
+      var i = bodyOffset
+      let n = b.count
+      while i < n {
+        while i < n, b[i].isTaskWhitespace { i += 1 }
+        guard i < n else { break }
+        let start = i
+        while i < n, !b[i].isTaskWhitespace { i += 1 }
+        let kind = Token.Kind.classify(b, start, i)
+        try body(Token(kind: kind, range: (base + start)..<(base + i)))
+      }
+    }
+  }
+
+  /// The tokens of the body, in order.
+  public var tokens: [Token] {
+    var result: [Token] = []
+    forEachToken { result.append($0) }
+    return result
+  }
+
+  private func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+
+  /// `+project` names in order of first appearance, each once, with their case and any
+  /// trailing punctuation kept (`+home.` is the project `home.`).
+  public var projects: [String] { names(of: .project) }
+
+  /// `@context` names, as ``projects``.
+  public var contexts: [String] { names(of: .context) }
+
+  private func names(of kind: Token.Kind) -> [String] {
+    var result: [String] = []
+    forEachToken { token in
+      guard token.kind == kind else { return }
+      let name = string((token.range.lowerBound + 1)..<token.range.upperBound)
+      if !result.contains(name) { result.append(name) }
+    }
+    return result
+  }
+
+  /// Every `key:value` tag of the body, in order, repeats included.
+  public var tags: [Tag] {
+    var result: [Tag] = []
+    forEachToken { token in
+      guard case .tag(let colon) = token.kind else { return }
+      result.append(
+        Tag(key: string(token.range.lowerBound..<colon), value: string((colon + 1)..<token.range.upperBound)))
+    }
+    return result
+  }
+
+  /// The value of the first tag with this key (keys are case-sensitive); later repeats are
+  /// kept in the line but do not count.
+  public func tagValue(_ key: String) -> String? {
+    tagValueRange(key).map(string)
+  }
+
+  /// Byte range of the value of the first tag with `key`.
+  func tagValueRange(_ key: String) -> Range<Int>? {
+    let keyBytes = Array(key.utf8)
+    var found: Range<Int>?
+    forEachToken { token in
+      guard found == nil, case .tag(let colon) = token.kind,
+        bytes[token.range.lowerBound..<colon].elementsEqual(keyBytes)
+      else { return }
+      found = (colon + 1)..<token.range.upperBound
+    }
+    return found
+  }
+
+  // MARK: Tags with meaning
+
+  /// `due:YYYY-MM-DD`; `nil` when absent or not a real date (the tag stays as text).
+  public var dueDate: TaskDate? { tagValue("due").flatMap { TaskDate($0) } }
+
+  /// `t:YYYY-MM-DD`, the threshold: the task is not meant to be seen before that day.
+  public var thresholdDate: TaskDate? { tagValue("t").flatMap { TaskDate($0) } }
+
+  /// `rec:[+]N<d|w|m|y|b>`.
+  public var recurrence: Recurrence? { tagValue("rec").flatMap { Recurrence($0) } }
+
+  /// `h:1` hides a task from listings; any other value (`h:0`) does not.
+  public var isHidden: Bool { tagValue("h") == "1" }
+
+  /// `pri:X`: the priority a completed task had (the spec's recommended way to keep it).
+  public var keptPriority: Priority? { tagValue("pri").flatMap { Priority($0) } }
+
+  /// `id:X`, the name other tasks use to depend on this one.
+  public var dependencyID: String? { tagValue("id") }
+
+  /// Every `p:X`: the ids of the tasks this one belongs to or waits for.
+  public var parentIDs: [String] { tags.filter { $0.key == "p" }.map(\.value) }
+}

@@ -1,0 +1,220 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A todo.txt file as an ordered sequence of lines, blank lines included.
+///
+/// The task number of a line is its 1-based position in the file, as in todo.sh, so blank
+/// lines hold numbers too. The list keeps the file's bytes: ``serialized()`` of an unedited
+/// list gives back the input exactly, with its byte order mark, each line's own line ending,
+/// a missing final newline and any invalid UTF-8. Edits replace whole lines; a ``Task`` edit
+/// itself changes only the bytes it must.
+///
+/// Lines are views into one buffer, so reading a large file allocates per file, not per line.
+public struct TodoList: Sendable {
+  /// The file started with a UTF-8 byte order mark (written back, never seen by parsing).
+  public var hasByteOrderMark: Bool
+
+  /// The file's bytes; edited and added lines are appended, and their slots point there.
+  private var buffer: [UInt8]
+  private var slots: [Slot]
+  /// The line ending new lines get: the one most lines of the file use (LF when even).
+  public private(set) var preferredLineEnding: LineEnding
+
+  struct Slot: Sendable {
+    var start: Int
+    var end: Int
+    var ending: LineEnding
+  }
+
+  public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  /// An empty list.
+  public init() {
+    hasByteOrderMark = false
+    buffer = []
+    slots = []
+    preferredLineEnding = .lf
+  }
+
+  /// Reads a file's bytes. Never fails: every byte sequence is a list.
+  public init(bytes: [UInt8]) {
+    buffer = bytes
+    hasByteOrderMark = bytes.starts(with: TodoList.byteOrderMark)
+    slots = []
+    preferredLineEnding = .lf
+    var lfCount = 0
+    var crlfCount = 0
+    let first = hasByteOrderMark ? 3 : 0
+    var slots: [Slot] = []
+    buffer.withUnsafeBufferPointer { b in
+      guard let base = b.baseAddress else { return }
+      let n = b.count
+      slots.reserveCapacity(n / 48 + 1)
+      var start = first
+      while start < n {
+        let newline: Int
+        #if canImport(Glibc)
+          if let hit = memchr(base + start, Int32(UInt8.lf), n - start) {
+            newline = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+          } else {
+            newline = n
+          }
+        #else
+          var i = start
+          while i < n, b[i] != .lf { i += 1 }
+          newline = i
+        #endif
+        if newline == n {
+          slots.append(Slot(start: start, end: n, ending: .none))
+          break
+        }
+        if newline > start, b[newline - 1] == .cr {
+          slots.append(Slot(start: start, end: newline - 1, ending: .crlf))
+          crlfCount += 1
+        } else {
+          slots.append(Slot(start: start, end: newline, ending: .lf))
+          lfCount += 1
+        }
+        start = newline + 1
+      }
+    }
+    self.slots = slots
+    preferredLineEnding = crlfCount > lfCount ? .crlf : .lf
+  }
+
+  /// Reads a file's text.
+  public init(parsing text: String) { self.init(bytes: Array(text.utf8)) }
+
+  // MARK: Reading
+
+  /// The line with this task number (1-based), or `nil` when there is no such line.
+  public func task(number: Int) -> Task? {
+    guard number >= 1, number <= slots.count else { return nil }
+    return self[number - 1]
+  }
+
+  /// The line ending of the line at `index` (0-based).
+  public func lineEnding(at index: Int) -> LineEnding { slots[index].ending }
+
+  /// The file's bytes, with every line exactly as read or as last edited.
+  public func serialized() -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(buffer.count + 16)
+    if hasByteOrderMark { out += TodoList.byteOrderMark }
+    buffer.withUnsafeBufferPointer { b in
+      for slot in slots {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: b[slot.start..<slot.end]))
+        switch slot.ending {
+        case .none: break
+        case .lf: out.append(.lf)
+        case .crlf: out.append(contentsOf: [.cr, .lf])
+        }
+      }
+    }
+    return out
+  }
+
+  /// The file as text (invalid UTF-8 replaced; use ``serialized()`` to write files).
+  public var text: String { String(decoding: serialized(), as: UTF8.self) }
+
+  /// Whether the file ends with a line ending (an empty file counts as ending well).
+  public var endsWithNewline: Bool { slots.last.map { $0.ending != .none } ?? true }
+
+  // MARK: Editing
+
+  private mutating func store(_ task: Task) -> (Int, Int) {
+    let start = buffer.count
+    buffer.append(contentsOf: task.bytes)
+    return (start, buffer.count)
+  }
+
+  /// Replaces the line at `index` (0-based), keeping its line ending.
+  public mutating func replace(at index: Int, with task: Task) {
+    let (start, end) = store(task)
+    slots[index].start = start
+    slots[index].end = end
+  }
+
+  /// Replaces the line with this task number; returns `false` when there is none.
+  @discardableResult
+  public mutating func replace(number: Int, with task: Task) -> Bool {
+    guard number >= 1, number <= slots.count else { return false }
+    replace(at: number - 1, with: task)
+    return true
+  }
+
+  /// Adds a line at the end and returns its task number.
+  ///
+  /// A last line without a line ending first gets the file's preferred one, so two lines are
+  /// never joined.
+  @discardableResult
+  public mutating func append(_ task: Task) -> Int {
+    insert(task, at: slots.count)
+    return slots.count
+  }
+
+  /// Inserts a line before the line at `index` (0-based; `count` appends).
+  public mutating func insert(_ task: Task, at index: Int) {
+    if index == slots.count, let last = slots.indices.last, slots[last].ending == .none {
+      slots[last].ending = preferredLineEnding
+    }
+    let (start, end) = store(task)
+    slots.insert(Slot(start: start, end: end, ending: preferredLineEnding), at: index)
+  }
+
+  /// Removes the line at `index` (0-based); the lines after it move up by one number.
+  @discardableResult
+  public mutating func remove(at index: Int) -> Task {
+    let task = self[index]
+    let removed = slots.remove(at: index)
+    // The new last line inherits a missing final newline, so the file's end stays as it was.
+    if removed.ending == .none, let last = slots.indices.last, index == slots.count {
+      slots[last].ending = .none
+    }
+    return task
+  }
+
+  /// Removes every line for which `shouldRemove` is true.
+  public mutating func removeAll(where shouldRemove: (Task) throws -> Bool) rethrows {
+    var kept: [Slot] = []
+    kept.reserveCapacity(slots.count)
+    for index in slots.indices where try !shouldRemove(self[index]) { kept.append(slots[index]) }
+    // The file's end stays as it was: without a final newline if it had none.
+    if slots.last?.ending == LineEnding.none, let last = kept.indices.last { kept[last].ending = .none }
+    slots = kept
+  }
+
+  /// Moves the line at `from` so that it stands at `to` (0-based, in the list after removal).
+  public mutating func move(from: Int, to: Int) {
+    let task = remove(at: from)
+    insert(task, at: to)
+  }
+}
+
+extension TodoList: RandomAccessCollection {
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { slots.count }
+
+  /// The line at `index` (0-based: task number minus one).
+  public subscript(index: Int) -> Task {
+    let slot = slots[index]
+    return Task(bytes: buffer[slot.start..<slot.end])
+  }
+}
+
+extension TodoList: Equatable {
+  /// Lists are equal when they serialize to the same bytes.
+  public static func == (lhs: TodoList, rhs: TodoList) -> Bool { lhs.serialized() == rhs.serialized() }
+}
+
+extension TodoList {
+  /// Calls `body` with each line's index (0-based) and bytes, without making a ``Task``.
+  func forEachLine(_ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+    try buffer.withUnsafeBufferPointer { b in
+      for (index, slot) in slots.enumerated() {
+        try body(index, UnsafeBufferPointer(rebasing: b[slot.start..<slot.end]))
+      }
+    }
+  }
+}

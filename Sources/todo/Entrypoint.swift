@@ -1,0 +1,3 @@
+import TodoTxt
+
+print(TodoList(parsing: "(A) hello +world\n").first?.projects ?? [])
