@@ -20,11 +20,17 @@ public struct TodoList: Sendable {
   private var slots: [Slot]
   /// The line ending new lines get: the one most lines of the file use (LF when even).
   public private(set) var preferredLineEnding: LineEnding
+  /// How many lines the file had when read (``changes()`` is relative to those lines).
+  public private(set) var originalCount: Int
 
   struct Slot: Sendable {
     var start: Int
     var end: Int
     var ending: LineEnding
+    /// The line's 0-based position in the file as read, or -1 for a line added since.
+    var origin: Int32 = -1
+    /// The line's bytes or ending differ from those read.
+    var edited = false
   }
 
   public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
@@ -35,6 +41,7 @@ public struct TodoList: Sendable {
     buffer = []
     slots = []
     preferredLineEnding = .lf
+    originalCount = 0
   }
 
   /// Reads a file's bytes. Never fails: every byte sequence is a list.
@@ -43,6 +50,7 @@ public struct TodoList: Sendable {
     hasByteOrderMark = bytes.starts(with: TodoList.byteOrderMark)
     slots = []
     preferredLineEnding = .lf
+    originalCount = 0
     var lfCount = 0
     var crlfCount = 0
     let first = hasByteOrderMark ? 3 : 0
@@ -66,20 +74,21 @@ public struct TodoList: Sendable {
           newline = i
         #endif
         if newline == n {
-          slots.append(Slot(start: start, end: n, ending: .none))
+          slots.append(Slot(start: start, end: n, ending: .none, origin: Int32(truncatingIfNeeded: slots.count)))
           break
         }
         if newline > start, b[newline - 1] == .cr {
-          slots.append(Slot(start: start, end: newline - 1, ending: .crlf))
+          slots.append(Slot(start: start, end: newline - 1, ending: .crlf, origin: Int32(truncatingIfNeeded: slots.count)))
           crlfCount += 1
         } else {
-          slots.append(Slot(start: start, end: newline, ending: .lf))
+          slots.append(Slot(start: start, end: newline, ending: .lf, origin: Int32(truncatingIfNeeded: slots.count)))
           lfCount += 1
         }
         start = newline + 1
       }
     }
     self.slots = slots
+    originalCount = slots.count
     preferredLineEnding = crlfCount > lfCount ? .crlf : .lf
   }
 
@@ -134,6 +143,7 @@ public struct TodoList: Sendable {
     let (start, end) = store(task)
     slots[index].start = start
     slots[index].end = end
+    slots[index].edited = true
   }
 
   /// Replaces the line with this task number; returns `false` when there is none.
@@ -158,6 +168,7 @@ public struct TodoList: Sendable {
   public mutating func insert(_ task: Task, at index: Int) {
     if index == slots.count, let last = slots.indices.last, slots[last].ending == .none {
       slots[last].ending = preferredLineEnding
+      slots[last].edited = true
     }
     let (start, end) = store(task)
     slots.insert(Slot(start: start, end: end, ending: preferredLineEnding), at: index)
@@ -171,6 +182,7 @@ public struct TodoList: Sendable {
     // The new last line inherits a missing final newline, so the file's end stays as it was.
     if removed.ending == .none, let last = slots.indices.last, index == slots.count {
       slots[last].ending = .none
+      slots[last].edited = true
     }
     return task
   }
@@ -181,7 +193,10 @@ public struct TodoList: Sendable {
     kept.reserveCapacity(slots.count)
     for index in slots.indices where try !shouldRemove(self[index]) { kept.append(slots[index]) }
     // The file's end stays as it was: without a final newline if it had none.
-    if slots.last?.ending == LineEnding.none, let last = kept.indices.last { kept[last].ending = .none }
+    if slots.last?.ending == LineEnding.none, let last = kept.indices.last, kept[last].ending != .none {
+      kept[last].ending = .none
+      kept[last].edited = true
+    }
     slots = kept
   }
 
@@ -216,5 +231,42 @@ extension TodoList {
         try body(index, UnsafeBufferPointer(rebasing: b[slot.start..<slot.end]))
       }
     }
+  }
+}
+
+/// How a line of an edited list relates to the file as it was read.
+public enum LineChange: Hashable, Sendable {
+  /// Line `original` (0-based, as read) is unchanged at `current`.
+  case keep(original: Int, current: Int)
+  /// Line `original` was edited and now stands at `current`.
+  case replace(original: Int, current: Int)
+  /// A line that was not in the file stands at `current`.
+  case insert(current: Int)
+  /// Line `original` is gone.
+  case delete(original: Int)
+}
+
+extension TodoList {
+  /// What became of each line read from the file: kept, replaced, deleted, and which lines
+  /// are new. Lines whose order changed count as deleted and inserted.
+  ///
+  /// This is the line-level patch that storage uses to write only what changed, to re-apply an
+  /// edit to a file that another program changed meanwhile, and to undo it.
+  public func changes() -> [LineChange] {
+    var result: [LineChange] = []
+    var seen = [Bool](repeating: false, count: originalCount)
+    var lastOrigin = -1
+    for (index, slot) in slots.enumerated() {
+      let origin = Int(slot.origin)
+      if origin >= 0, origin > lastOrigin, origin < originalCount {
+        seen[origin] = true
+        lastOrigin = origin
+        result.append(slot.edited ? .replace(original: origin, current: index) : .keep(original: origin, current: index))
+      } else {
+        result.append(.insert(current: index))
+      }
+    }
+    for origin in 0..<originalCount where !seen[origin] { result.append(.delete(original: origin)) }
+    return result
   }
 }
