@@ -59,7 +59,7 @@ public struct Task: Sendable {
   public var text: String { String(decoding: bodyBytes, as: UTF8.self) }
 
   /// A blank line (nothing but spaces and tabs) holds a line number but is no task.
-  public var isBlank: Bool { bytes.allSatisfy { $0 == .space || $0 == .tab } }
+  public var isBlank: Bool { bytes.allSatisfy(\.isTaskWhitespace) }
 
   /// The priority that counts: the head priority, or for a completed task without one the
   /// `pri:` tag the spec recommends for keeping it.
@@ -95,6 +95,8 @@ extension UInt8 {
   static let closeParen = UInt8(ascii: ")")
   static let lowercaseX = UInt8(ascii: "x")
 
-  /// Token separators inside a body: space and horizontal tab. (A no-break space is text.)
-  @inline(__always) var isTaskWhitespace: Bool { self == .space || self == .tab }
+  /// Token separators inside a body: space, horizontal tab, and a carriage return that is not
+  /// part of a CRLF line ending (a stray one must not end up inside a `+project` name).
+  /// A no-break space is text.
+  @inline(__always) var isTaskWhitespace: Bool { self == .space || self == .tab || self == .cr }
 }
