@@ -71,9 +71,9 @@ extension Task {
     let priority = headPriority
     if priority != nil { replaceBytes(start..<(start + 4), with: []) }
     replaceBytes(start..<start, with: [.lowercaseX, .space] + date.utf8 + [.space])
-    if let priority, priorityStyle == .tag, keptPriority == nil {
-      appendTag(key: "pri", value: priority.description)
-    }
+    // `setTag` rather than an append: a stale `pri:` already on the line must not win over
+    // the priority the task had when it was done.
+    if let priority, priorityStyle == .tag { setTag("pri", priority.description) }
   }
 
   /// Makes a completed task open again: removes `x `, the completion date and a priority in
@@ -144,14 +144,23 @@ extension Task {
     replaceBytes(end..<end, with: (needsSpace ? [.space] : []) + Array(text.utf8))
   }
 
-  /// Inserts `text` and a space at the start of the body, after the completion mark, dates
-  /// and priority.
+  /// Inserts `text` at the start of the body, after the completion mark, dates and priority,
+  /// with a space between it and the body (none when the body is empty).
   public mutating func prependText(_ text: String) {
-    replaceBytes(bodyStart..<bodyStart, with: Array(text.utf8) + [.space])
+    var inserted = separatedFromHead(Array(text.utf8))
+    if bodyStart < end { inserted.append(.space) }
+    replaceBytes(bodyStart..<bodyStart, with: inserted)
   }
 
   /// Replaces the body, keeping the head (completion, dates, priority).
   public mutating func replaceBody(_ text: String) {
-    replaceBytes(bodyStart..<end, with: Array(text.utf8))
+    replaceBytes(bodyStart..<end, with: separatedFromHead(Array(text.utf8)))
+  }
+
+  /// `text` with a space in front when the head ends the line without one (`(A) 2026-01-02`
+  /// has an empty body and no space after the date), so the text does not run into the date.
+  private func separatedFromHead(_ text: [UInt8]) -> [UInt8] {
+    guard !text.isEmpty, bodyStart > start, !bytes[bodyStart - 1].isTaskWhitespace else { return text }
+    return [.space] + text
   }
 }

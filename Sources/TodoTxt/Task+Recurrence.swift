@@ -47,6 +47,9 @@ extension Task {
 
 extension Task {
   /// Sets or replaces the creation date in the head (after the priority on an open task).
+  ///
+  /// A completed task without a completion date is left as it is: a lone date after `x ` is
+  /// read as the completion date, so it has no place for a creation date.
   public mutating func setCreationDate(_ date: TaskDate?) {
     let bodyStart = bytes.startIndex + bodyOffset
     if creationDate != nil {
@@ -59,6 +62,7 @@ extension Task {
         replaceBytes(lower..<(atEnd ? lower + 10 : lower + 11), with: [])
       }
     } else if let date {
+      if isCompleted, completionDate == nil { return }
       let lower: Int
       switch priorityPlacement {
       case .leading: lower = bytes.startIndex + 4
@@ -67,8 +71,12 @@ extension Task {
         // written after it).
         lower = bytes.startIndex + bodyOffset
       }
-      let needsSpace = lower < bytes.endIndex || !isCompleted
-      replaceBytes(lower..<lower, with: date.utf8 + (needsSpace ? [.space] : []))
+      // A space separates the date from what follows, and from a completion date that ends
+      // the line (`x 2026-01-05` has no space after it); a date may itself end the line.
+      var inserted = date.utf8
+      if lower > bytes.startIndex, !bytes[lower - 1].isTaskWhitespace { inserted.insert(.space, at: 0) }
+      if lower < bytes.endIndex { inserted.append(.space) }
+      replaceBytes(lower..<lower, with: inserted)
     }
   }
 }
