@@ -114,14 +114,17 @@ extension Task {
   @discardableResult
   public mutating func removeTag(_ key: String) -> Bool {
     let keyBytes = Array(key.utf8)
-    var ranges: [Range<Int>] = []
+    // Offsets from the line's start: after the first removal the line is a new array whose
+    // indices start at zero, while a line read from a list starts where it sits in the file.
+    var offsets: [Range<Int>] = []
     forEachToken { token in
       if case .tag(let colon) = token.kind, bytes[token.range.lowerBound..<colon].elementsEqual(keyBytes) {
-        ranges.append(token.range)
+        offsets.append((token.range.lowerBound - start)..<(token.range.upperBound - start))
       }
     }
-    for range in ranges.reversed() { removeToken(range) }
-    return !ranges.isEmpty
+    // From the last one back, so that the offsets still to do stay valid.
+    for offset in offsets.reversed() { removeToken((start + offset.lowerBound)..<(start + offset.upperBound)) }
+    return !offsets.isEmpty
   }
 
   /// Removes the token at `range` and one adjoining run of whitespace.

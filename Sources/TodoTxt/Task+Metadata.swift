@@ -70,7 +70,10 @@ extension Task {
         guard i < n else { break }
         let start = i
         while i < n, !b[i].isTaskWhitespace { i += 1 }
-        let kind = Token.Kind.classify(b, start, i)
+        var kind = Token.Kind.classify(b, start, i)
+        // `classify` counts from the buffer's start; a token's indices are those of `bytes`,
+        // which for a line of a list start where the line sits in the file.
+        if case .tag(let colon) = kind { kind = .tag(colon: base + colon) }
         try body(Token(kind: kind, range: (base + start)..<(base + i)))
       }
     }

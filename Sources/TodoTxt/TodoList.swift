@@ -201,9 +201,16 @@ public struct TodoList: Sendable {
   }
 
   /// Moves the line at `from` so that it stands at `to` (0-based, in the list after removal).
+  ///
+  /// A file without a final newline still has none afterwards, whichever line ends up last.
   public mutating func move(from: Int, to: Int) {
+    let endedWithNewline = endsWithNewline
     let task = remove(at: from)
     insert(task, at: to)
+    if !endedWithNewline, let last = slots.indices.last, slots[last].ending != .none {
+      slots[last].ending = .none
+      slots[last].edited = true
+    }
   }
 }
 
