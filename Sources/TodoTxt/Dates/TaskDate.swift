@@ -129,9 +129,11 @@ public struct TaskDate: Hashable, Comparable, Sendable, CustomStringConvertible 
     var date = self
     var remaining = abs(count)
     let step = count < 0 ? -1 : 1
-    // Whole weeks first, so that large counts stay cheap.
+    // Whole weeks first, so that large counts stay cheap. Five business days are seven
+    // calendar days only from a weekday; a weekend day counts like the business day just
+    // behind it (Saturday + 1 is Friday + 1), so step back onto that one first.
     if remaining > 5 {
-      while date.weekday.isWeekend { date = date.adding(days: step) }
+      while date.weekday.isWeekend { date = date.adding(days: -step) }
       date = date.adding(days: (remaining / 5) * 7 * step)
       remaining %= 5
     }
