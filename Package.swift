@@ -14,6 +14,13 @@ let package = Package(
       /** The todo.txt format: model, parser, serializer, dates, recurrence, index */
       name: "TodoTxt"),
 
+    // MARK: Storage
+
+    .target(
+      /** All file access: locking, atomic replace, appends, outside edits, journal, undo */
+      name: "TodoStore",
+      dependencies: ["TodoTxt"]),
+
     // MARK: Front ends
 
     .executableTarget(
@@ -31,6 +38,9 @@ let package = Package(
 
     // MARK: Tests
 
+    .testTarget(
+      name: "TodoStoreTests",
+      dependencies: ["TodoStore", "TodoTxt"]),
     .testTarget(
       name: "TodoTxtTests",
       dependencies: ["TodoTxt"],

@@ -1,0 +1,183 @@
+import TodoTxt
+
+/// One line of a patch: its bytes without the line ending, and the ending.
+struct PatchLine: Equatable, Sendable {
+  var bytes: [UInt8]
+  var ending: LineEnding
+}
+
+/// A run of lines replaced by another run (either may be empty).
+struct Hunk: Equatable, Sendable {
+  /// Where the run starts in the file before (0-based).
+  var oldStart: Int
+  /// Where the replacement starts in the file after.
+  var newStart: Int
+  var old: [PatchLine]
+  var new: [PatchLine]
+  /// The unchanged line just before the run (`nil` at the start of the file): where a pure
+  /// insertion goes when the file changed meanwhile.
+  var anchor: [UInt8]?
+  /// The unchanged line just after the run (`nil` at the end): tells a line that vanished
+  /// from one that changed.
+  var following: [UInt8]?
+}
+
+/// A line taken by a change had changed or vanished in the file the change is applied to.
+struct PatchConflict: Error, Equatable {
+  /// 1-based line number in the file the patch was made from.
+  var line: Int
+  var was: [UInt8]
+  /// `nil` when the line is gone.
+  var now: [UInt8]?
+}
+
+/// The line-level difference between two versions of a file.
+///
+/// A patch applies by content, not by position: each run of lines it replaces is looked up
+/// in the file it is applied to, nearest to where it was. So a change re-applies to a file
+/// another program edited meanwhile, and an undo still works after edits to other lines;
+/// when a line the patch replaces is no longer there, applying it fails with a
+/// ``PatchConflict`` instead of guessing.
+struct Patch: Equatable, Sendable {
+  var hunks: [Hunk]
+  /// Line counts of the files before and after.
+  var oldCount: Int
+  var newCount: Int
+
+  init(hunks: [Hunk], oldCount: Int, newCount: Int) {
+    self.hunks = hunks
+    self.oldCount = oldCount
+    self.newCount = newCount
+  }
+
+  /// The patch from a file's bytes to an edited list read from those bytes, from the list's
+  /// own record of its edits (``TodoList/changes()``).
+  init(from original: [UInt8], to edited: TodoList) {
+    let base = TodoList(bytes: original)
+    var keeps: [(old: Int, new: Int)] = []
+    for change in edited.changes() {
+      if case .keep(let old, let new) = change { keeps.append((old, new)) }
+    }
+    keeps.append((base.count, edited.count))
+    var hunks: [Hunk] = []
+    var old = 0
+    var new = 0
+    for keep in keeps {
+      if keep.old > old || keep.new > new {
+        hunks.append(
+          Hunk(
+            oldStart: old, newStart: new,
+            old: Patch.lines(of: base, old..<keep.old), new: Patch.lines(of: edited, new..<keep.new),
+            anchor: old > 0 ? Array(base[old - 1].bytes) : nil,
+            following: keep.old < base.count ? Array(base[keep.old].bytes) : nil))
+      }
+      old = keep.old + 1
+      new = keep.new + 1
+    }
+    self.init(hunks: hunks, oldCount: base.count, newCount: edited.count)
+  }
+
+  static func lines(of list: TodoList, _ range: Range<Int>) -> [PatchLine] {
+    range.map { PatchLine(bytes: Array(list[$0].bytes), ending: list.lineEnding(at: $0)) }
+  }
+
+  /// The patch that takes the file after back to the file before.
+  var inverted: Patch {
+    Patch(
+      hunks: hunks.map {
+        Hunk(
+          oldStart: $0.newStart, newStart: $0.oldStart, old: $0.new, new: $0.old, anchor: $0.anchor,
+          following: $0.following)
+      },
+      oldCount: newCount, newCount: oldCount)
+  }
+
+  /// Lines added and removed.
+  var addedCount: Int { hunks.reduce(0) { $0 + $1.new.count } }
+  var removedCount: Int { hunks.reduce(0) { $0 + $1.old.count } }
+
+  /// Applies the patch to `bytes` (a file that may differ from the one the patch was made
+  /// from) and returns the result with the patch as it was actually applied to `bytes`.
+  func apply(to bytes: [UInt8]) throws(PatchConflict) -> (bytes: [UInt8], applied: Patch) {
+    let file = TodoList(bytes: bytes)
+    let lines = Patch.lines(of: file, 0..<file.count)
+    var out: [PatchLine] = []
+    out.reserveCapacity(lines.count + addedCount)
+    var applied: [Hunk] = []
+    var cursor = 0
+    var shift = 0
+    for hunk in hunks {
+      let expected = min(max(cursor, hunk.oldStart + shift), lines.count)
+      let at: Int
+      if !hunk.old.isEmpty {
+        guard let found = Patch.find(hunk.old, in: lines, from: cursor, near: expected) else {
+          throw Patch.conflict(hunk, lines: lines, at: expected)
+        }
+        at = found
+      } else if hunk.anchor == nil {
+        at = cursor
+      } else if hunk.oldStart >= oldCount {
+        at = lines.count
+      } else if let anchor = hunk.anchor,
+        let found = Patch.find([PatchLine(bytes: anchor, ending: .lf)], in: lines, from: max(cursor - 1, 0), near: expected - 1)
+      {
+        at = max(found + 1, cursor)
+      } else {
+        at = expected
+      }
+      out += lines[cursor..<at]
+      applied.append(
+        Hunk(
+          oldStart: at, newStart: out.count, old: Array(lines[at..<(at + hunk.old.count)]), new: hunk.new,
+          anchor: at > 0 ? lines[at - 1].bytes : nil,
+          following: at + hunk.old.count < lines.count ? lines[at + hunk.old.count].bytes : nil))
+      out += hunk.new
+      cursor = at + hunk.old.count
+      shift = at - hunk.oldStart
+    }
+    out += lines[cursor...]
+    // Every line but the last ends with a newline, whatever the hunks brought along.
+    if out.count > 1 {
+      for index in 0..<(out.count - 1) where out[index].ending == .none {
+        out[index].ending = file.preferredLineEnding
+      }
+    }
+    var result: [UInt8] = file.hasByteOrderMark ? TodoList.byteOrderMark : []
+    result.reserveCapacity(bytes.count + 64)
+    for line in out { result += line.bytes + line.ending.bytes }
+    return (result, Patch(hunks: applied, oldCount: lines.count, newCount: out.count))
+  }
+
+  /// The start of the run `block` in `lines` at or after `from`, nearest to `near`.
+  static func find(_ block: [PatchLine], in lines: [PatchLine], from: Int, near: Int) -> Int? {
+    let last = lines.count - block.count
+    guard last >= from else { return nil }
+    func matches(_ start: Int) -> Bool {
+      for (offset, line) in block.enumerated() where lines[start + offset].bytes != line.bytes { return false }
+      return true
+    }
+    let center = min(max(near, from), last)
+    var distance = 0
+    while center - distance >= from || center + distance <= last {
+      if center + distance <= last, matches(center + distance) { return center + distance }
+      if distance > 0, center - distance >= from, matches(center - distance) { return center - distance }
+      distance += 1
+    }
+    return nil
+  }
+
+  /// The first line of the hunk's run that is not where it was, as it was and as it is.
+  static func conflict(_ hunk: Hunk, lines: [PatchLine], at expected: Int) -> PatchConflict {
+    for (offset, line) in hunk.old.enumerated() {
+      let position = expected + offset
+      let next = offset + 1 < hunk.old.count ? hunk.old[offset + 1].bytes : hunk.following
+      guard position < lines.count, lines[position].bytes != line.bytes else {
+        if position < lines.count { continue }
+        return PatchConflict(line: hunk.oldStart + offset + 1, was: line.bytes, now: nil)
+      }
+      let now = lines[position].bytes
+      return PatchConflict(line: hunk.oldStart + offset + 1, was: line.bytes, now: now == next ? nil : now)
+    }
+    return PatchConflict(line: hunk.oldStart + 1, was: hunk.old.first?.bytes ?? [], now: nil)
+  }
+}

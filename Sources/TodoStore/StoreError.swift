@@ -1,0 +1,134 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Everything that can go wrong while reading or writing a todo file, raised as a value where
+/// it happens and worded in one place (``description``).
+///
+/// Every message is one line that names the file and the problem, so the command layer can
+/// print it as is.
+public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+  public enum Kind: Equatable, Sendable {
+    case notFound
+    case isDirectory
+    /// Something other than a regular file or a character device (a socket, a FIFO).
+    case notAFile
+    /// A symbolic link whose target does not exist.
+    case danglingSymlink(target: String)
+    case permissionDenied
+    case readOnlyFileSystem
+    case noSpace
+    /// Another process held the lock for longer than the store waits.
+    case lockTimeout(seconds: Double)
+    /// A line the change touches was changed by another program meanwhile; `now` is `nil`
+    /// when the line is gone. `line` is the 1-based line number in the file as it was read.
+    case conflict(line: Int, was: String, now: String?)
+    /// There is no change left to undo or redo for these files.
+    case nothingToUndo
+    case nothingToRedo
+    /// The change was too large to keep in the undo log.
+    case notRecorded
+    /// An interrupted change could not be completed; the journal is kept for inspection.
+    case unfinishedChange(journal: String)
+    /// Any other failed system call, with its `errno`.
+    case io(Int32)
+  }
+
+  /// What the store was doing when the error happened.
+  public enum Operation: Equatable, Sendable {
+    case read
+    case write
+    case create
+    case lock
+    case undo(label: String)
+    case redo(label: String)
+    case recover
+  }
+
+  public var kind: Kind
+  public var path: String
+  public var operation: Operation
+
+  public init(_ kind: Kind, path: String, operation: Operation) {
+    self.kind = kind
+    self.path = path
+    self.operation = operation
+  }
+
+  /// Maps a failed system call's `errno` to a kind.
+  init(errno code: Int32, path: String, operation: Operation) {
+    let kind: Kind =
+      switch code {
+      case ENOENT: .notFound
+      case EISDIR: .isDirectory
+      case EACCES, EPERM: .permissionDenied
+      case EROFS: .readOnlyFileSystem
+      case ENOSPC, EDQUOT: .noSpace
+      default: .io(code)
+      }
+    self.init(kind, path: path, operation: operation)
+  }
+
+  public var description: String {
+    let action =
+      switch operation {
+      case .read: "cannot read '\(path)'"
+      case .write: "cannot write '\(path)'"
+      case .create: "cannot create '\(path)'"
+      case .lock: "cannot lock '\(path)'"
+      case .undo(let label): "cannot undo '\(StoreError.oneLine(label))' in '\(path)'"
+      case .redo(let label): "cannot redo '\(StoreError.oneLine(label))' in '\(path)'"
+      case .recover: "cannot finish an interrupted change to '\(path)'"
+      }
+    let reason =
+      switch kind {
+      case .notFound: "no such file or directory"
+      case .isDirectory: "it is a directory"
+      case .notAFile: "it is not a regular file"
+      case .danglingSymlink(let target): "it is a symbolic link to '\(target)', which does not exist"
+      case .permissionDenied: "permission denied"
+      case .readOnlyFileSystem: "read-only file system"
+      case .noSpace: "no space left on device"
+      case .lockTimeout(let seconds):
+        "it is locked by another process (waited \(StoreError.seconds(seconds)) s)"
+      case .conflict(let line, let was, let now?):
+        "line \(line) changed meanwhile: was '\(StoreError.oneLine(was))', now '\(StoreError.oneLine(now))'"
+      case .conflict(let line, let was, nil):
+        "line \(line) was removed meanwhile: was '\(StoreError.oneLine(was))'"
+      case .nothingToUndo: "there is nothing to undo"
+      case .nothingToRedo: "there is nothing to redo"
+      case .notRecorded: "the change was too large to keep in the undo log"
+      case .unfinishedChange(let journal): "the files changed meanwhile; see the journal '\(journal)'"
+      case .io(let code): StoreError.errnoText(code)
+      }
+    return "\(action): \(reason)"
+  }
+
+  /// `strerror(3)` in lower case, as the rest of the messages are worded.
+  static func errnoText(_ code: Int32) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
+    var words = String(cString: text)
+    if let first = words.first, first.isUppercase, words.dropFirst().first?.isLowercase ?? true {
+      words = first.lowercased() + words.dropFirst()
+    }
+    return words
+  }
+
+  /// Control characters (a stray CR, an escape sequence) shown as `^X`, so a message stays one
+  /// line and cannot change the terminal.
+  static func oneLine(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+      if scalar.value < 0x20 || scalar.value == 0x7F {
+        out += "^" + String(UnicodeScalar(UInt8(scalar.value ^ 0x40)))
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
+  static func seconds(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
+  }
+}

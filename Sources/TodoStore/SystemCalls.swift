@@ -1,0 +1,212 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The C calls the store makes, named so that tests can make any of them fail.
+public enum SystemCall: String, Sendable, CaseIterable {
+  case open, read, write, fsync, rename, unlink, flock, ftruncate, fchmod, mkdir
+}
+
+/// Decides, before each system call, whether it fails and with which `errno`.
+///
+/// Tests use it to reproduce a full disk, a failing rename or fsync, or a process killed at a
+/// chosen instant (the closure may end the process), without needing a special file system.
+public struct FaultInjection: Sendable {
+  let decide: @Sendable (SystemCall, String) -> Int32?
+
+  /// `decide` gets the call and the path it acts on and returns an `errno`, or `nil` to let
+  /// the call run.
+  public init(_ decide: @escaping @Sendable (SystemCall, String) -> Int32?) { self.decide = decide }
+}
+
+/// A failed system call: which one and its `errno`.
+struct SystemError: Error {
+  var call: SystemCall
+  var code: Int32
+}
+
+/// Thin wrappers over the C calls, each named after its C function; -1 and `errno` become a
+/// thrown ``SystemError``, and EINTR is retried.
+struct Posix: Sendable {
+  var faults: FaultInjection?
+
+  // The C functions whose names Swift also gives to a struct (`struct flock`, `struct stat`).
+  private static let flockCall: @Sendable (Int32, Int32) -> Int32 = Glibc.flock(_:_:)
+  private static let statCall: @Sendable (UnsafePointer<CChar>, UnsafeMutablePointer<Glibc.stat>) -> Int32 = Glibc.stat(_:_:)
+
+  private func inject(_ call: SystemCall, _ path: String) throws(SystemError) {
+    if let code = faults?.decide(call, path) { throw SystemError(call: call, code: code) }
+  }
+
+  /// `open(2)`; always with `O_CLOEXEC`, so add-ons never inherit a lock or a temporary file.
+  func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0o666) throws(SystemError) -> Int32 {
+    try inject(.open, path)
+    while true {
+      let fd = Glibc.open(path, flags | O_CLOEXEC, mode)
+      if fd >= 0 { return fd }
+      if errno != EINTR { throw SystemError(call: .open, code: errno) }
+    }
+  }
+
+  /// `close(2)`; its error is ignored, because every file written is fsync'd before closing.
+  func close(_ fd: Int32) { _ = Glibc.close(fd) }
+
+  /// `read(2)` until end of file.
+  func readAll(_ fd: Int32, path: String, sizeHint: Int = 0) throws(SystemError) -> [UInt8] {
+    try inject(.read, path)
+    var result: [UInt8] = []
+    result.reserveCapacity(sizeHint + 1)
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw SystemError(call: .read, code: errno)
+      }
+      if count == 0 { return result }
+      result.append(contentsOf: chunk[0..<count])
+    }
+  }
+
+  /// `write(2)` until every byte is written.
+  func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(SystemError) {
+    try inject(.write, path)
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes.withUnsafeBytes { raw in
+        Glibc.write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw SystemError(call: .write, code: errno)
+      }
+      offset += count
+    }
+  }
+
+  /// `fsync(2)`. A device such as /dev/null answers EINVAL, which means there is nothing to
+  /// make durable.
+  func fsync(_ fd: Int32, path: String) throws(SystemError) {
+    try inject(.fsync, path)
+    while Glibc.fsync(fd) != 0 {
+      if errno == EINTR { continue }
+      if errno == EINVAL || errno == EROFS { return }
+      throw SystemError(call: .fsync, code: errno)
+    }
+  }
+
+  /// `fsync(2)` on a directory, so that a rename in it survives a power cut.
+  func fsyncDirectory(_ path: String) throws(SystemError) {
+    let fd = try open(path, O_RDONLY | O_DIRECTORY)
+    defer { close(fd) }
+    try fsync(fd, path: path)
+  }
+
+  /// `rename(2)`.
+  func rename(_ from: String, _ to: String) throws(SystemError) {
+    try inject(.rename, to)
+    if Glibc.rename(from, to) != 0 { throw SystemError(call: .rename, code: errno) }
+  }
+
+  /// `unlink(2)`; a missing file is not an error.
+  func unlink(_ path: String) throws(SystemError) {
+    try inject(.unlink, path)
+    if Glibc.unlink(path) != 0, errno != ENOENT { throw SystemError(call: .unlink, code: errno) }
+  }
+
+  /// `flock(2)` with `LOCK_NB`; `false` when another open file holds the lock.
+  func tryLock(_ fd: Int32, path: String) throws(SystemError) -> Bool {
+    try inject(.flock, path)
+    while Posix.flockCall(fd, LOCK_EX | LOCK_NB) != 0 {
+      if errno == EINTR { continue }
+      if errno == EWOULDBLOCK { return false }
+      throw SystemError(call: .flock, code: errno)
+    }
+    return true
+  }
+
+  /// `ftruncate(2)`.
+  func ftruncate(_ fd: Int32, _ size: Int, path: String) throws(SystemError) {
+    try inject(.ftruncate, path)
+    if Glibc.ftruncate(fd, off_t(size)) != 0 { throw SystemError(call: .ftruncate, code: errno) }
+  }
+
+  /// `fchmod(2)`.
+  func fchmod(_ fd: Int32, _ mode: mode_t, path: String) throws(SystemError) {
+    try inject(.fchmod, path)
+    if Glibc.fchmod(fd, mode) != 0 { throw SystemError(call: .fchmod, code: errno) }
+  }
+
+  /// `fchown(2)`; only root or the owner can give a file away, so the caller decides whether
+  /// a failure matters.
+  func fchown(_ fd: Int32, _ owner: uid_t, _ group: gid_t) -> Bool { Glibc.fchown(fd, owner, group) == 0 }
+
+  /// `mkdir(2)`; an existing directory is not an error.
+  func mkdir(_ path: String, _ mode: mode_t = 0o700) throws(SystemError) {
+    try inject(.mkdir, path)
+    if Glibc.mkdir(path, mode) != 0, errno != EEXIST { throw SystemError(call: .mkdir, code: errno) }
+  }
+
+  /// `stat(2)`, following symbolic links; `nil` when nothing is there.
+  func stat(_ path: String) -> Glibc.stat? {
+    var info = Glibc.stat()
+    return Posix.statCall(path, &info) == 0 ? info : nil
+  }
+
+  /// `stat(2)` with the reason it failed.
+  func statOrError(_ path: String) -> Result<Glibc.stat, SystemError> {
+    var info = Glibc.stat()
+    if Posix.statCall(path, &info) == 0 { return .success(info) }
+    return .failure(SystemError(call: .open, code: errno))
+  }
+
+  /// `lstat(2)`: the link itself.
+  func lstat(_ path: String) -> Glibc.stat? {
+    var info = Glibc.stat()
+    return Glibc.lstat(path, &info) == 0 ? info : nil
+  }
+
+  /// `fstat(2)`.
+  func fstat(_ fd: Int32) throws(SystemError) -> Glibc.stat {
+    var info = Glibc.stat()
+    if Glibc.fstat(fd, &info) != 0 { throw SystemError(call: .open, code: errno) }
+    return info
+  }
+
+  /// `realpath(3)`.
+  func realpath(_ path: String) throws(SystemError) -> String {
+    guard let resolved = Glibc.realpath(path, nil) else { throw SystemError(call: .open, code: errno) }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// `readlink(2)`.
+  func readlink(_ path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = Glibc.readlink(path, &buffer, buffer.count - 1)
+    guard count >= 0 else { return nil }
+    return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// The names in a directory (`opendir(3)`/`readdir(3)`), without `.` and `..`; empty when
+  /// it cannot be read.
+  func directoryEntries(_ path: String) -> [String] {
+    guard let dir = opendir(path) else { return [] }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != ".", name != ".." { names.append(name) }
+    }
+    return names
+  }
+}
+
+extension Glibc.stat {
+  var isRegularFile: Bool { st_mode & S_IFMT == S_IFREG }
+  var isDirectory: Bool { st_mode & S_IFMT == S_IFDIR }
+  var isCharacterDevice: Bool { st_mode & S_IFMT == S_IFCHR }
+  var isSymbolicLink: Bool { st_mode & S_IFMT == S_IFLNK }
+}

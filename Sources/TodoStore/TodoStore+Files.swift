@@ -1,0 +1,264 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import TodoTxt
+
+/// A file a change is about: the path as the user named it (for messages) and the file it
+/// resolves to (what gets locked and replaced).
+struct Target: Sendable {
+  var path: String
+  /// The path with every symbolic link resolved; a missing file's directory is resolved.
+  var resolved: String
+  var directory: String
+  var name: String
+  /// A character device such as /dev/null: written to in place, never replaced or locked.
+  var isDevice: Bool
+}
+
+/// A file's bytes as read, and what identifies that version.
+struct Snapshot: Sendable {
+  var bytes: [UInt8]
+  var identity: Identity?
+}
+
+/// What changes when another program writes or replaces a file.
+struct Identity: Equatable, Sendable {
+  var device: UInt64
+  var inode: UInt64
+  var size: Int64
+  var seconds: Int
+  var nanoseconds: Int
+  var mode: mode_t
+  var owner: uid_t
+  var group: gid_t
+
+  init(_ info: Glibc.stat) {
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
+    size = Int64(info.st_size)
+    seconds = info.st_mtim.tv_sec
+    nanoseconds = info.st_mtim.tv_nsec
+    mode = info.st_mode
+    owner = info.st_uid
+    group = info.st_gid
+  }
+}
+
+/// One file's part of a change: the version it was made from, the bytes to write and the
+/// line patch between them.
+struct FileChange: Sendable {
+  var target: Target
+  var base: Snapshot
+  var bytes: [UInt8]
+  var patch: Patch
+}
+
+extension TodoStore {
+  /// Resolves symbolic links so that the lock and the rename act on the real file.
+  func resolve(_ path: String, operation: StoreError.Operation) throws(StoreError) -> Target {
+    var resolved: String
+    if let link = posix.lstat(path) {
+      do {
+        resolved = try posix.realpath(path)
+      } catch where error.code == ENOENT && link.isSymbolicLink {
+        throw StoreError(.danglingSymlink(target: posix.readlink(path) ?? ""), path: path, operation: operation)
+      } catch {
+        throw StoreError(errno: error.code, path: path, operation: operation)
+      }
+      switch posix.statOrError(resolved) {
+      case .success(let info):
+        if info.isDirectory { throw StoreError(.isDirectory, path: path, operation: operation) }
+        if !info.isRegularFile && !info.isCharacterDevice {
+          throw StoreError(.notAFile, path: path, operation: operation)
+        }
+        let (directory, name) = Paths.split(resolved)
+        return Target(path: path, resolved: resolved, directory: directory, name: name, isDevice: info.isCharacterDevice)
+      case .failure(let error):
+        throw StoreError(errno: error.code, path: path, operation: operation)
+      }
+    }
+    let (directory, name) = Paths.split(path)
+    do {
+      resolved = Paths.join(try posix.realpath(directory), name)
+    } catch {
+      throw StoreError(errno: error.code, path: path, operation: operation)
+    }
+    return Target(path: path, resolved: resolved, directory: Paths.split(resolved).directory, name: name, isDevice: false)
+  }
+
+  /// Locks the files in one fixed order (sorted by lock path), so two processes that lock
+  /// the same files never wait for each other in a circle.
+  func lock(_ targets: [Target]) throws(StoreError) -> [FileLock] {
+    var seen = Set<String>()
+    let ordered = targets.filter { !$0.isDevice }.sorted { $0.resolved < $1.resolved }.filter {
+      seen.insert($0.resolved).inserted
+    }
+    var locks: [FileLock] = []
+    for target in ordered {
+      do {
+        if let lock = try FileLock.acquire(target.resolved, shownAs: target.path, timeout: lockTimeout, posix: posix) {
+          locks.append(lock)
+        }
+      } catch {
+        for lock in locks { lock.release(posix: posix) }
+        throw error
+      }
+    }
+    return locks
+  }
+
+  /// Reads a file for a change; a missing file is empty, and a device is never read (reading
+  /// a terminal would wait for input).
+  func snapshot(_ target: Target) throws(StoreError) -> Snapshot {
+    if target.isDevice { return Snapshot(bytes: [], identity: nil) }
+    let fd: Int32
+    do {
+      fd = try posix.open(target.resolved, O_RDONLY)
+    } catch where error.code == ENOENT {
+      return Snapshot(bytes: [], identity: nil)
+    } catch {
+      throw StoreError(errno: error.code, path: target.path, operation: .read)
+    }
+    defer { posix.close(fd) }
+    do {
+      let info = try posix.fstat(fd)
+      return Snapshot(bytes: try posix.readAll(fd, path: target.resolved, sizeHint: Int(info.st_size)), identity: Identity(info))
+    } catch {
+      throw StoreError(errno: error.code, path: target.path, operation: .read)
+    }
+  }
+
+  /// The identity of the file now, without reading it; `nil` when it is missing.
+  func identity(_ target: Target) -> Identity? { posix.stat(target.resolved).map(Identity.init) }
+
+  /// The hidden temporary file a new version is written to before it replaces the file.
+  ///
+  /// Its name is fixed, so a leftover from a killed process is simply overwritten by the next
+  /// change (which holds the lock).
+  static func temporaryPath(_ target: Target) -> String { Paths.join(target.directory, ".\(target.name).new") }
+
+  /// Writes `bytes` to the temporary file with the file's permissions and owner, and makes
+  /// it durable.
+  func writeTemporary(_ bytes: [UInt8], for target: Target, like identity: Identity?) throws(StoreError) -> String {
+    let temporary = TodoStore.temporaryPath(target)
+    do throws(SystemError) {
+      try? posix.unlink(temporary)
+      let fd = try posix.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, identity == nil ? 0o666 : 0o600)
+      defer { posix.close(fd) }
+      do throws(SystemError) {
+        if let identity {
+          try posix.fchmod(fd, identity.mode & 0o7777, path: temporary)
+          // Only root or the owner may give a file away; a user who may write the
+          // directory but does not own the file ends up owning the new version.
+          _ = posix.fchown(fd, identity.owner, identity.group)
+        }
+        try posix.writeAll(fd, bytes, path: temporary)
+        try posix.fsync(fd, path: temporary)
+      } catch {
+        try? posix.unlink(temporary)
+        throw error
+      }
+    } catch {
+      throw StoreError(errno: error.code, path: target.path, operation: .write)
+    }
+    return temporary
+  }
+
+  /// Writes a whole new version to a device in place.
+  func writeDevice(_ bytes: [UInt8], to target: Target) throws(StoreError) {
+    do {
+      let fd = try posix.open(target.resolved, O_WRONLY)
+      defer { posix.close(fd) }
+      try posix.writeAll(fd, bytes, path: target.resolved)
+    } catch {
+      throw StoreError(errno: error.code, path: target.path, operation: .write)
+    }
+  }
+
+  /// Renames the temporary file over the file and makes the rename durable.
+  func replace(_ target: Target, with temporary: String) throws(StoreError) {
+    do {
+      try posix.rename(temporary, target.resolved)
+    } catch {
+      try? posix.unlink(temporary)
+      throw StoreError(errno: error.code, path: target.path, operation: .write)
+    }
+    do {
+      try posix.fsyncDirectory(target.directory)
+    } catch {
+      throw StoreError(errno: error.code, path: target.path, operation: .write)
+    }
+  }
+
+  /// Makes sure each change still fits the file on disk: a file another program changed
+  /// since it was read gets the change re-applied as a line patch.
+  func rebase(_ change: FileChange) throws(StoreError) -> FileChange {
+    let current = try snapshot(change.target)
+    if current.bytes == change.base.bytes {
+      var same = change
+      same.base = current
+      return same
+    }
+    do {
+      let (bytes, applied) = try change.patch.apply(to: current.bytes)
+      return FileChange(target: change.target, base: current, bytes: bytes, patch: applied)
+    } catch {
+      throw StoreError(
+        .conflict(
+          line: error.line, was: String(decoding: error.was, as: UTF8.self),
+          now: error.now.map { String(decoding: $0, as: UTF8.self) }),
+        path: change.target.path, operation: .write)
+    }
+  }
+
+  /// Writes the changes: each to a temporary file, then every rename.
+  ///
+  /// Just before the renames the files are checked again; a file that changed meanwhile gets
+  /// the change re-applied (a few rounds, then the files are rewritten from the last read).
+  func commit(_ changes: [FileChange], label: String) throws(StoreError) {
+    var changes = changes
+    var temporaries: [String?] = []
+    func discardTemporaries() { for case let temporary? in temporaries { try? posix.unlink(temporary) } }
+    var round = 0
+    while true {
+      round += 1
+      discardTemporaries()
+      temporaries = []
+      for index in changes.indices where !changes[index].target.isDevice {
+        if changes[index].base.identity != identity(changes[index].target) || round > 1 {
+          changes[index] = try rebase(changes[index])
+        }
+      }
+      do {
+        for change in changes {
+          temporaries.append(
+            change.target.isDevice ? nil : try writeTemporary(change.bytes, for: change.target, like: change.base.identity))
+        }
+      } catch {
+        discardTemporaries()
+        throw error
+      }
+      let moved = changes.indices.contains { !changes[$0].target.isDevice && changes[$0].base.identity != identity(changes[$0].target) }
+      if !moved || round >= 3 { break }
+    }
+    try install(changes, temporaries: temporaries, label: label)
+    record(label: label, changes: changes.filter { !$0.target.isDevice })
+  }
+
+  /// Renames every temporary file over its file and writes the devices.
+  func install(_ changes: [FileChange], temporaries: [String?], label: String) throws(StoreError) {
+    for (change, temporary) in zip(changes, temporaries) {
+      if let temporary {
+        try replace(change.target, with: temporary)
+      } else {
+        try writeDevice(change.bytes, to: change.target)
+      }
+    }
+  }
+
+  /// Finishes a multi-file change a killed process left behind.
+  func recoverInterruptedChanges(_ targets: [Target]) throws(StoreError) {}
+
+  /// Adds a change to the undo log.
+  func record(label: String, changes: [FileChange]) {}
+}

@@ -1,0 +1,184 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import TodoTxt
+
+/// All file access of the tool: reads for display, locked read-modify-write, appends, undo.
+///
+/// Writes never leave a file half-written: a changed file is written to a hidden temporary
+/// file beside it, fsync'd and renamed over the file (its symbolic link, permissions and owner
+/// are kept), and the directory is fsync'd. Each change runs under an advisory lock shared by
+/// every process that uses this store, so parallel commands never lose each other's lines.
+///
+/// Foundation is not used here: the tool must start in a few milliseconds.
+public final class TodoStore: @unchecked Sendable {
+  /// How long a change waits for another process's lock before giving up, in seconds.
+  public let lockTimeout: Double
+  let posix: Posix
+  /// Where the undo log lives; `nil` keeps no undo log.
+  let stateDirectory: String?
+  /// Seconds since 1970, for the undo log's entries.
+  let now: @Sendable () -> Int64
+
+  /// - Parameters:
+  ///   - lockTimeout: seconds to wait for a lock held by another process.
+  ///   - stateDirectory: where the undo log is kept; by default `$XDG_STATE_HOME/todo`, else
+  ///     `$HOME/.local/state/todo`.
+  ///   - now: the clock for undo entries.
+  ///   - faults: makes chosen system calls fail (tests only).
+  public init(
+    lockTimeout: Double = 10, stateDirectory: String? = nil,
+    now: (@Sendable () -> Int64)? = nil, faults: FaultInjection? = nil
+  ) {
+    self.lockTimeout = lockTimeout
+    self.posix = Posix(faults: faults)
+    self.stateDirectory = stateDirectory ?? TodoStore.defaultStateDirectory()
+    self.now = now ?? { SystemClock.wall() }
+  }
+
+  static func defaultStateDirectory() -> String? {
+    if let state = getenv("XDG_STATE_HOME").map({ String(cString: $0) }), state.hasPrefix("/") {
+      return Paths.join(state, "todo")
+    }
+    if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
+      return Paths.join(home, ".local/state/todo")
+    }
+    return nil
+  }
+
+  // MARK: Reading
+
+  /// Reads a file. A missing file throws `.notFound`; a directory `.isDirectory`.
+  ///
+  /// Takes no lock: a file is only ever replaced whole, so a reader sees the old or the new
+  /// version, never a mix.
+  public func read(_ path: String) throws(StoreError) -> TodoList {
+    let fd: Int32
+    do {
+      fd = try posix.open(path, O_RDONLY)
+    } catch {
+      throw StoreError(errno: error.code, path: path, operation: .read)
+    }
+    defer { posix.close(fd) }
+    do {
+      let info = try posix.fstat(fd)
+      if info.isDirectory { throw StoreError(.isDirectory, path: path, operation: .read) }
+      return TodoList(bytes: try posix.readAll(fd, path: path, sizeHint: Int(info.st_size)))
+    } catch let error as SystemError {
+      throw StoreError(errno: error.code, path: path, operation: .read)
+    } catch let error as StoreError {
+      throw error
+    } catch {
+      throw StoreError(.io(EIO), path: path, operation: .read)
+    }
+  }
+
+  /// Whether the path is a regular file or a character device (todo.sh's test).
+  public func isFileOrDevice(_ path: String) -> Bool {
+    guard let info = posix.stat(path) else { return false }
+    return info.isRegularFile || info.isCharacterDevice
+  }
+
+  /// Creates an empty file if nothing is there (todo.sh creates todo.txt, done.txt and
+  /// report.txt on every run).
+  public func createIfMissing(_ path: String) throws(StoreError) {
+    if let info = posix.stat(path) {
+      if info.isDirectory { throw StoreError(.isDirectory, path: path, operation: .create) }
+      return
+    }
+    if let link = posix.lstat(path), link.isSymbolicLink {
+      throw StoreError(.danglingSymlink(target: posix.readlink(path) ?? ""), path: path, operation: .create)
+    }
+    do {
+      let fd = try posix.open(path, O_WRONLY | O_CREAT | O_EXCL, 0o666)
+      posix.close(fd)
+    } catch where error.code == EEXIST {
+      return
+    } catch {
+      throw StoreError(errno: error.code, path: path, operation: .create)
+    }
+  }
+
+  // MARK: Changing
+
+  /// Read-modify-write of one file under the lock.
+  ///
+  /// `edit` changes the list; if it throws, nothing is written and the error propagates. An
+  /// unchanged list writes nothing. `label` names the change in the undo log (`"do 3"`).
+  @discardableResult
+  public func update<R>(_ path: String, label: String, _ edit: (inout TodoList) throws -> R) throws -> R {
+    try update([path], label: label) { lists in try edit(&lists[0]) }
+  }
+
+  /// Read-modify-write of several files at once (archive: todo.txt → done.txt), all or
+  /// nothing even if the process is killed at any instant.
+  @discardableResult
+  public func update<R>(_ paths: [String], label: String, _ edit: (inout [TodoList]) throws -> R) throws -> R {
+    let targets = try paths.map { path throws(StoreError) in try resolve(path, operation: .write) }
+    try recoverInterruptedChanges(targets)
+    let locks = try lock(targets)
+    defer { for lock in locks { lock.release(posix: posix) } }
+    let snapshots = try targets.map { target throws(StoreError) in try snapshot(target) }
+    var lists = snapshots.map { TodoList(bytes: $0.bytes) }
+    let result = try edit(&lists)
+    precondition(lists.count == targets.count, "an update keeps one list per file")
+    var changes: [FileChange] = []
+    for index in targets.indices {
+      let bytes = lists[index].serialized()
+      guard bytes != snapshots[index].bytes else { continue }
+      changes.append(
+        FileChange(
+          target: targets[index], base: snapshots[index], bytes: bytes,
+          patch: Patch(from: snapshots[index].bytes, to: lists[index])))
+    }
+    guard !changes.isEmpty else { return result }
+    try commit(changes, label: label)
+    return result
+  }
+
+  /// Appends lines (bytes without line ending) under the lock without rewriting the file.
+  ///
+  /// A missing final newline is added first, in the file's line-ending style, then each line
+  /// with that style. Returns the new lines' task numbers (1-based line numbers).
+  @discardableResult
+  public func append(_ lines: [[UInt8]], to path: String, label: String) throws(StoreError) -> [Int] {
+    let target = try resolve(path, operation: .write)
+    try recoverInterruptedChanges([target])
+    let locks = try lock([target])
+    defer { for lock in locks { lock.release(posix: posix) } }
+    let fd: Int32
+    do {
+      fd = try posix.open(target.resolved, O_RDWR | O_APPEND | O_CREAT, 0o666)
+    } catch {
+      throw StoreError(errno: error.code, path: path, operation: .write)
+    }
+    defer { posix.close(fd) }
+    let existing: [UInt8]
+    do {
+      existing = target.isDevice ? [] : try posix.readAll(fd, path: target.resolved)
+    } catch {
+      throw StoreError(errno: error.code, path: path, operation: .read)
+    }
+    let list = TodoList(bytes: existing)
+    let ending = list.preferredLineEnding.bytes
+    var added: [UInt8] = list.endsWithNewline ? [] : ending
+    for line in lines { added += line + ending }
+    guard !added.isEmpty else { return [] }
+    do {
+      try posix.writeAll(fd, added, path: target.resolved)
+      try posix.fsync(fd, path: target.resolved)
+    } catch {
+      // A partly written line must not stay: cut the file back to what it was.
+      if !target.isDevice { try? posix.ftruncate(fd, existing.count, path: target.resolved) }
+      throw StoreError(errno: error.code, path: path, operation: .write)
+    }
+    if !target.isDevice {
+      var grown = list
+      for line in lines { grown.append(Task(bytes: line)) }
+      record(
+        label: label,
+        changes: [FileChange(target: target, base: Snapshot(bytes: existing), bytes: [], patch: Patch(from: existing, to: grown))])
+    }
+    return lines.indices.map { list.count + 1 + $0 }
+  }
+}
