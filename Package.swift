@@ -21,12 +21,16 @@ let package = Package(
       name: "TodoStore",
       dependencies: ["TodoTxt"]),
 
-    // MARK: Front ends
+    // MARK: Commands and front ends
 
+    .target(
+      /** The commands shared by the one-shot command line and the interactive shell */
+      name: "TodoCommands",
+      dependencies: ["TodoTxt", "TodoStore"]),
     .executableTarget(
-      /** Entry point: wires the command line to the library */
+      /** Entry point: wires the process to the command line */
       name: "todo",
-      dependencies: ["TodoTxt"]),
+      dependencies: ["TodoCommands"]),
 
     // MARK: Benchmarks
 
@@ -38,6 +42,9 @@ let package = Package(
 
     // MARK: Tests
 
+    .testTarget(
+      name: "TodoEndToEndTests",
+      dependencies: ["todo"]),
     .testTarget(
       name: "TodoStoreTests",
       dependencies: ["TodoStore", "TodoTxt"]),

@@ -1,3 +1,6 @@
-import TodoTxt
+@preconcurrency import Glibc
+import TodoCommands
 
-print(TodoList(parsing: "(A) hello +world\n").first?.projects ?? [])
+// A closed pipe (`todo ls | head`) ends output quietly instead of killing the process mid-write.
+signal(SIGPIPE, SIG_IGN)
+exit(TodoCLI.main().rawValue)

@@ -1,0 +1,39 @@
+/// The single table of commands, used by the command line, the interactive shell, help,
+/// completion and the man-page checks.
+public enum CommandRegistry {
+  public static let all: [CommandSpec] = [
+    AddCommand.spec, AddMultipleCommand.spec, AddToCommand.spec, AppendCommand.spec, ArchiveCommand.spec,
+    CommandCommand.spec, DeduplicateCommand.spec, DeleteCommand.spec, DeprioritizeCommand.spec,
+    DoCommand.spec, HelpCommand.spec, ListCommand.spec, ListAllCommand.spec, ListAddonsCommand.spec,
+    ListContextsCommand.spec, ListFileCommand.spec, ListPriorityCommand.spec, ListProjectsCommand.spec,
+    MoveCommand.spec, PrependCommand.spec, PriorityCommand.spec, ReplaceCommand.spec, ReportCommand.spec,
+    ShortHelpCommand.spec,
+  ]
+
+  /// The command with this name or alias (already lower-cased), available in `mode`.
+  public static func command(named name: String, mode: Mode) -> CommandSpec? {
+    all.first { $0.names.contains(name) && (mode == .native || !$0.nativeOnly) }
+  }
+
+  /// The known name closest to `name`, for "did you mean" hints.
+  public static func suggestion(for name: String, mode: Mode) -> String? {
+    let candidates = all.filter { mode == .native || !$0.nativeOnly }.flatMap(\.names)
+    let scored = candidates.map { ($0, editDistance($0, name)) }.min { $0.1 < $1.1 }
+    guard let (best, distance) = scored, distance <= max(2, name.count / 2) else { return nil }
+    return best
+  }
+
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.utf8)
+    let b = Array(b.utf8)
+    var previous = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+      var current = [i] + [Int](repeating: 0, count: b.count)
+      for j in 1...max(b.count, 1) where !b.isEmpty {
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      previous = current
+    }
+    return a.isEmpty ? b.count : previous[b.count]
+  }
+}

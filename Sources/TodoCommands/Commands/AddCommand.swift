@@ -1,0 +1,106 @@
+import TodoTxt
+
+/// `add`, `addm` and `addto`: new lines at the end of a file.
+enum AddCommand {
+  static let spec: CommandSpec = CommandSpec(
+    name: "add", aliases: ["a"], usage: "\"TODO ITEM\"",
+    abstract: "Add a task at the end of todo.txt.",
+    discussion: """
+      The words are joined with single spaces. +project, @context and key:value tags may stand \
+      anywhere in the text. With -t (or TODOTXT_DATE_ON_ADD=1) today's date is put in front, \
+      after a priority such as (A).
+      """,
+    arguments: [.text]
+  ) { context, arguments throws(TodoError) in
+    let input = try readText(context, arguments, prompt: "Add: ", usage: spec.usageError)
+    try add([input], to: context.settings.todoFile, context: context)
+    return .success
+  }
+
+  /// The text to add: the arguments joined with spaces, or when there are none and the
+  /// command is not forced, a line read from standard input.
+  static func readText(
+    _ context: CommandContext, _ arguments: [String], prompt: String, usage: TodoError
+  ) throws(TodoError) -> [UInt8] {
+    if arguments.first?.isEmpty ?? true {
+      guard !context.settings.isForced else { throw usage }
+      return context.ask(prompt)
+    }
+    return bytes(arguments.joined(separator: " "))
+  }
+
+  /// Prepares typed text as todo.sh's `_addto` does: one line, `(a)` → `(A)`, today's date
+  /// when configured, the default priority when configured.
+  static func prepare(_ raw: [UInt8], context: CommandContext) -> [UInt8] {
+    var line = cleanInput(raw)
+    if line.count >= 3, line[0] == UInt8(ascii: "("), (97...122).contains(line[1]), line[2] == UInt8(ascii: ")") {
+      line[1] -= 32
+    }
+    let startsWithPriority =
+      line.count >= 3 && line[0] == UInt8(ascii: "(") && (65...90).contains(line[1]) && line[2] == UInt8(ascii: ")")
+    if context.settings.datesOnAdd {
+      let at = startsWithPriority && line.count >= 4 && line[3] == UInt8(ascii: " ") ? 4 : 0
+      line.insert(contentsOf: context.today.utf8 + [UInt8(ascii: " ")], at: at)
+    }
+    let priority = context.settings.priorityOnAdd
+    if !priority.isEmpty, !startsWithPriority {
+      line.insert(contentsOf: bytes("(\(priority)) "), at: 0)
+    }
+    return line
+  }
+
+  /// Appends prepared lines to `file` and reports each as `N text` / `PREFIX: N added.`
+  static func add(_ inputs: [[UInt8]], to file: String, context: CommandContext) throws(TodoError) {
+    let lines = inputs.map { prepare($0, context: context) }
+    try context.ensureDirectory(for: file)
+    let numbers = try context.storing {
+      try context.store.append(lines, to: file, label: "add")
+    }
+    guard context.verbose else { return }
+    let prefix = CommandContext.prefix(of: file)
+    for (number, line) in zip(numbers, lines) {
+      context.echo(String(number), line)
+      context.console.line("\(prefix): \(number) added.")
+    }
+  }
+}
+
+enum AddMultipleCommand {
+  static let spec: CommandSpec = CommandSpec(
+    name: "addm", usage: "\"TODO ITEM\"",
+    abstract: "Add several tasks at once, one per line of the text.",
+    discussion: "Empty lines are skipped; each line is added as by add.",
+    arguments: [.text]
+  ) { context, arguments throws(TodoError) in
+    let input = try AddCommand.readText(context, arguments, prompt: "Add: ", usage: spec.usageError)
+    let lines = input.split(separator: 0x0A, omittingEmptySubsequences: true).map(Array.init)
+    if !lines.isEmpty { try AddCommand.add(lines, to: context.settings.todoFile, context: context) }
+    return .success
+  }
+}
+
+enum AddToCommand {
+  static let spec: CommandSpec = CommandSpec(
+    name: "addto", usage: "DEST \"TODO ITEM\"",
+    abstract: "Add a task to another file in the todo directory.",
+    discussion: "DEST is a file name inside the todo directory, such as someday.txt; it must exist.",
+    arguments: [.fileName, .text]
+  ) { context, arguments throws(TodoError) in
+    guard let name = arguments.first, !name.isEmpty, arguments.count >= 2, !arguments[1].isEmpty else {
+      throw spec.usageError
+    }
+    let destination = context.settings.todoDirectory + "/" + name
+    guard Posix.isRegularFile(destination) else { throw .destinationMissing(destination) }
+    try AddCommand.add([bytes(arguments.dropFirst().joined(separator: " "))], to: destination, context: context)
+    return .success
+  }
+}
+
+extension CommandContext {
+  /// Creates the directory of a file about to be written (native mode creates the todo
+  /// directory on the first write, not on every run).
+  func ensureDirectory(for file: String) throws(TodoError) {
+    let directory = Posix.dirname(file)
+    if !Posix.isDirectory(directory), !Posix.makeDirectories(directory) { throw .notADirectory(directory) }
+  }
+}

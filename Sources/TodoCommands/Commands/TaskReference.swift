@@ -1,0 +1,101 @@
+import TodoTxt
+
+/// Reading a task number as todo.sh does (`getTodo`): digits only (leading zeros allowed),
+/// echoed back exactly as typed, and pointing at a line that is not empty.
+struct TaskReference {
+  /// The number as the user typed it (`03`), for messages.
+  var typed: String
+  /// The 1-based line number.
+  var number: Int
+
+  /// Parses `text`; anything but digits is the command's usage error.
+  init(_ text: String?, usage: TodoError) throws(TodoError) {
+    guard let text, !text.isEmpty, text.utf8.allSatisfy({ (48...57).contains($0) }) else { throw usage }
+    typed = text
+    // A number too large for Int names no line.
+    number = Int(text) ?? Int.max
+  }
+
+  /// The task this number names in `list`, or `No task N.` with the file's prefix.
+  func task(in list: TodoList, file: String) throws(TodoError) -> Task {
+    guard let task = list.task(number: number), !task.bytes.isEmpty else {
+      throw .noSuchTask(prefix: CommandContext.prefix(of: file), item: typed)
+    }
+    return task
+  }
+}
+
+/// Splits todo.sh's `NR[,NR] NR …` lists: all arguments joined, commas as spaces, then words.
+func taskNumberWords(_ arguments: [String]) -> [String] {
+  arguments.joined(separator: " ").split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" })
+    .map(String.init)
+}
+
+extension CommandContext {
+  /// `NR TEXT` as todo.sh echoes a task.
+  func echo(_ typed: String, _ bytes: some Sequence<UInt8>) {
+    console.line(Array(typed.utf8) + [UInt8(ascii: " ")] + display(Array(bytes)))
+  }
+
+  /// Task text as it may be shown: under the name `todo`, on a terminal, control characters
+  /// are written as `^X` (ESC as `^[`), so a task cannot change the terminal's state. The file
+  /// keeps the raw bytes; todo.sh mode and pipes get them unchanged.
+  func display(_ bytes: [UInt8]) -> [UInt8] {
+    guard settings.mode == .native, console.isTerminal,
+      bytes.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F })
+    else { return bytes }
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count + 8)
+    for byte in bytes {
+      if byte == 0x7F {
+        result += [UInt8(ascii: "^"), UInt8(ascii: "?")]
+      } else if byte < 0x20, byte != 0x09 {
+        result += [UInt8(ascii: "^"), byte + 0x40]
+      } else {
+        result.append(byte)
+      }
+    }
+    return result
+  }
+
+  /// Asks a question on standard input, as bash's `read -p` does: the prompt is shown (on
+  /// standard error) only when standard input is a terminal.
+  func ask(_ prompt: String) -> [UInt8] {
+    if input.isTerminal { console.writeError(Array(prompt.utf8)) }
+    return input.readLine() ?? []
+  }
+
+  /// todo.sh's `confirm`: yes without asking when forced; otherwise one character, then a
+  /// newline on standard output, and only `y` is yes.
+  func confirm(_ question: String) -> Bool {
+    if settings.isForced { return true }
+    if input.isTerminal { console.writeError(Array("\(question)? (y/n) ".utf8)) }
+    let answer = input.readCharacter()
+    console.line("")
+    return answer == [UInt8(ascii: "y")]
+  }
+
+  /// Runs an action the way todo.sh calls itself (`"$TODO_FULL_SH" archive`): an add-on of
+  /// that name wins, otherwise the built-in command runs in this process.
+  func runAction(_ name: String) throws(TodoError) -> ExitStatus {
+    if let addon = try Addons.find(name, in: settings.actionsDirectory) {
+      return Addons.run(addon, arguments: [name], context: self)
+    }
+    guard let spec = CommandRegistry.command(named: name, mode: settings.mode) else { throw .usage }
+    return try spec.run(self, [])
+  }
+}
+
+/// Replaces CR and LF in typed text with spaces (a task is one line).
+func cleanInput(_ bytes: [UInt8]) -> [UInt8] {
+  bytes.map { $0 == 0x0D || $0 == 0x0A ? UInt8(ascii: " ") : $0 }
+}
+
+/// The bytes of a string.
+func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+/// todo.sh's priority test for editing actions: any one byte in parentheses and a space.
+func hasAnyPriorityPrefix(_ line: some Collection<UInt8>) -> Bool {
+  let bytes = Array(line.prefix(4))
+  return bytes.count == 4 && bytes[0] == UInt8(ascii: "(") && bytes[2] == UInt8(ascii: ")") && bytes[3] == UInt8(ascii: " ")
+}

@@ -1,0 +1,66 @@
+/// Which behaviour the tool follows, chosen by the name it is invoked under.
+public enum Mode: Sendable, Equatable {
+  /// Invoked as `todo.sh`: exactly todo.sh's behaviour and defaults.
+  case todoSh
+  /// Invoked as `todo`: the same actions and output formats, with modern defaults.
+  case native
+}
+
+/// The configuration in force: todo.sh's variables after the environment, the options and the
+/// configuration file have been applied, in todo.sh's order of precedence.
+///
+/// The variables are kept as one table of strings, like the shell variables todo.sh works with,
+/// because that table is also what add-ons and the user's own filter commands receive. Typed
+/// accessors read from it.
+public struct Settings: Sendable {
+  public var mode: Mode
+  public var variables: [String: String]
+
+  public init(mode: Mode, variables: [String: String]) {
+    self.mode = mode
+    self.variables = variables
+  }
+
+  public subscript(name: String) -> String? {
+    get { variables[name] }
+    set { variables[name] = newValue }
+  }
+
+  /// A variable's value, or `""` when unset.
+  func value(_ name: String) -> String { variables[name] ?? "" }
+
+  /// A numeric variable as todo.sh's `[ "$X" -gt 0 ]` reads it (non-numbers count as 0).
+  func number(_ name: String) -> Int { Int(value(name).trimmingSpaces()) ?? 0 }
+
+  public var verbosity: Int { number("TODOTXT_VERBOSE") }
+  public var isPlain: Bool { value("TODOTXT_PLAIN") == "1" }
+  public var isForced: Bool { value("TODOTXT_FORCE") != "0" && !value("TODOTXT_FORCE").isEmpty }
+  public var preservesLineNumbers: Bool { value("TODOTXT_PRESERVE_LINE_NUMBERS") != "0" }
+  public var autoArchives: Bool { value("TODOTXT_AUTO_ARCHIVE") == "1" }
+  public var datesOnAdd: Bool { number("TODOTXT_DATE_ON_ADD") == 1 }
+  public var priorityOnAdd: String { value("TODOTXT_PRIORITY_ON_ADD") }
+  public var filterDisabled: Bool { value("TODOTXT_DISABLE_FILTER") == "1" }
+
+  public var todoDirectory: String { value("TODO_DIR") }
+  public var todoFile: String { value("TODO_FILE") }
+  public var doneFile: String { value("DONE_FILE") }
+  public var reportFile: String { value("REPORT_FILE") }
+  public var actionsDirectory: String { value("TODO_ACTIONS_DIR") }
+  public var sentenceDelimiters: String { variables["SENTENCE_DELIMITERS"] ?? ",.:;" }
+
+  /// The program name used in messages (`basename $0`).
+  public var programName: String { value("TODO_SH") }
+  /// The path the tool was invoked as, for calling itself again.
+  public var programPath: String { value("TODO_FULL_SH") }
+}
+
+extension StringProtocol {
+  /// The text without leading and trailing spaces, tabs and newlines.
+  func trimmingSpaces() -> String {
+    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+      return ""
+    }
+    return String(self[first...last])
+  }
+}

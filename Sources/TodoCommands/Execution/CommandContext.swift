@@ -1,0 +1,81 @@
+import TodoStore
+import TodoTxt
+
+/// Everything a command may touch: settings, console, clock, files, standard input and child
+/// processes. Commands reach the outside world only through it, so tests can hand in their own.
+public final class CommandContext {
+  public var settings: Settings
+  public let console: Console
+  public let clock: Clock
+  public let store: TodoStore
+  public let input: InputSource
+  let runner: ProcessRunner
+
+  public init(settings: Settings, console: Console, clock: Clock, store: TodoStore, input: InputSource) {
+    self.settings = settings
+    self.console = console
+    self.clock = clock
+    self.store = store
+    self.input = input
+    self.runner = ProcessRunner()
+  }
+
+  public var today: TaskDate { clock.today }
+  var verbose: Bool { settings.verbosity > 0 }
+  var programName: String { settings.programName }
+
+  /// `TODO:`-style prefix of a file: its name up to the first dot that is followed by a
+  /// non-dot, upper-cased (`todo.txt` → `TODO`, `my.list.txt` → `MY`).
+  static func prefix(of path: String) -> String {
+    let base = Array(Posix.basename(path).utf8)
+    var end = base.count
+    var index = 0
+    while index + 1 < base.count {
+      if base[index] == UInt8(ascii: "."), base[index + 1] != UInt8(ascii: ".") {
+        end = index
+        break
+      }
+      index += 1
+    }
+    return String(decoding: base[..<end], as: UTF8.self).uppercased()
+  }
+
+  var todoPrefix: String { CommandContext.prefix(of: settings.todoFile) }
+
+  /// Reads a list for display; a missing file is an empty list (native mode creates files only
+  /// when it first writes them).
+  func readList(_ path: String) throws(TodoError) -> TodoList {
+    do {
+      return try store.read(path)
+    } catch {
+      if case .notFound = error.kind { return TodoList() }
+      throw .store(error)
+    }
+  }
+
+  /// Runs a store operation, turning its errors into ``TodoError``.
+  func storing<R>(_ body: () throws -> R) throws(TodoError) -> R {
+    do {
+      return try body()
+    } catch let error as TodoError {
+      throw error
+    } catch let error as StoreError {
+      throw .store(error)
+    } catch {
+      throw .message("\(programName): \(error)")
+    }
+  }
+
+  /// The environment for child processes: every variable of the settings.
+  var childEnvironment: [String: String] { settings.variables }
+}
+
+/// Standard input, for the questions todo.sh asks (`Add:`, `Delete '…'? (y/n)`).
+public protocol InputSource: AnyObject {
+  /// Standard input is a terminal (prompts are shown only then, as bash's `read -p` does).
+  var isTerminal: Bool { get }
+  /// One line without its newline, or `nil` at end of input.
+  func readLine() -> [UInt8]?
+  /// One character (bash's `read -N 1`), or `nil` at end of input.
+  func readCharacter() -> [UInt8]?
+}

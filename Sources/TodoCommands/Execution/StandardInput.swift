@@ -1,0 +1,67 @@
+@preconcurrency import Glibc
+
+/// The process's standard input, read a byte at a time so that nothing is consumed beyond what
+/// a question needs (a script may pipe several answers).
+public final class StandardInput: InputSource {
+  public let isTerminal = Posix.isTerminal(STDIN_FILENO)
+
+  public init() {}
+
+  private func readByte() -> UInt8? {
+    var byte: UInt8 = 0
+    while true {
+      let count = read(STDIN_FILENO, &byte, 1)
+      if count == 1 { return byte }
+      if count < 0, errno == EINTR { continue }
+      return nil
+    }
+  }
+
+  public func readLine() -> [UInt8]? {
+    var line: [UInt8] = []
+    while let byte = readByte() {
+      if byte == 0x0A { return line }
+      line.append(byte)
+    }
+    return line.isEmpty ? nil : line
+  }
+
+  public func readCharacter() -> [UInt8]? {
+    guard let first = readByte() else { return nil }
+    var bytes = [first]
+    // A UTF-8 lead byte announces its continuation bytes.
+    let extra = first >= 0xF0 ? 3 : first >= 0xE0 ? 2 : first >= 0xC0 ? 1 : 0
+    for _ in 0..<extra {
+      guard let next = readByte() else { break }
+      bytes.append(next)
+    }
+    return bytes
+  }
+}
+
+/// Input given as a fixed script of bytes, for tests and batch use.
+public final class ScriptedInput: InputSource {
+  private var bytes: [UInt8]
+  public let isTerminal: Bool
+
+  public init(_ text: String = "", isTerminal: Bool = false) {
+    bytes = Array(text.utf8)
+    self.isTerminal = isTerminal
+  }
+
+  public func readLine() -> [UInt8]? {
+    guard !bytes.isEmpty else { return nil }
+    if let newline = bytes.firstIndex(of: 0x0A) {
+      let line = Array(bytes[..<newline])
+      bytes.removeSubrange(...newline)
+      return line
+    }
+    defer { bytes = [] }
+    return bytes
+  }
+
+  public func readCharacter() -> [UInt8]? {
+    guard !bytes.isEmpty else { return nil }
+    return [bytes.removeFirst()]
+  }
+}

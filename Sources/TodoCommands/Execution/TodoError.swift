@@ -1,0 +1,75 @@
+import TodoStore
+
+/// Everything that can go wrong in a command, raised as a value and worded in one place
+/// (``message(programName:)``).
+///
+/// Where todo.sh fixes the wording (scripts and its test suite compare it), the message is
+/// exactly todo.sh's; the facts, not the prose, are what is shared.
+public enum TodoError: Error, Equatable, Sendable {
+  /// The two-line usage on standard output (todo.sh's `usage`).
+  case usage
+  /// An action's own usage line(s) on standard error.
+  case actionUsage(String)
+  case cannotReadConfiguration(String)
+  case cannotEvaluateConfiguration(String)
+  case notADirectory(String)
+  case badPriorityOnAdd(String)
+  case noSuchTask(prefix: String, item: String)
+  case destinationMissing(String)
+  case sourceMissing(String)
+  case fileMissing(String)
+  case noTasksDeleted
+  case noTasksMoved(prefix: String)
+  case termNotFound(String)
+  case noDuplicates
+  case noSuchAction(String)
+  case actionsDirectoryMissing(String)
+  case noValidActions(String)
+  case brokenActionLink(String)
+  case store(StoreError)
+  /// Native mode: an action that does not exist, with the nearest one.
+  case unknownAction(String, suggestion: String?)
+  case unknownOption(String)
+  case missingOptionValue(String)
+  case badOptionValue(String, String)
+  /// A message already worded (from a child process or a lower layer).
+  case message(String)
+
+  /// The text printed for this error (without the final newline).
+  public func message(programName: String) -> String {
+    switch self {
+    case .usage:
+      return "Usage: \(programName) [-fhpantvV] [-d todo_config] action [task_number] [task_description]\n"
+        + "Try '\(programName) -h' for more information."
+    case .actionUsage(let text): return "usage: \(programName) \(text)"
+    case .cannotReadConfiguration(let path): return "Fatal Error: Cannot read configuration file \(path)"
+    case .cannotEvaluateConfiguration(let path): return "Fatal Error: Cannot evaluate configuration file \(path) with bash"
+    case .notADirectory(let path): return "Fatal Error: \(path) is not a directory"
+    case .badPriorityOnAdd(let value):
+      return "TODOTXT_PRIORITY_ON_ADD should be a capital letter from A to Z (it is now \"\(value)\")."
+    case .noSuchTask(let prefix, let item): return "\(prefix): No task \(item)."
+    case .destinationMissing(let path): return "TODO: Destination file \(path) does not exist."
+    case .sourceMissing(let path): return "TODO: Source file \(path) does not exist."
+    case .fileMissing(let name): return "TODO: File \(name) does not exist."
+    case .noTasksDeleted: return "TODO: No tasks were deleted."
+    case .noTasksMoved(let prefix): return "\(prefix): No tasks moved."
+    case .termNotFound(let term): return "TODO: '\(term)' not found; no removal done."
+    case .noDuplicates: return "TODO: No duplicate tasks found"
+    case .noSuchAction(let name): return "TODO: No action \"\(name)\" exists."
+    case .actionsDirectoryMissing(let path): return "TODO: '\(path)' does not exist."
+    case .noValidActions(let path): return "TODO: '\(path)' does not contain valid actions."
+    case .brokenActionLink(let path): return "Fatal Error: Broken link to custom action: '\(path)'"
+    case .store(let error): return "\(programName): \(error.description)"
+    case .unknownAction(let name, let suggestion):
+      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+      return "\(programName): unknown action '\(name)'\(hint) (see '\(programName) help')"
+    case .unknownOption(let option): return "\(programName): unknown option '\(option)' (see '\(programName) --help')"
+    case .missingOptionValue(let option): return "\(programName): option '\(option)' needs a value"
+    case .badOptionValue(let option, let value): return "\(programName): option '\(option)' does not take '\(value)'"
+    case .message(let text): return text
+    }
+  }
+
+  /// Whether the message goes to standard output (todo.sh prints its usage there).
+  var goesToStandardOutput: Bool { self == .usage }
+}

@@ -1,0 +1,188 @@
+/// `help [ACTION...]` and `shorthelp`, generated from the command table.
+enum HelpCommand {
+  static let spec: CommandSpec = CommandSpec(
+    name: "help", usage: "[ACTION...]",
+    abstract: "Show the full help, or the help of the named actions.",
+    discussion: "An add-on's help is what it prints when run with the single argument usage.",
+    arguments: [.action]
+  ) { context, arguments throws(TodoError) in
+    let addons = Addons.list(in: context.settings.actionsDirectory)
+    if arguments.isEmpty {
+      fullHelp(context: context, addons: addons)
+      return .success
+    }
+    for name in arguments {
+      if let addon = addons.first(where: { $0.name == name }) {
+        context.console.write(Addons.usage(addon.path, context: context))
+      } else if let spec = CommandRegistry.all.first(where: {
+        $0.names.contains(name) && (context.settings.mode == .native || !$0.nativeOnly)
+      }) {
+        context.console.write(bytes(block(spec, as: name)))
+        context.console.line("")
+      } else {
+        throw .noSuchAction(name)
+      }
+    }
+    return .success
+  }
+
+  static func oneLineUsage(_ programName: String) -> String {
+    "\(programName) [-fhpantvV] [-d todo_config] action [task_number] [task_description]"
+  }
+
+  /// An action's help block: its usage line, then the description indented by six spaces.
+  static func block(_ spec: CommandSpec, as name: String) -> String {
+    var text = "    \(name)\(spec.usage.isEmpty ? "" : " " + spec.usage)\n"
+    let description = spec.discussion.isEmpty ? spec.abstract : spec.abstract + " " + spec.discussion
+    for line in wrap(description, width: 72) { text += "      \(line)\n" }
+    return text
+  }
+
+  /// Words wrapped to lines of at most `width` characters.
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ") {
+      if !current.isEmpty, current.count + 1 + word.count > width {
+        lines.append(current)
+        current = ""
+      }
+      current += (current.isEmpty ? "" : " ") + word
+    }
+    if !current.isEmpty { lines.append(current) }
+    return lines
+  }
+
+  static let optionHelp: [(String, String)] = [
+    ("-@", "Hide @context names in listings (given twice, show them again)."),
+    ("-+", "Hide +project names in listings (given twice, show them again)."),
+    ("-c", "Colour the listings."),
+    ("-d CONFIG_FILE", "Read this configuration file instead of the default ones."),
+    ("-f", "Force: do not ask for confirmation or for missing text."),
+    ("-h", "Show the short help."),
+    ("-p", "Plain output: no colours."),
+    ("-P", "Hide the priority labels in listings (given twice, show them again)."),
+    ("-a", "Leave done tasks in todo.txt when marking them done."),
+    ("-A", "Move done tasks to done.txt when marking them done."),
+    ("-n", "Remove the empty line a deleted or moved task leaves behind."),
+    ("-N", "Keep the empty line a deleted or moved task leaves behind, so numbers stay."),
+    ("-t", "Put today's date in front of added tasks."),
+    ("-T", "Do not date added tasks."),
+    ("-v", "More messages (-vv adds debugging lines)."),
+    ("-V", "Show the version."),
+    ("-x", "Do not apply TODOTXT_FINAL_FILTER to listings."),
+  ]
+
+  static let nativeOptionHelp: [(String, String)] = [
+    ("--color=WHEN", "Colour listings always, never, or auto (only on a terminal, not with NO_COLOR)."),
+    ("--config FILE", "The same as -d."),
+    ("--force", "The same as -f."),
+    ("--help", "The same as -h."),
+    ("--plain", "The same as -p."),
+    ("--version", "The same as -V."),
+  ]
+
+  static let environmentHelp: [(String, String)] = [
+    ("TODO_DIR", "The directory of todo.txt, done.txt and report.txt."),
+    ("TODO_FILE, DONE_FILE, REPORT_FILE", "The files themselves."),
+    ("TODOTXT_AUTO_ARCHIVE", "1: move done tasks to done.txt on do (-A); 0: leave them (-a)."),
+    ("TODOTXT_CFG_FILE", "The configuration file (-d)."),
+    ("TODOTXT_DATE_ON_ADD", "1: date added tasks (-t)."),
+    ("TODOTXT_DEFAULT_ACTION", "The action (with arguments) to run when none is given."),
+    ("TODOTXT_DISABLE_FILTER", "1: skip TODOTXT_FINAL_FILTER (-x)."),
+    ("TODOTXT_FINAL_FILTER", "A shell command that listings pass through last."),
+    ("TODOTXT_FORCE", "1: never ask (-f)."),
+    ("TODOTXT_PLAIN", "1: no colours (-p)."),
+    ("TODOTXT_PRESERVE_LINE_NUMBERS", "0: remove empty lines on del and move (-n)."),
+    ("TODOTXT_PRIORITY_ON_ADD", "A priority letter given to added tasks without one."),
+    ("TODOTXT_SORT_COMMAND", "The shell command that sorts listings."),
+    ("TODOTXT_VERBOSE", "0: quiet; 1: normal; 2: debugging lines."),
+    ("TODO_TEST_TIME", "Seconds since 1970 to use as the current time."),
+  ]
+
+  static func fullHelp(context: CommandContext, addons: [(name: String, path: String)]) {
+    let console = context.console
+    let native = context.settings.mode == .native
+    console.line("  Usage: \(oneLineUsage(context.programName))")
+    console.line("")
+    console.line("  Options:")
+    for (option, text) in optionHelp + (native ? nativeOptionHelp : []) {
+      console.line("    \(option)")
+      for line in wrap(text, width: 72) { console.line("      \(line)") }
+      if option.hasPrefix("-d") {
+        console.line("      Without it, the first of these that exists is read:")
+        let loader = ConfigurationLoader(
+          environment: context.settings.variables, mode: context.settings.mode,
+          programPath: context.settings.programPath, runner: context.runner, outputIsTerminal: false)
+        for candidate in loader.configurationCandidates(context.settings.variables) {
+          console.line("        \(candidate)")
+        }
+      }
+    }
+    console.line("")
+    if context.settings.verbosity > 1 {
+      console.line("  Environment variables:")
+      for (name, text) in environmentHelp {
+        console.line("    \(name)")
+        for line in wrap(text, width: 72) { console.line("      \(line)") }
+      }
+      console.line("")
+    }
+    console.line("  Built-in Actions:")
+    for spec in CommandRegistry.all where native || !spec.nativeOnly {
+      console.write(bytes(block(spec, as: spec.names.joined(separator: "|"))))
+      console.line("")
+    }
+    if !addons.isEmpty {
+      console.line("  Add-on Actions:")
+      for addon in addons { console.write(Addons.usage(addon.path, context: context)) }
+    }
+  }
+
+  /// The short help: usage, one line per action, add-on summaries.
+  @discardableResult
+  static func shortHelp(
+    programName: String, addons: [(name: String, path: String)], console: Console,
+    context: CommandContext? = nil
+  ) -> ExitStatus {
+    console.line("  Usage: \(oneLineUsage(programName))")
+    console.line("")
+    console.line("  Actions:")
+    let native = context?.settings.mode == .native
+    for spec in CommandRegistry.all where native || !spec.nativeOnly {
+      console.line("    \(spec.names.joined(separator: "|"))\(spec.usage.isEmpty ? "" : " " + spec.usage)")
+    }
+    console.line("")
+    console.line("  Add or replace actions with executables in the actions directory")
+    console.line("  (see \"help\" for where it is).")
+    if let context, !addons.isEmpty {
+      console.line("")
+      console.line("  Add-on Actions:")
+      for addon in addons {
+        let usage = Addons.usage(addon.path, context: context)
+        for line in usage.split(separator: 0x0A, omittingEmptySubsequences: false) {
+          // Only an add-on's usage lines (four spaces and a letter) belong in the summary.
+          if line.count > 4, line.prefix(4).allSatisfy({ $0 == 0x20 }),
+            let first = line.dropFirst(4).first, (65...90).contains(first) || (97...122).contains(first)
+          {
+            console.line(Array(line))
+          }
+        }
+      }
+    }
+    console.line("")
+    console.line("  See \"help\" for more details.")
+    return .success
+  }
+}
+
+enum ShortHelpCommand {
+  static let spec: CommandSpec = CommandSpec(
+    name: "shorthelp",
+    abstract: "List the usage line of every built-in and add-on action."
+  ) { context, _ throws(TodoError) in
+    HelpCommand.shortHelp(
+      programName: context.programName, addons: Addons.list(in: context.settings.actionsDirectory),
+      console: context.console, context: context)
+  }
+}

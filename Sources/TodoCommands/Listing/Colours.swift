@@ -1,0 +1,136 @@
+/// todo.sh's listing colours: a line colour by done state or priority, and word colours for
+/// the item number, +projects, @contexts, dates and key:value tags.
+///
+/// Colour values are taken from the settings as todo.sh stores them: a run of backslashes
+/// followed by `033` stands for ESC; anything else is printed as it is.
+struct Colours {
+  private let done: [UInt8]
+  private let priorities: [UInt8: [UInt8]]
+  private let otherPriority: [UInt8]
+  private let reset: [UInt8]
+  private let project: [UInt8]
+  private let context: [UInt8]
+  private let date: [UInt8]
+  private let number: [UInt8]
+  private let meta: [UInt8]
+  private let hidePriority: Bool
+
+  init(_ settings: Settings) {
+    func colour(_ name: String) -> [UInt8] { Colours.decode(settings.value(name)) }
+    done = colour("COLOR_DONE")
+    var priorities: [UInt8: [UInt8]] = [:]
+    for letter in UInt8(ascii: "A")...UInt8(ascii: "Z") {
+      let value = colour("PRI_" + String(UnicodeScalar(letter)))
+      if !value.isEmpty { priorities[letter] = value }
+    }
+    self.priorities = priorities
+    otherPriority = colour("PRI_X")
+    reset = colour("DEFAULT")
+    project = colour("COLOR_PROJECT")
+    context = colour("COLOR_CONTEXT")
+    date = colour("COLOR_DATE")
+    number = colour("COLOR_NUMBER")
+    meta = colour("COLOR_META")
+    hidePriority = !settings.value("HIDE_PRIORITY_SUBSTITUTION").isEmpty
+  }
+
+  /// Turns every run of backslashes followed by `033` into ESC.
+  static func decode(_ value: String) -> [UInt8] {
+    let bytes = Array(value.utf8)
+    var result: [UInt8] = []
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "\\") {
+        var end = index
+        while end < bytes.count, bytes[end] == UInt8(ascii: "\\") { end += 1 }
+        if end + 3 <= bytes.count, bytes[end..<(end + 3)].elementsEqual("033".utf8) {
+          result.append(0x1B)
+          index = end + 3
+          continue
+        }
+      }
+      result.append(bytes[index])
+      index += 1
+    }
+    return result
+  }
+
+  var isPlain: Bool {
+    done.isEmpty && priorities.isEmpty && otherPriority.isEmpty && reset.isEmpty && project.isEmpty
+      && context.isEmpty && date.isEmpty && number.isEmpty && meta.isEmpty && !hidePriority
+  }
+
+  /// Colours one numbered line (`NN text`).
+  func apply(to input: [UInt8]) -> [UInt8] {
+    if isPlain { return input }
+    var line = input
+    var numberEnd = 0
+    while numberEnd < line.count, (48...57).contains(line[numberEnd]) { numberEnd += 1 }
+    var lineColour: [UInt8] = []
+    if numberEnd > 0, numberEnd + 2 < line.count, line[numberEnd] == 0x20, line[numberEnd + 1] == UInt8(ascii: "x"),
+      line[numberEnd + 2] == 0x20
+    {
+      lineColour = done
+    } else if numberEnd > 0, numberEnd + 4 < line.count, line[numberEnd] == 0x20,
+      line[numberEnd + 1] == UInt8(ascii: "("), (65...90).contains(line[numberEnd + 2]),
+      line[numberEnd + 3] == UInt8(ascii: ")"), line[numberEnd + 4] == 0x20
+    {
+      lineColour = priorities[line[numberEnd + 2]] ?? otherPriority
+      if hidePriority { line.removeSubrange((numberEnd + 1)..<(numberEnd + 5)) }
+    }
+    let end = lineColour.isEmpty ? [] : reset
+
+    var output = lineColour
+    var index = 0
+    var first = true
+    while index < line.count {
+      let isBlank = line[index] == 0x20 || line[index] == 0x09
+      var stop = index
+      while stop < line.count, (line[stop] == 0x20 || line[stop] == 0x09) == isBlank { stop += 1 }
+      let piece = Array(line[index..<stop])
+      if isBlank {
+        output += piece
+      } else {
+        output += wrap(piece, first: first, lineColour: lineColour)
+      }
+      first = false
+      index = stop
+    }
+    return output + end
+  }
+
+  private func wrap(_ word: [UInt8], first: Bool, lineColour: [UInt8]) -> [UInt8] {
+    func coloured(_ colour: [UInt8]) -> [UInt8] {
+      colour.isEmpty ? word : colour + word + reset + lineColour
+    }
+    let isWordEnd: (UInt8) -> Bool = {
+      (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) || $0 == UInt8(ascii: "_")
+    }
+    if first, word.allSatisfy({ (48...57).contains($0) }) { return coloured(number) }
+    if word.first == UInt8(ascii: "+"), let last = word.last, isWordEnd(last) { return coloured(project) }
+    if word.first == UInt8(ascii: "@"), let last = word.last, isWordEnd(last) { return coloured(context) }
+    if Colours.isHighlightedDate(word) { return coloured(date) }
+    if Colours.isMetadata(word) { return coloured(meta) }
+    return word
+  }
+
+  /// `(19|20)YY-MM-DD` with a month 01–12 and a day 01–31.
+  static func isHighlightedDate(_ word: [UInt8]) -> Bool {
+    guard word.count == 10, word[4] == UInt8(ascii: "-"), word[7] == UInt8(ascii: "-") else { return false }
+    let digits = [0, 1, 2, 3, 5, 6, 8, 9].map { word[$0] }
+    guard digits.allSatisfy({ (48...57).contains($0) }) else { return false }
+    let century = (word[0], word[1])
+    guard century == (UInt8(ascii: "1"), UInt8(ascii: "9")) || century == (UInt8(ascii: "2"), UInt8(ascii: "0")) else {
+      return false
+    }
+    let month = Int(word[5] - 48) * 10 + Int(word[6] - 48)
+    let day = Int(word[8] - 48) * 10 + Int(word[9] - 48)
+    return (1...12).contains(month) && (1...31).contains(day)
+  }
+
+  /// `[A-Za-z0-9]+:[^ ]+`.
+  static func isMetadata(_ word: [UInt8]) -> Bool {
+    guard let colon = word.firstIndex(of: UInt8(ascii: ":")), colon > 0, colon < word.count - 1 else { return false }
+    return word[..<colon].allSatisfy { (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) }
+  }
+}

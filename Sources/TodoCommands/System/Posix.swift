@@ -1,0 +1,141 @@
+@preconcurrency import Glibc
+
+/// Thin wrappers over the C calls the command layer needs, each named after its C function.
+///
+/// Foundation is not used here: the tool must start in a few milliseconds.
+enum Posix {
+  /// `stat(2)`, following symbolic links; `nil` when nothing is there.
+  static func fileStatus(_ path: String) -> stat? {
+    var info = stat()
+    return stat(path, &info) == 0 ? info : nil
+  }
+
+  /// `lstat(2)`: the link itself.
+  static func linkStatus(_ path: String) -> stat? {
+    var info = stat()
+    return lstat(path, &info) == 0 ? info : nil
+  }
+
+  static func isRegularFile(_ path: String) -> Bool {
+    fileStatus(path).map { $0.st_mode & S_IFMT == S_IFREG } ?? false
+  }
+
+  static func isDirectory(_ path: String) -> Bool {
+    fileStatus(path).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
+  }
+
+  static func isCharacterDevice(_ path: String) -> Bool {
+    fileStatus(path).map { $0.st_mode & S_IFMT == S_IFCHR } ?? false
+  }
+
+  static func exists(_ path: String) -> Bool { fileStatus(path) != nil }
+
+  static func isSymbolicLink(_ path: String) -> Bool {
+    linkStatus(path).map { $0.st_mode & S_IFMT == S_IFLNK } ?? false
+  }
+
+  /// `access(2)` with `X_OK`.
+  static func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }
+
+  /// `access(2)` with `R_OK`.
+  static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
+
+  /// The whole file, or `nil` when it cannot be read.
+  static func readFile(_ path: String) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var result: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    if let info = fileStatus(path), info.st_mode & S_IFMT == S_IFREG { result.reserveCapacity(Int(info.st_size)) }
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return nil
+      }
+      if count == 0 { break }
+      result.append(contentsOf: chunk[0..<count])
+    }
+    return result
+  }
+
+  /// Names in a directory (without `.` and `..`), sorted by bytes as the C locale's glob does.
+  static func listDirectory(_ path: String) -> [String]? {
+    guard let dir = opendir(path) else { return nil }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+  }
+
+  /// `mkdir -p`.
+  static func makeDirectories(_ path: String) -> Bool {
+    if isDirectory(path) { return true }
+    let parent = dirname(path)
+    if parent != path, !isDirectory(parent), !makeDirectories(parent) { return false }
+    return mkdir(path, 0o777) == 0 || isDirectory(path)
+  }
+
+  /// The last path component, as `basename(1)`.
+  static func basename(_ path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+    if trimmed == "/" { return "/" }
+    if let slash = trimmed.lastIndex(of: "/") { return String(trimmed[trimmed.index(after: slash)...]) }
+    return String(trimmed)
+  }
+
+  /// Everything before the last component, as `dirname(1)`.
+  static func dirname(_ path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+    var parent = trimmed[..<slash]
+    while parent.count > 1, parent.hasSuffix("/") { parent.removeLast() }
+    return parent.isEmpty ? "/" : String(parent)
+  }
+
+  static func currentDirectory() -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return "." }
+    return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// The process environment as a dictionary.
+  static func environment() -> [String: String] {
+    var result: [String: String] = [:]
+    var pointer = environ
+    while let entry = pointer.pointee {
+      let text = String(cString: entry)
+      if let equals = text.firstIndex(of: "=") {
+        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      pointer += 1
+    }
+    return result
+  }
+
+  /// `isatty(3)`.
+  static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+  /// Writes all bytes to a file descriptor, retrying short writes.
+  static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+    var offset = 0
+    bytes.withUnsafeBytes { raw in
+      while offset < raw.count {
+        let count = write(fd, raw.baseAddress! + offset, raw.count - offset)
+        if count < 0 {
+          if errno == EINTR { continue }
+          return
+        }
+        offset += count
+      }
+    }
+  }
+}

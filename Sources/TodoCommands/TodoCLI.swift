@@ -1,0 +1,174 @@
+import TodoStore
+
+/// The one-shot command line: `todo [OPTIONS] ACTION [ARGUMENTS]`.
+///
+/// Follows todo.sh's order of work: options, configuration, sanity checks, then the action,
+/// looked up first among add-ons (unless it is `command`), then among the built-in commands.
+public enum TodoCLI {
+  /// Runs one command line and returns the exit status.
+  ///
+  /// - Parameters:
+  ///   - arguments: the full argument vector; `arguments[0]` is the name the tool was invoked
+  ///     as, which chooses the ``Mode`` (`todo.sh` follows todo.sh exactly).
+  ///   - environment: the process environment.
+  public static func run(
+    arguments: [String], environment: [String: String], console: Console, input: InputSource
+  ) -> ExitStatus {
+    let programPath = arguments.first ?? "todo"
+    let mode: Mode = Posix.basename(programPath) == "todo.sh" ? .todoSh : .native
+    var programName = Posix.basename(programPath)
+    do {
+      let options: GlobalOptions
+      do {
+        options = try GlobalOptions.parse(Array(arguments.dropFirst()), mode: mode)
+      } catch {
+        throw mode == .todoSh ? .usage : error
+      }
+      if options.showVersion {
+        console.write(Array(versionText(mode: mode).utf8))
+        return .success
+      }
+      var remaining = options.showShortHelp ? ["shorthelp"] : options.remaining
+      let loader = ConfigurationLoader(
+        environment: environment, mode: mode, programPath: programPath, runner: ProcessRunner(),
+        outputIsTerminal: console.isTerminal)
+      let settings: Settings
+      do {
+        settings = try loader.load(options)
+      } catch {
+        throw Fatal(error: error, action: remaining.first)
+      }
+      programName = settings.programName
+      let context = CommandContext(
+        settings: settings, console: console, clock: Clock.current(environment: environment),
+        store: TodoStore(), input: input)
+
+      var isDefaultAction = false
+      if remaining.isEmpty {
+        let defaultAction = settings.value("TODOTXT_DEFAULT_ACTION")
+        guard !defaultAction.isEmpty else { throw TodoError.usage }
+        remaining = [defaultAction]
+        isDefaultAction = true
+      }
+      try prepare(context, action: remaining[0])
+      return try dispatch(context, remaining, isDefaultAction: isDefaultAction)
+    } catch let fatal as Fatal {
+      if fatal.action?.lowercased() == "help" || fatal.action?.lowercased() == "shorthelp" {
+        // todo.sh shows the help it was asked for on standard error before a fatal error.
+        let scratch = CapturingConsole()
+        _ = HelpCommand.shortHelp(programName: programName, addons: [], console: scratch)
+        console.writeError(scratch.output)
+      }
+      report(fatal.error, programName: programName, console: console)
+      return .failure
+    } catch let error as TodoError {
+      report(error, programName: programName, console: console)
+      return .failure
+    } catch {
+      console.errorLine("\(programName): \(error)")
+      return .failure
+    }
+  }
+
+  /// A configuration error, which todo.sh reports after the help when help was asked for.
+  struct Fatal: Error {
+    var error: TodoError
+    var action: String?
+  }
+
+  static func report(_ error: TodoError, programName: String, console: Console) {
+    let text = error.message(programName: programName)
+    if error.goesToStandardOutput {
+      console.line(text)
+    } else {
+      console.errorLine(text)
+    }
+  }
+
+  /// The checks and file set-up todo.sh does before every action.
+  static func prepare(_ context: CommandContext, action: String) throws {
+    var settings = context.settings
+    let directory = settings.todoDirectory
+    if settings.mode == .todoSh {
+      if !Posix.isDirectory(directory), !Posix.makeDirectories(directory) {
+        throw Fatal(error: .notADirectory(directory), action: action)
+      }
+    }
+    let priority = settings.priorityOnAdd
+    if !priority.isEmpty, !(priority.utf8.count == 1 && priority.utf8.allSatisfy { (65...90).contains($0) }) {
+      throw TodoError.badPriorityOnAdd(priority)
+    }
+    if settings.todoFile.isEmpty { settings["TODO_FILE"] = directory + "/todo.txt" }
+    if settings.doneFile.isEmpty { settings["DONE_FILE"] = directory + "/done.txt" }
+    if settings.reportFile.isEmpty { settings["REPORT_FILE"] = directory + "/report.txt" }
+    if settings.mode == .todoSh {
+      for path in [settings.todoFile, settings.doneFile, settings.reportFile] {
+        try context.storing { try context.store.createIfMissing(path) }
+      }
+    }
+    if settings.isPlain {
+      for name in settings.variables.keys where name.hasPrefix("PRI_") { settings[name] = "" }
+      for name in [
+        "DEFAULT", "COLOR_DONE", "COLOR_PROJECT", "COLOR_CONTEXT", "COLOR_DATE", "COLOR_NUMBER", "COLOR_META",
+      ] {
+        settings[name] = ""
+      }
+    }
+    if !settings.value("HIDE_PROJECTS_SUBSTITUTION").isEmpty { settings["COLOR_PROJECT"] = "" }
+    if !settings.value("HIDE_CONTEXTS_SUBSTITUTION").isEmpty { settings["COLOR_CONTEXT"] = "" }
+    context.settings = settings
+  }
+
+  /// Runs the action: an add-on when one of that name exists (unless the action is
+  /// `command`), else the default action's words, else a built-in command.
+  static func dispatch(_ context: CommandContext, _ words: [String], isDefaultAction: Bool) throws -> ExitStatus {
+    var words = words
+    var action = words[0].lowercased()
+    if action == "command" {
+      words.removeFirst()
+      action = words.first?.lowercased() ?? ""
+    } else if let addon = try Addons.find(action, in: context.settings.actionsDirectory) {
+      return Addons.run(addon, arguments: words, context: context)
+    } else if isDefaultAction {
+      let defaultWords = try ShellWords.split(context.settings.value("TODOTXT_DEFAULT_ACTION"), context: context)
+      let exported = context.settings.variables
+      return run(
+        arguments: [context.settings.programPath] + defaultWords, environment: exported, console: context.console,
+        input: context.input)
+    }
+    guard let spec = CommandRegistry.command(named: action, mode: context.settings.mode) else {
+      if context.settings.mode == .native, !action.isEmpty {
+        throw TodoError.unknownAction(action, suggestion: CommandRegistry.suggestion(for: action, mode: .native))
+      }
+      throw TodoError.usage
+    }
+    return try spec.run(context, Array(words.dropFirst()))
+  }
+
+  static func versionText(mode: Mode) -> String {
+    """
+    TODO.TXT Command Line Interface v\(TodoVersion.current)
+
+    A todo.txt tool compatible with todo.sh, with an interactive shell.
+    Format: https://github.com/todotxt/todo.txt
+    Manual: man todo, man todo.txt
+
+    """
+  }
+}
+
+/// The version of this tool.
+public enum TodoVersion {
+  public static let current = "1.0.0"
+}
+
+extension TodoCLI {
+  /// Runs the process's own command line and returns its exit status.
+  public static func main() -> ExitStatus {
+    let console = StandardConsole()
+    let status = run(
+      arguments: CommandLine.arguments, environment: Posix.environment(), console: console, input: StandardInput())
+    console.flush()
+    return status
+  }
+}

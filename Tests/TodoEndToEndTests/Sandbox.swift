@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+/// A temporary home and todo directory in which the built `todo` binary runs, under either of
+/// its names, the way a user's shell would run it.
+final class Sandbox {
+  let home: URL
+  var environment: [String: String]
+
+  struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  /// The directory holding the built products (the test bundle lives next to them).
+  static let productsDirectory: URL = {
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    var directory = executable.deletingLastPathComponent()
+    while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("todo").path),
+      directory.path != "/"
+    {
+      directory = directory.deletingLastPathComponent()
+    }
+    return directory
+  }()
+
+  static var binary: URL { productsDirectory.appendingPathComponent("todo") }
+
+  /// - Parameter config: the contents of `$HOME/todo.cfg` (todo.sh needs one); `nil` for none.
+  init(config: String? = "export TODO_DIR=\"$HOME\"\n") throws {
+    home = FileManager.default.temporaryDirectory.appendingPathComponent("todo-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    let bin = home.appendingPathComponent("bin")
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      at: bin.appendingPathComponent("todo.sh"), withDestinationURL: Sandbox.binary)
+    try FileManager.default.createSymbolicLink(
+      at: bin.appendingPathComponent("todo"), withDestinationURL: Sandbox.binary)
+    environment = [
+      "HOME": home.path, "PATH": bin.path + ":/usr/bin:/bin", "LANG": "C", "LC_ALL": "C", "TZ": "UTC",
+      "TERM": "dumb", "TODO_TEST_TIME": "1234500000",  // 2009-02-13
+    ]
+    if let config { try write("todo.cfg", config) }
+  }
+
+  deinit { try? FileManager.default.removeItem(at: home) }
+
+  func path(_ name: String) -> String { home.appendingPathComponent(name).path }
+
+  func write(_ name: String, _ text: String) throws { try write(name, bytes: Array(text.utf8)) }
+
+  func write(_ name: String, bytes: [UInt8]) throws {
+    let url = home.appendingPathComponent(name)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(bytes).write(to: url)
+  }
+
+  func read(_ name: String) -> String { String(decoding: bytes(name), as: UTF8.self) }
+
+  func bytes(_ name: String) -> [UInt8] {
+    (try? Data(contentsOf: home.appendingPathComponent(name))).map { [UInt8]($0) } ?? []
+  }
+
+  func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: path(name)) }
+
+  /// Runs `todo.sh ARGS` (todo.sh mode) in the home directory.
+  ///
+  /// - Parameter merged: send standard error into the same pipe as standard output (as
+  ///   `2>&1`), to check the order of the two.
+  @discardableResult
+  func sh(
+    _ arguments: String..., input: String = "", environment extra: [String: String] = [:], merged: Bool = false
+  ) throws -> Run {
+    try run("todo.sh", arguments, input: input, environment: extra, merged: merged)
+  }
+
+  /// Runs `todo ARGS` (native mode).
+  @discardableResult
+  func todo(
+    _ arguments: String..., input: String = "", environment extra: [String: String] = [:], merged: Bool = false
+  ) throws -> Run {
+    try run("todo", arguments, input: input, environment: extra, merged: merged)
+  }
+
+  func run(
+    _ name: String, _ arguments: [String], input: String = "", environment extra: [String: String] = [:],
+    merged: Bool = false
+  ) throws -> Run {
+    let process = Process()
+    process.executableURL = home.appendingPathComponent("bin").appendingPathComponent(name)
+    process.arguments = arguments
+    process.currentDirectoryURL = home
+    process.environment = environment.merging(extra) { $1 }
+    let outFile = home.appendingPathComponent(".out-\(UUID().uuidString)")
+    let errFile = home.appendingPathComponent(".err-\(UUID().uuidString)")
+    _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
+    defer {
+      try? FileManager.default.removeItem(at: outFile)
+      try? FileManager.default.removeItem(at: errFile)
+    }
+    let out = try FileHandle(forWritingTo: outFile)
+    let err = try FileHandle(forWritingTo: errFile)
+    let inPipe = Pipe()
+    process.standardOutput = out
+    process.standardError = merged ? out : err
+    process.standardInput = inPipe
+    try process.run()
+    inPipe.fileHandleForWriting.write(Data(input.utf8))
+    try inPipe.fileHandleForWriting.close()
+    process.waitUntilExit()
+    try out.close()
+    try err.close()
+    return Run(
+      status: process.terminationStatus,
+      stdout: String(decoding: try Data(contentsOf: outFile), as: UTF8.self),
+      stderr: String(decoding: try Data(contentsOf: errFile), as: UTF8.self))
+  }
+}
