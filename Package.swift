@@ -45,9 +45,14 @@ let package = Package(
     .testTarget(
       name: "TodoEndToEndTests",
       dependencies: ["todo"]),
+    .executableTarget(
+      /** Runs store operations in child processes for TodoStoreTests; not a product */
+      name: "todo-store-probe",
+      dependencies: ["TodoStore", "TodoTxt"],
+      path: "Tests/TodoStoreProbe"),
     .testTarget(
       name: "TodoStoreTests",
-      dependencies: ["TodoStore", "TodoTxt"]),
+      dependencies: ["TodoStore", "TodoTxt", "todo-store-probe"]),
     .testTarget(
       name: "TodoTxtTests",
       dependencies: ["TodoTxt"],

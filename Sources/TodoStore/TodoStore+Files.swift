@@ -215,7 +215,7 @@ extension TodoStore {
   ///
   /// Just before the renames the files are checked again; a file that changed meanwhile gets
   /// the change re-applied (a few rounds, then the files are rewritten from the last read).
-  func commit(_ changes: [FileChange], label: String) throws(StoreError) {
+  func commit(_ changes: [FileChange], label: String, recording: Bool = true) throws(StoreError) {
     var changes = changes
     var temporaries: [String?] = []
     func discardTemporaries() { for case let temporary? in temporaries { try? posix.unlink(temporary) } }
@@ -241,24 +241,63 @@ extension TodoStore {
       let moved = changes.indices.contains { !changes[$0].target.isDevice && changes[$0].base.identity != identity(changes[$0].target) }
       if !moved || round >= 3 { break }
     }
-    try install(changes, temporaries: temporaries, label: label)
-    record(label: label, changes: changes.filter { !$0.target.isDevice })
+    try install(changes, temporaries: temporaries)
+    if recording { record(label: label, changes: changes.filter { !$0.target.isDevice }) }
   }
 
   /// Renames every temporary file over its file and writes the devices.
-  func install(_ changes: [FileChange], temporaries: [String?], label: String) throws(StoreError) {
-    for (change, temporary) in zip(changes, temporaries) {
-      if let temporary {
-        try replace(change.target, with: temporary)
-      } else {
-        try writeDevice(change.bytes, to: change.target)
+  ///
+  /// With more than one file a journal is written first (see ``Journal``). A rename that
+  /// fails puts back the files already renamed, so a failure leaves every file as it was;
+  /// only when that fails too is the journal left for the next run to finish.
+  func install(_ changes: [FileChange], temporaries: [String?]) throws(StoreError) {
+    let files = changes.indices.filter { temporaries[$0] != nil }.sorted {
+      changes[$0].target.resolved < changes[$1].target.resolved
+    }
+    var journal: Journal?
+    if files.count > 1 {
+      let entries = files.map {
+        Journal.Entry(
+          target: changes[$0].target, oldHash: ContentHash.of(changes[$0].base.bytes),
+          newHash: ContentHash.of(changes[$0].bytes), patch: changes[$0].patch)
       }
+      journal = Journal(id: UInt64.random(in: 1...UInt64.max), entries: entries)
+      if let journal {
+        do {
+          try writeJournal(journal)
+        } catch {
+          for case let temporary? in temporaries { try? posix.unlink(temporary) }
+          throw error
+        }
+      }
+    }
+    var renamed: [Int] = []
+    do {
+      for index in files {
+        guard let temporary = temporaries[index] else { continue }
+        try replace(changes[index].target, with: temporary)
+        renamed.append(index)
+      }
+    } catch {
+      var restored = true
+      for index in renamed.reversed() {
+        do {
+          let change = changes[index]
+          try replace(change.target, with: try writeTemporary(change.base.bytes, for: change.target, like: change.base.identity))
+        } catch {
+          restored = false
+        }
+      }
+      if restored {
+        for case let temporary? in temporaries { try? posix.unlink(temporary) }
+        if let journal { removeJournal(journal) }
+      }
+      throw error
+    }
+    if let journal { removeJournal(journal) }
+    for (change, temporary) in zip(changes, temporaries) where temporary == nil {
+      try writeDevice(change.bytes, to: change.target)
     }
   }
 
-  /// Finishes a multi-file change a killed process left behind.
-  func recoverInterruptedChanges(_ targets: [Target]) throws(StoreError) {}
-
-  /// Adds a change to the undo log.
-  func record(label: String, changes: [FileChange]) {}
 }

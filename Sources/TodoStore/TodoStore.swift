@@ -19,17 +19,27 @@ public final class TodoStore: @unchecked Sendable {
   let stateDirectory: String?
   /// Seconds since 1970, for the undo log's entries.
   let now: @Sendable () -> Int64
+  /// How many changes the undo log keeps.
+  let undoLimit: Int
+  /// The largest entry the undo log keeps whole, in bytes.
+  let undoByteLimit: Int
 
   /// - Parameters:
   ///   - lockTimeout: seconds to wait for a lock held by another process.
   ///   - stateDirectory: where the undo log is kept; by default `$XDG_STATE_HOME/todo`, else
   ///     `$HOME/.local/state/todo`.
   ///   - now: the clock for undo entries.
+  ///   - undoLimit: how many changes the undo log keeps.
+  ///   - undoByteLimit: changes larger than this (encoded) are logged without their lines
+  ///     and cannot be undone.
   ///   - faults: makes chosen system calls fail (tests only).
   public init(
     lockTimeout: Double = 10, stateDirectory: String? = nil,
-    now: (@Sendable () -> Int64)? = nil, faults: FaultInjection? = nil
+    now: (@Sendable () -> Int64)? = nil, undoLimit: Int = 100, undoByteLimit: Int = 4 << 20,
+    faults: FaultInjection? = nil
   ) {
+    self.undoLimit = undoLimit
+    self.undoByteLimit = undoByteLimit
     self.lockTimeout = lockTimeout
     self.posix = Posix(faults: faults)
     self.stateDirectory = stateDirectory ?? TodoStore.defaultStateDirectory()
@@ -53,6 +63,11 @@ public final class TodoStore: @unchecked Sendable {
   /// Takes no lock: a file is only ever replaced whole, so a reader sees the old or the new
   /// version, never a mix.
   public func read(_ path: String) throws(StoreError) -> TodoList {
+    if let target = try? resolve(path, operation: .read), !target.isDevice,
+      posix.lstat(Journal.path(for: target)) != nil
+    {
+      try recoverInterruptedChanges([target])
+    }
     let fd: Int32
     do {
       fd = try posix.open(path, O_RDONLY)

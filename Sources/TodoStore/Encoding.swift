@@ -1,0 +1,158 @@
+import TodoTxt
+
+/// The store's own file format for journals and undo entries: variable-length integers and
+/// length-prefixed bytes, sealed with a checksum so a torn or foreign file is never trusted.
+struct ByteWriter {
+  var bytes: [UInt8] = []
+
+  init(magic: String) { data(Array(magic.utf8)) }
+
+  mutating func int(_ value: Int) {
+    var rest = UInt64(bitPattern: Int64(value))
+    while rest >= 0x80 {
+      bytes.append(UInt8(rest & 0x7F) | 0x80)
+      rest >>= 7
+    }
+    bytes.append(UInt8(rest))
+  }
+
+  mutating func data(_ value: [UInt8]) {
+    int(value.count)
+    bytes += value
+  }
+
+  mutating func string(_ value: String) { data(Array(value.utf8)) }
+
+  mutating func patch(_ patch: Patch) {
+    int(patch.oldCount)
+    int(patch.newCount)
+    int(patch.hunks.count)
+    for hunk in patch.hunks {
+      int(hunk.oldStart)
+      int(hunk.newStart)
+      optional(hunk.anchor)
+      optional(hunk.following)
+      lines(hunk.old)
+      lines(hunk.new)
+    }
+  }
+
+  private mutating func optional(_ value: [UInt8]?) {
+    int(value == nil ? 0 : 1)
+    if let value { data(value) }
+  }
+
+  private mutating func lines(_ lines: [PatchLine]) {
+    int(lines.count)
+    for line in lines {
+      int(Int(line.ending.rawValue))
+      data(line.bytes)
+    }
+  }
+
+  /// The bytes with their checksum appended.
+  var sealed: [UInt8] {
+    var hash = ContentHash.of(bytes)
+    var out = bytes
+    for _ in 0..<8 {
+      out.append(UInt8(truncatingIfNeeded: hash))
+      hash >>= 8
+    }
+    return out
+  }
+}
+
+/// A file the store wrote but cannot read back (torn, truncated or from another program).
+struct CorruptRecord: Error {}
+
+struct ByteReader {
+  private let bytes: [UInt8]
+  private var offset = 0
+
+  /// Checks the seal and the magic string.
+  init(_ sealed: [UInt8], magic: String) throws(CorruptRecord) {
+    guard sealed.count >= 8 else { throw CorruptRecord() }
+    let body = Array(sealed[..<(sealed.count - 8)])
+    var hash: UInt64 = 0
+    for byte in sealed[(sealed.count - 8)...].reversed() { hash = hash << 8 | UInt64(byte) }
+    guard hash == ContentHash.of(body) else { throw CorruptRecord() }
+    bytes = body
+    guard try data() == Array(magic.utf8) else { throw CorruptRecord() }
+  }
+
+  mutating func int() throws(CorruptRecord) -> Int {
+    var value: UInt64 = 0
+    var shift: UInt64 = 0
+    while true {
+      guard offset < bytes.count, shift < 64 else { throw CorruptRecord() }
+      let byte = bytes[offset]
+      offset += 1
+      value |= UInt64(byte & 0x7F) << shift
+      if byte < 0x80 { return Int(Int64(bitPattern: value)) }
+      shift += 7
+    }
+  }
+
+  mutating func count() throws(CorruptRecord) -> Int {
+    let value = try int()
+    guard value >= 0, value <= bytes.count - offset + 1 << 20 else { throw CorruptRecord() }
+    return value
+  }
+
+  mutating func data() throws(CorruptRecord) -> [UInt8] {
+    let length = try int()
+    guard length >= 0, length <= bytes.count - offset else { throw CorruptRecord() }
+    defer { offset += length }
+    return Array(bytes[offset..<(offset + length)])
+  }
+
+  mutating func string() throws(CorruptRecord) -> String { String(decoding: try data(), as: UTF8.self) }
+
+  mutating func patch() throws(CorruptRecord) -> Patch {
+    let oldCount = try count()
+    let newCount = try count()
+    var hunks: [Hunk] = []
+    for _ in 0..<(try count()) {
+      hunks.append(
+        Hunk(
+          oldStart: try count(), newStart: try count(), anchor: try optional(), following: try optional(),
+          old: try lines(), new: try lines()))
+    }
+    return Patch(hunks: hunks, oldCount: oldCount, newCount: newCount)
+  }
+
+  private mutating func optional() throws(CorruptRecord) -> [UInt8]? {
+    try int() == 0 ? nil : try data()
+  }
+
+  private mutating func lines() throws(CorruptRecord) -> [PatchLine] {
+    var lines: [PatchLine] = []
+    for _ in 0..<(try count()) {
+      guard let ending = LineEnding(rawValue: UInt8(truncatingIfNeeded: try int())) else { throw CorruptRecord() }
+      lines.append(PatchLine(bytes: try data(), ending: ending))
+    }
+    return lines
+  }
+}
+
+extension Hunk {
+  /// The fields in the order they are encoded.
+  init(oldStart: Int, newStart: Int, anchor: [UInt8]?, following: [UInt8]?, old: [PatchLine], new: [PatchLine]) {
+    self.init(oldStart: oldStart, newStart: newStart, old: old, new: new, anchor: anchor, following: following)
+  }
+}
+
+/// FNV-1a over a file's bytes: tells the versions of a file apart in the journal (together
+/// with the size) and seals records.
+enum ContentHash {
+  static func of(_ bytes: [UInt8]) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    bytes.withUnsafeBufferPointer { buffer in
+      for byte in buffer {
+        hash ^= UInt64(byte)
+        hash = hash &* 0x100_0000_01b3
+      }
+    }
+    return hash ^ UInt64(bytes.count)
+  }
+}
