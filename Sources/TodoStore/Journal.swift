@@ -124,7 +124,8 @@ extension TodoStore {
 
   /// Rolls a journal forward under the locks of all its files.
   func recover(_ journal: Journal) throws(StoreError) {
-    let locks = try lock(journal.entries.map(\.target))
+    // Not `lock(_:)`: the temporary files it clears are the new versions to finish with.
+    let locks = try lockInOrder(journal.entries.map(\.target))
     defer { for lock in locks { lock.release(posix: posix) } }
     guard let current = readJournal(journal.primaryPath), current.id == journal.id else { return }
     for entry in journal.entries {

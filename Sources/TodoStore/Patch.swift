@@ -111,7 +111,7 @@ struct Patch: Equatable, Sendable {
       let at: Int
       if !hunk.old.isEmpty {
         guard let found = Patch.find(hunk.old, in: lines, from: cursor, near: expected) else {
-          throw Patch.conflict(hunk, lines: lines, at: expected)
+          throw Patch.conflict(hunk, lines: lines, at: Patch.locate(hunk, in: lines, from: cursor, near: expected))
         }
         at = found
       } else if hunk.anchor == nil {
@@ -164,6 +164,29 @@ struct Patch: Equatable, Sendable {
       distance += 1
     }
     return nil
+  }
+
+  /// Where the run of a hunk that is no longer there would stand: after its unchanged line
+  /// before, or before its unchanged line after, when either is still there.
+  static func locate(_ hunk: Hunk, in lines: [PatchLine], from: Int, near expected: Int) -> Int {
+    if let anchor = hunk.anchor,
+      let found = find([PatchLine(bytes: anchor, ending: .lf)], in: lines, from: max(from - 1, 0), near: expected - 1)
+    {
+      return found + 1
+    }
+    if let following = hunk.following,
+      let found = find([PatchLine(bytes: following, ending: .lf)], in: lines, from: from, near: expected + hunk.old.count),
+      found - hunk.old.count >= from
+    {
+      return found - hunk.old.count
+    }
+    // Both neighbours changed too: the nearby line most like the first line of the run.
+    guard let first = hunk.old.first?.bytes else { return expected }
+    func shared(_ line: [UInt8]) -> Int { zip(line, first).prefix { $0 == $1 }.count }
+    let nearby = max(from, expected - 3)...max(from, min(expected + 3, lines.count - 1))
+    let best = nearby.filter { $0 < lines.count }.max { shared(lines[$0].bytes) < shared(lines[$1].bytes) }
+    if let best, shared(lines[best].bytes) > 0 { return best }
+    return expected
   }
 
   /// The first line of the hunk's run that is not where it was, as it was and as it is.

@@ -70,6 +70,11 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 
   public var description: String {
+    switch kind {
+    case .nothingToUndo: return "nothing to undo in '\(path)'"
+    case .nothingToRedo: return "nothing to redo in '\(path)'"
+    default: break
+    }
     let action =
       switch operation {
       case .read: "cannot read '\(path)'"
@@ -95,8 +100,8 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         "line \(line) changed meanwhile: was '\(StoreError.oneLine(was))', now '\(StoreError.oneLine(now))'"
       case .conflict(let line, let was, nil):
         "line \(line) was removed meanwhile: was '\(StoreError.oneLine(was))'"
-      case .nothingToUndo: "there is nothing to undo"
-      case .nothingToRedo: "there is nothing to redo"
+      case .nothingToUndo: "nothing to undo"
+      case .nothingToRedo: "nothing to redo"
       case .notRecorded: "the change was too large to keep in the undo log"
       case .unfinishedChange(let journal): "the files changed meanwhile; see the journal '\(journal)'"
       case .io(let code): StoreError.errnoText(code)

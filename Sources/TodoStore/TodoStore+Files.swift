@@ -88,7 +88,20 @@ extension TodoStore {
 
   /// Locks the files in one fixed order (sorted by lock path), so two processes that lock
   /// the same files never wait for each other in a circle.
+  ///
+  /// Temporary files are only written under the lock, so any found once it is held were left
+  /// by a killed process (a journal, if one was complete, has been finished by then): they
+  /// are removed.
   func lock(_ targets: [Target]) throws(StoreError) -> [FileLock] {
+    let locks = try lockInOrder(targets)
+    for target in targets where !target.isDevice {
+      try? posix.unlink(TodoStore.temporaryPath(target))
+      try? posix.unlink(Journal.path(for: target) + ".new")
+    }
+    return locks
+  }
+
+  func lockInOrder(_ targets: [Target]) throws(StoreError) -> [FileLock] {
     var seen = Set<String>()
     let ordered = targets.filter { !$0.isDevice }.sorted { $0.resolved < $1.resolved }.filter {
       seen.insert($0.resolved).inserted

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import TodoTxt
+
+@testable import TodoStore
+
+/// Processes killed in the middle of a change to two files: the next store finishes or
+/// forgets the change, and no task is ever in neither file or in both.
+@Suite struct JournalTests {
+  static let todo = "a\nx b\nc\nx d\n"
+  static let done = "x old\n"
+  static let newTodo = "a\nc\n"
+  static let newDone = "x old\nx b\nx d\n"
+
+  /// Kills an archive at the `n`th call of `call`, then lets a new store recover; returns
+  /// whether the archive had reached the new state.
+  func killArchive(at call: SystemCall, _ n: Int) throws -> Bool? {
+    let dir = Scratch()
+    dir.write("todo.txt", JournalTests.todo)
+    dir.write("done.txt", JournalTests.done)
+    let run = try Probe.run(["kill", dir.file("todo.txt"), dir.file("done.txt"), call.rawValue, String(n)], state: dir.file("state"))
+    let killed = run.reason == .uncaughtSignal
+    #expect(killed || run.status == 0)
+    // Any operation of a new store finishes what the killed one left.
+    _ = try dir.store().read(dir.file("done.txt"))
+    _ = try dir.store().read(dir.file("todo.txt"))
+    let todo = dir.read("todo.txt")
+    let done = dir.read("done.txt")
+    let old = todo == JournalTests.todo && done == JournalTests.done
+    let new = todo == JournalTests.newTodo && done == JournalTests.newDone
+    #expect(old || new, "killed at \(call) \(n): todo \(todo ?? "-") done \(done ?? "-")")
+    // Stale copies and temporary files go with the next change.
+    try dir.store().update([dir.file("todo.txt"), dir.file("done.txt")], label: "none") { _ in }
+    #expect(dir.entries.filter { $0.contains("journal") || $0.hasSuffix(".new") } == [])
+    return killed ? new : nil
+  }
+
+  @Test(arguments: [SystemCall.rename, .fsync, .write, .open])
+  func killedAtEveryCallEndsOldOrNew(_ call: SystemCall) throws {
+    var outcomes: [Bool] = []
+    for n in 1...12 {
+      guard let new = try killArchive(at: call, n) else { break }
+      outcomes.append(new)
+    }
+    #expect(!outcomes.isEmpty)
+    if call == .rename {
+      // Renames: journal copy, journal primary, done.txt, todo.txt. Killed before the
+      // primary exists the change is forgotten; after, it is finished.
+      #expect(outcomes.prefix(4) == [false, false, true, true])
+    }
+  }
+
+  @Test func leftoverJournalIsRolledForwardOverAnOutsideEdit() throws {
+    let dir = Scratch()
+    dir.write("todo.txt", JournalTests.todo)
+    dir.write("done.txt", JournalTests.done)
+    // Killed after done.txt was replaced, before todo.txt was.
+    let run = try Probe.run(["kill", dir.file("todo.txt"), dir.file("done.txt"), "rename", "4"], state: dir.file("state"))
+    #expect(run.reason == .uncaughtSignal)
+    #expect(dir.read("done.txt") == JournalTests.newDone)
+    #expect(dir.read("todo.txt") == JournalTests.todo)
+    #expect(dir.entries.contains(".todo.txt.journal"))
+    // An editor changes another line before the next run.
+    dir.write("todo.txt", "a edited\nx b\nc\nx d\n")
+    try dir.store().append([bytes("e")], to: dir.file("done.txt"), label: "add")
+    #expect(dir.read("todo.txt") == "a edited\nc\n")
+    #expect(dir.read("done.txt") == JournalTests.newDone + "e\n")
+    #expect(dir.entries.filter { $0.contains("journal") || $0.hasSuffix(".new") } == [])
+  }
+
+  @Test func staleJournalCopyIsIgnored() throws {
+    let dir = Scratch()
+    dir.write("todo.txt", JournalTests.todo)
+    dir.write("done.txt", JournalTests.done)
+    // Killed after the copy beside todo.txt was written, before the primary.
+    let run = try Probe.run(["kill", dir.file("todo.txt"), dir.file("done.txt"), "rename", "2"], state: dir.file("state"))
+    #expect(run.reason == .uncaughtSignal)
+    #expect(dir.entries.contains(".todo.txt.journal"))
+    #expect(try dir.store().read(dir.file("todo.txt")).text == JournalTests.todo)
+    #expect(dir.read("done.txt") == JournalTests.done)
+    #expect(dir.entries.filter { $0.hasSuffix(".journal") } == [])
+  }
+
+  /// Kills a process that keeps moving lines between two files of 20,000 lines at random
+  /// instants; after each kill every line is in exactly one file.
+  @Test func randomKillsDuringLargeMovesLoseNothing() throws {
+    let dir = Scratch()
+    let lines = (1...20_000).map { "task \($0) +project @context due:2026-01-01" }
+    dir.write("todo.txt", lines.joined(separator: "\n") + "\n")
+    dir.write("done.txt", "")
+    var generator = SystemRandomNumberGenerator()
+    var recovered = 0
+    for _ in 0..<12 {
+      let process = try Probe.start(["shuttle", dir.file("todo.txt"), dir.file("done.txt")], state: dir.file("state"))
+      usleep(UInt32.random(in: 150_000...900_000, using: &generator))
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      if dir.entries.contains(where: { $0.contains("journal") }) { recovered += 1 }
+      try dir.store().update([dir.file("todo.txt"), dir.file("done.txt")], label: "check") { _ in }
+      let all = ((dir.read("todo.txt") ?? "") + (dir.read("done.txt") ?? "")).split(separator: "\n").map(String.init)
+      #expect(all.count == lines.count)
+      #expect(all.sorted() == lines.sorted())
+      #expect(dir.entries.filter { $0.hasSuffix(".journal") } == [])
+    }
+    print("random kills: 12, journals rolled forward: \(recovered)")
+  }
+}
