@@ -40,7 +40,7 @@ enum ListAllCommand {
     let padding = total == 0 ? 0 : String(total).count
     // The two files as `cat` joins them: a todo.txt without a final newline runs into done.txt.
     var joined = try rawBytes(context.settings.todoFile, context) + rawBytes(context.settings.doneFile, context)
-    if context.settings.mode == .native { joined = todoLines.flatMap { $0 + [0x0A] } + doneLines.flatMap { $0 + [0x0A] } }
+    if context.settings.mode == .native { joined = (todoLines.all + doneLines.all).flatMap { $0 + [0x0A] } }
     let lines = engine.physicalLines(TodoList(bytes: joined))
     let renumber = ListEngine.PostFilter(
       command: "awk -v TOTAL=\(total) -v PADDING=\(padding) '{ $1 = sprintf(\"%\" PADDING \"d\", ($1 > TOTAL ? 0 : $1)); print }' "
@@ -59,7 +59,7 @@ enum ListAllCommand {
     quiet["TODOTXT_VERBOSE"] = "0"
     let output = ListEngine(context: context.with(settings: quiet)).format(
       lines, padding: padding, terms: arguments, post: renumber)
-    for line in output.lines { context.console.line(line) }
+    for line in output.lines.all { context.console.line(line) }
     guard context.verbose else { return .success }
     var plain = quiet
     plain["TODOTXT_PLAIN"] = "1"
@@ -194,7 +194,7 @@ enum WordsWithSigil {
     let stripAfter = after.isEmpty ? nil : BasicRegex(after + "$")
     let validRegex = valid == ".*" ? nil : BasicRegex("^" + (sigil == UInt8(ascii: "+") ? "+" : "@") + valid + "$")
     var words = Set<[UInt8]>()
-    for line in lines {
+    for line in lines.all {
       for token in line.split(separator: 0x20) {
         // grep -o '[^ ]*SIGIL[^ ]\+': a space-separated token holding the sigil with at least
         // one more character after it.

@@ -12,7 +12,7 @@ struct ListEngine {
   /// What a listing produced.
   struct Output {
     /// The lines to print, in order, without line endings.
-    var lines: [[UInt8]]
+    var lines: Lines
     /// How many numbered items there were before filtering (blank lines excluded).
     var total: Int
     /// The filter pipeline as todo.sh would report it at verbosity 2.
@@ -27,17 +27,20 @@ struct ListEngine {
 
   /// The physical lines of a file as todo.sh's tools see them: in todo.sh mode a CR before the
   /// newline and a byte order mark stay part of the line; under the name `todo` they do not.
-  func physicalLines(_ list: TodoList) -> [[UInt8]] {
-    var lines: [[UInt8]] = []
-    lines.reserveCapacity(list.count)
+  func physicalLines(_ list: TodoList) -> Lines {
+    var lines = Lines()
+    lines.reserve(lines: list.count, bytes: 0)
     let raw = settings.mode == .todoSh
-    for (index, task) in list.enumerated() {
-      var line = Array(task.bytes)
-      if raw {
-        if index == 0, list.hasByteOrderMark { line.insert(contentsOf: TodoList.byteOrderMark, at: 0) }
-        if list.lineEnding(at: index) == .crlf { line.append(0x0D) }
+    list.forEachLineBytes { index, bytes in
+      if raw, index == 0, list.hasByteOrderMark {
+        lines.append(TodoList.byteOrderMark + Array(bytes))
+      } else {
+        lines.append(bytes)
       }
-      lines.append(line)
+      if raw, list.lineEnding(at: index) == .crlf {
+        lines.buffer.append(0x0D)
+        lines.ends[lines.ends.count - 1] += 1
+      }
     }
     return lines
   }
@@ -47,15 +50,28 @@ struct ListEngine {
   /// - Parameters:
   ///   - padding: width of the line numbers.
   ///   - terms: todo.sh search terms (a leading `-` excludes).
-  func format(_ lines: [[UInt8]], padding: Int, terms: [String], post: PostFilter? = nil) -> Output {
+  func format(_ lines: Lines, padding: Int, terms: [String], post: PostFilter? = nil) -> Output {
     // 1. Number every line, right-aligned; drop lines that are only digits and spaces.
-    var items: [[UInt8]] = []
-    items.reserveCapacity(lines.count)
-    for (index, line) in lines.enumerated() {
-      let number = Array(String(index + 1).utf8)
-      let item = [UInt8](repeating: 0x20, count: max(0, padding - number.count)) + number + [0x20] + line
-      if item.allSatisfy({ $0 == 0x20 || (48...57).contains($0) }) { continue }
-      items.append(item)
+    var items = Lines()
+    items.reserve(lines: lines.count, bytes: lines.buffer.count + lines.count * (padding + 1))
+    var digits: [UInt8] = []
+    lines.buffer.withUnsafeBufferPointer { b in
+      for index in 0..<lines.count {
+        let content = UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]])
+        if content.allSatisfy({ $0 == 0x20 || (48...57).contains($0) }) { continue }
+        digits.removeAll(keepingCapacity: true)
+        var number = index + 1
+        while number > 0 {
+          digits.append(UInt8(48 + number % 10))
+          number /= 10
+        }
+        items.starts.append(items.buffer.count)
+        for _ in digits.count..<max(padding, digits.count) { items.buffer.append(0x20) }
+        items.buffer.append(contentsOf: digits.reversed())
+        items.buffer.append(0x20)
+        items.buffer.append(contentsOf: content)
+        items.ends.append(items.buffer.count)
+      }
     }
     let total = items.count
 
@@ -71,15 +87,16 @@ struct ListEngine {
     }
     if let post {
       commands.append(post.command)
-      filtered = post.apply(filtered)
+      filtered = Lines(post.apply(filtered.all))
     }
     let filterCommand = commands.joined(separator: " | ")
 
     // 3. Zero-fill the numbers.
-    for index in filtered.indices {
-      var position = 0
-      while position < filtered[index].count, position < 5, filtered[index][position] == 0x20 {
-        filtered[index][position] = UInt8(ascii: "0")
+    for index in 0..<filtered.count {
+      var position = filtered.starts[index]
+      let limit = min(filtered.ends[index], position + 5)
+      while position < limit, filtered.buffer[position] == 0x20 {
+        filtered.buffer[position] = UInt8(ascii: "0")
         position += 1
       }
     }
@@ -89,54 +106,103 @@ struct ListEngine {
 
     // 5. Colour and the priority label, 6. hiding, 7. the final filter.
     let colours = Colours(settings)
-    var shown = filtered.map { colours.apply(to: context.display($0)) }
     let hiding = [
       settings.value("HIDE_PROJECTS_SUBSTITUTION"), settings.value("HIDE_CONTEXTS_SUBSTITUTION"),
       settings.value("HIDE_CUSTOM_SUBSTITUTION"),
     ].filter { !$0.isEmpty }.compactMap { BasicRegex($0) }
+    let finalFilter = settings.filterDisabled ? "cat" : settings.value("TODOTXT_FINAL_FILTER")
+    let customFilter = finalFilter != "cat" && !finalFilter.isEmpty
+    let escaping = settings.mode == .native && context.console.isTerminal
+    guard !colours.isPlain || !hiding.isEmpty || customFilter || escaping else {
+      return Output(lines: filtered, total: total, filterCommand: filterCommand)
+    }
+    var shown = filtered.all.map { colours.apply(to: context.display($0)) }
     if !hiding.isEmpty {
       shown = shown.map { line in hiding.reduce(line) { $1.replacingAll(in: $0, with: []) } }
     }
-    let finalFilter = settings.filterDisabled ? "cat" : settings.value("TODOTXT_FINAL_FILTER")
-    if finalFilter != "cat", !finalFilter.isEmpty {
-      shown = runShell(finalFilter, on: shown)
-    }
-    return Output(lines: shown, total: total, filterCommand: filterCommand)
+    if customFilter { shown = runShell(finalFilter, on: shown) }
+    return Output(lines: Lines(shown), total: total, filterCommand: filterCommand)
   }
 
   /// Sorts numbered lines with the configured command: `sort -f -k2` in the C locale unless
   /// the user chose another.
-  func sort(_ lines: [[UInt8]]) -> [[UInt8]] {
+  func sort(_ lines: Lines) -> Lines {
     let command = settings.value("TODOTXT_SORT_COMMAND")
-    guard command == ConfigurationLoader.defaultSortCommand else { return runShell(command, on: lines) }
+    guard command == ConfigurationLoader.defaultSortCommand else { return Lines(runShell(command, on: lines.all)) }
     // The key starts at the blank after the number; lower case folds to upper case. Equal
     // keys fall back to comparing whole lines, which orders them by number.
-    func keyStart(_ line: [UInt8]) -> Int {
-      var index = 0
-      while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
-      while index < line.count, line[index] != 0x20, line[index] != 0x09 { index += 1 }
-      return index
-    }
-    let keyed = lines.map { ($0, keyStart($0)) }
-    return keyed.sorted { a, b in
-      let (left, leftStart) = a
-      let (right, rightStart) = b
-      var i = leftStart
-      var j = rightStart
-      while i < left.count, j < right.count {
-        var x = left[i]
-        var y = right[j]
-        if (97...122).contains(x) { x -= 32 }
-        if (97...122).contains(y) { y -= 32 }
-        if x != y { return x < y }
-        i += 1
-        j += 1
+    let count = lines.count
+    var keyStarts = [Int](repeating: 0, count: count)
+    var prefixes = [UInt64](repeating: 0, count: count)
+    var seconds = [UInt64](repeating: 0, count: count)
+    lines.buffer.withUnsafeBufferPointer { b in
+      for index in 0..<count {
+        var position = lines.starts[index]
+        let end = lines.ends[index]
+        while position < end, b[position] == 0x20 || b[position] == 0x09 { position += 1 }
+        while position < end, b[position] != 0x20, b[position] != 0x09 { position += 1 }
+        keyStarts[index] = position
+        // The first sixteen folded key bytes, most significant first, decide most comparisons.
+        func word(at start: Int) -> UInt64 {
+          var value: UInt64 = 0
+          for offset in 0..<8 {
+            var byte: UInt8 = 0
+            if start + offset < end {
+              byte = b[start + offset]
+              if byte >= 97, byte <= 122 { byte -= 32 }
+            }
+            value = value << 8 | UInt64(byte)
+          }
+          return value
+        }
+        prefixes[index] = word(at: position)
+        seconds[index] = word(at: position + 8)
       }
-      let leftRest = left.count - i
-      let rightRest = right.count - j
-      if leftRest != rightRest { return leftRest < rightRest }
-      return left.lexicographicallyPrecedes(right)
-    }.map(\.0)
+    }
+    // Radix sort on the sixteen-byte prefixes (stable, so equal prefixes stay in line order),
+    // then a full comparison inside each run of equal prefixes.
+    var order = RadixSort.sort(count: count, first: prefixes, second: seconds)
+    lines.buffer.withUnsafeBufferPointer { b in
+      keyStarts.withUnsafeBufferPointer { keyStarts in
+        lines.starts.withUnsafeBufferPointer { starts in
+          lines.ends.withUnsafeBufferPointer { ends in
+            var runStart = 0
+            while runStart < count {
+              var runEnd = runStart + 1
+              let head = order[runStart]
+              while runEnd < count, prefixes[order[runEnd]] == prefixes[head], seconds[order[runEnd]] == seconds[head] {
+                runEnd += 1
+              }
+              if runEnd - runStart > 1 {
+                order[runStart..<runEnd].sort { x, y in
+                  var i = keyStarts[x] + 16
+                  var j = keyStarts[y] + 16
+                  let leftEnd = ends[x]
+                  let rightEnd = ends[y]
+                  while i < leftEnd, j < rightEnd {
+                    var left = b[i]
+                    var right = b[j]
+                    if left >= 97, left <= 122 { left -= 32 }
+                    if right >= 97, right <= 122 { right -= 32 }
+                    if left != right { return left < right }
+                    i += 1
+                    j += 1
+                  }
+                  let leftRest = max(0, leftEnd - i)
+                  let rightRest = max(0, rightEnd - j)
+                  if leftRest != rightRest { return leftRest < rightRest }
+                  // Last resort: the whole lines, byte for byte.
+                  return UnsafeBufferPointer(rebasing: b[starts[x]..<leftEnd]).lexicographicallyPrecedes(
+                    UnsafeBufferPointer(rebasing: b[starts[y]..<rightEnd]))
+                }
+              }
+              runStart = runEnd
+            }
+          }
+        }
+      }
+    }
+    return lines.reordered(order)
   }
 
   /// Passes lines through a shell command, as todo.sh's `eval` does.
@@ -156,7 +222,16 @@ struct ListEngine {
 
   /// Prints a listing, with todo.sh's summary lines when verbose.
   func print(_ output: Output, prefixFile: String) {
-    for line in output.lines { context.console.line(line) }
+    let lines = output.lines
+    var text: [UInt8] = []
+    text.reserveCapacity(lines.buffer.count + lines.count)
+    lines.buffer.withUnsafeBufferPointer { b in
+      for index in 0..<lines.count {
+        text.append(contentsOf: UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]]))
+        text.append(0x0A)
+      }
+    }
+    context.console.write(text)
     if settings.verbosity > 1 {
       let command = output.filterCommand.isEmpty ? "cat" : output.filterCommand
       context.console.line("TODO DEBUG: Filter Command was: \(command)")
@@ -187,28 +262,38 @@ struct TermMatcher {
     }
   }
 
-  func matches(_ line: [UInt8]) -> Bool {
+  func matches(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     if let plain {
-      if plain.isEmpty { return true }
       let count = plain.count
+      if count == 0 { return true }
       guard line.count >= count else { return false }
-      var start = 0
-      while start + count <= line.count {
-        var index = 0
-        while index < count {
-          var byte = line[start + index]
-          if (65...90).contains(byte) { byte += 32 }
-          if byte != plain[index] { break }
-          index += 1
+      return plain.withUnsafeBufferPointer { needle in
+        let first = needle[0]
+        let firstUpper = (97...122).contains(first) ? first - 32 : first
+        var start = 0
+        let last = line.count - count
+        while start <= last {
+          let byte = line[start]
+          if byte == first || byte == firstUpper {
+            var index = 1
+            while index < count {
+              var candidate = line[start + index]
+              if candidate >= 65, candidate <= 90 { candidate += 32 }
+              if candidate != needle[index] { break }
+              index += 1
+            }
+            if index == count { return true }
+          }
+          start += 1
         }
-        if index == count { return true }
-        start += 1
+        return false
       }
-      return false
     }
     // A term grep cannot compile matches nothing (grep reports an error and prints nothing).
-    return regex?.matches(line) ?? false
+    return regex?.matches(Array(line)) ?? false
   }
+
+  func matches(_ line: [UInt8]) -> Bool { line.withUnsafeBufferPointer { matches($0) } }
 }
 
 /// Quoting as bash's `printf %q` does, for the filter command todo.sh reports.
@@ -224,5 +309,38 @@ enum ShellQuote {
       result.append(character)
     }
     return result
+  }
+}
+
+/// A stable least-significant-digit radix sort of indices by two 64-bit keys.
+enum RadixSort {
+  static func sort(count: Int, first: [UInt64], second: [UInt64]) -> [Int] {
+    var order = Array(0..<count)
+    var scratch = [Int](repeating: 0, count: count)
+    var counts = [Int](repeating: 0, count: 256)
+    for (keys, shiftRange) in [(second, 0..<8), (first, 0..<8)] {
+      keys.withUnsafeBufferPointer { keys in
+        for byteIndex in shiftRange {
+          let shift = UInt64(byteIndex * 8)
+          for bucket in 0..<256 { counts[bucket] = 0 }
+          for item in order { counts[Int((keys[item] >> shift) & 0xFF)] += 1 }
+          // A pass where every item has the same byte changes nothing.
+          if counts.contains(count) { continue }
+          var total = 0
+          for bucket in 0..<256 {
+            let size = counts[bucket]
+            counts[bucket] = total
+            total += size
+          }
+          for item in order {
+            let bucket = Int((keys[item] >> shift) & 0xFF)
+            scratch[counts[bucket]] = item
+            counts[bucket] += 1
+          }
+          swap(&order, &scratch)
+        }
+      }
+    }
+    return order
   }
 }
