@@ -43,6 +43,9 @@ let package = Package(
     // MARK: Tests
 
     .testTarget(
+      name: "TodoCommandsTests",
+      dependencies: ["TodoCommands", "TodoStore", "TodoTxt"]),
+    .testTarget(
       name: "TodoEndToEndTests",
       dependencies: ["todo"]),
     .executableTarget(

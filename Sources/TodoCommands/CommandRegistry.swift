@@ -7,7 +7,7 @@ public enum CommandRegistry {
     DoCommand.spec, HelpCommand.spec, ListCommand.spec, ListAllCommand.spec, ListAddonsCommand.spec,
     ListContextsCommand.spec, ListFileCommand.spec, ListPriorityCommand.spec, ListProjectsCommand.spec,
     MoveCommand.spec, PrependCommand.spec, PriorityCommand.spec, ReplaceCommand.spec, ReportCommand.spec,
-    ShortHelpCommand.spec,
+    ShortHelpCommand.spec, CompleteCommand.spec,
   ]
 
   /// The command with this name or alias (already lower-cased), available in `mode`.
@@ -17,7 +17,7 @@ public enum CommandRegistry {
 
   /// The known name closest to `name`, for "did you mean" hints.
   public static func suggestion(for name: String, mode: Mode) -> String? {
-    let candidates = all.filter { mode == .native || !$0.nativeOnly }.flatMap(\.names)
+    let candidates = all.filter { $0.isListed(in: mode) }.flatMap(\.names)
     let scored = candidates.map { ($0, editDistance($0, name)) }.min { $0.1 < $1.1 }
     guard let (best, distance) = scored, distance <= max(2, name.count / 2) else { return nil }
     return best

@@ -50,7 +50,8 @@ public enum TodoCLI {
         remaining = [defaultAction]
         isDefaultAction = true
       }
-      try prepare(context, action: remaining[0])
+      // Completing a command line must not create the files that running it would.
+      if remaining[0] != CompleteCommand.spec.name { try prepare(context, action: remaining[0]) }
       return try dispatch(context, remaining, isDefaultAction: isDefaultAction)
     } catch let fatal as Fatal {
       if fatal.action?.lowercased() == "help" || fatal.action?.lowercased() == "shorthelp" {

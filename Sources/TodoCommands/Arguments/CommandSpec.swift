@@ -10,6 +10,8 @@ public struct CommandSpec: Sendable {
     case fileName
     case action
     case priorities
+    /// One of a fixed set of words (`bash`, `zsh`, `fish`).
+    case choice([String])
   }
 
   public var name: String
@@ -23,11 +25,14 @@ public struct CommandSpec: Sendable {
   public var arguments: [ArgumentKind]
   /// Exists only under the name `todo` (todo.sh has no such action).
   public var nativeOnly: Bool
+  /// Left out of help, short help and suggestions (`__complete`, which the completion
+  /// scripts call).
+  public var hidden: Bool
   public var run: @Sendable (CommandContext, [String]) throws(TodoError) -> ExitStatus
 
   public init(
     name: String, aliases: [String] = [], usage: String = "", abstract: String, discussion: String = "",
-    arguments: [ArgumentKind] = [], nativeOnly: Bool = false,
+    arguments: [ArgumentKind] = [], nativeOnly: Bool = false, hidden: Bool = false,
     run: @escaping @Sendable (CommandContext, [String]) throws(TodoError) -> ExitStatus
   ) {
     self.name = name
@@ -37,6 +42,7 @@ public struct CommandSpec: Sendable {
     self.discussion = discussion
     self.arguments = arguments
     self.nativeOnly = nativeOnly
+    self.hidden = hidden
     self.run = run
   }
 
@@ -45,4 +51,7 @@ public struct CommandSpec: Sendable {
 
   /// All names this command answers to.
   public var names: [String] { [name] + aliases }
+
+  /// Shown in help and offered by completion under this mode.
+  public func isListed(in mode: Mode) -> Bool { !hidden && (mode == .native || !nativeOnly) }
 }

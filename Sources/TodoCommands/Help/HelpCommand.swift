@@ -15,7 +15,7 @@ enum HelpCommand {
       if let addon = addons.first(where: { $0.name == name }) {
         context.console.write(Addons.usage(addon.path, context: context))
       } else if let spec = CommandRegistry.all.first(where: {
-        $0.names.contains(name) && (context.settings.mode == .native || !$0.nativeOnly)
+        $0.names.contains(name) && $0.isListed(in: context.settings.mode)
       }) {
         context.console.write(bytes(block(spec, as: name)))
         context.console.line("")
@@ -79,6 +79,7 @@ enum HelpCommand {
     ("--force", "The same as -f."),
     ("--help", "The same as -h."),
     ("--plain", "The same as -p."),
+    ("--verbose", "The same as -v."),
     ("--version", "The same as -V."),
   ]
 
@@ -129,7 +130,7 @@ enum HelpCommand {
       console.line("")
     }
     console.line("  Built-in Actions:")
-    for spec in CommandRegistry.all where native || !spec.nativeOnly {
+    for spec in CommandRegistry.all where spec.isListed(in: context.settings.mode) {
       console.write(bytes(block(spec, as: spec.names.joined(separator: "|"))))
       console.line("")
     }
@@ -148,8 +149,8 @@ enum HelpCommand {
     console.line("  Usage: \(oneLineUsage(programName))")
     console.line("")
     console.line("  Actions:")
-    let native = context?.settings.mode == .native
-    for spec in CommandRegistry.all where native || !spec.nativeOnly {
+    let mode: Mode = context?.settings.mode == .native ? .native : .todoSh
+    for spec in CommandRegistry.all where spec.isListed(in: mode) {
       console.line("    \(spec.names.joined(separator: "|"))\(spec.usage.isEmpty ? "" : " " + spec.usage)")
     }
     console.line("")

@@ -1,0 +1,40 @@
+/// `__complete WORD...`: the candidates for the last word, one per line as `value` or
+/// `value<TAB>description`. Hidden; the bash, zsh and fish scripts call it for everything that
+/// depends on the configuration and the files.
+enum CompleteCommand {
+  static let spec: CommandSpec = CommandSpec(
+    name: "__complete", usage: "WORD...",
+    abstract: "Print the completions of the last word of a command line.",
+    hidden: true
+  ) { context, words throws(TodoError) in
+    let engine = CompletionEngine(context: reconfigured(context, for: words))
+    for candidate in engine.complete(words) { context.console.line(candidate.line) }
+    return .success
+  }
+
+  /// The context the completed command line would run with: its own `-d FILE` or
+  /// `--config FILE` (and other options before the action) applied over the current settings.
+  static func reconfigured(_ context: CommandContext, for words: [String]) -> CommandContext {
+    let mode = context.settings.mode
+    let before = Array(words.dropLast())
+    var leading: [String] = []
+    var index = 0
+    while index < before.count, before[index].hasPrefix("-"), before[index].count > 1, before[index] != "--" {
+      leading.append(before[index])
+      if CompletionEngine.takesSeparateValue(before[index], mode: mode), index + 1 < before.count {
+        index += 1
+        leading.append(before[index])
+      }
+      index += 1
+    }
+    guard !leading.isEmpty, let options = try? GlobalOptions.parse(leading, mode: mode),
+      options.configFile != nil
+    else { return context }
+    let loader = ConfigurationLoader(
+      environment: context.settings.variables, mode: mode, programPath: context.settings.programPath,
+      runner: context.runner, outputIsTerminal: false)
+    guard let settings = try? loader.load(options) else { return context }
+    return CommandContext(
+      settings: settings, console: context.console, clock: context.clock, store: context.store, input: context.input)
+  }
+}

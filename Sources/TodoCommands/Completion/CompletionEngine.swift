@@ -1,0 +1,287 @@
+import TodoTxt
+
+/// Completes a command line from the command table, the configuration and the files in
+/// force: options and their values, actions (add-ons included), then each argument by its
+/// ``CommandSpec/ArgumentKind``.
+///
+/// One engine answers both `todo __complete` (for the bash, zsh and fish scripts) and TAB in
+/// the interactive shell, so every front end offers the same words.
+public struct CompletionEngine {
+  let context: CommandContext
+
+  public init(context: CommandContext) {
+    self.context = context
+  }
+
+  /// The candidates for the last word of `words`.
+  ///
+  /// - Parameter words: the words after the program name; the last one is the word under the
+  ///   cursor and may be empty. An empty array counts as one empty word.
+  /// - Returns: the candidates whose value starts with the word under the cursor, each once,
+  ///   task numbers in file order and everything else sorted.
+  public func complete(_ words: [String]) -> [CompletionCandidate] {
+    let current = words.last ?? ""
+    let before = Array(words.dropLast())
+    var index = 0
+    var optionsEnded = false
+    while index < before.count {
+      let word = before[index]
+      if word == "--" {
+        index += 1
+        optionsEnded = true
+        break
+      }
+      guard word.hasPrefix("-"), word.count > 1 else { break }
+      index += 1
+      if CompletionEngine.takesSeparateValue(word, mode: settings.mode) {
+        if index == before.count { return paths(matching: current) }
+        index += 1
+      }
+    }
+    if index == before.count {
+      if !optionsEnded, current.hasPrefix("-") { return options(matching: current) }
+      return actions(matching: current, addons: true)
+    }
+
+    var action = before[index].lowercased()
+    var arguments = Array(before[(index + 1)...])
+    var builtIn = false
+    if action == "command" {
+      guard let next = arguments.first else { return actions(matching: current, addons: false) }
+      action = next.lowercased()
+      arguments.removeFirst()
+      builtIn = true
+    }
+    let isAddon = !builtIn && (try? Addons.find(action, in: settings.actionsDirectory)) != nil
+    guard !isAddon, let spec = CommandRegistry.command(named: action, mode: settings.mode) else {
+      return textWords(matching: current)
+    }
+    guard let kind = CompletionEngine.kind(at: arguments.count, of: spec) else { return [] }
+    return complete(current, as: kind, after: arguments)
+  }
+
+  /// What the argument at `position` (0 for the first after the action) is, or `nil` when
+  /// the action takes no more arguments.
+  ///
+  /// A final text, term, task-number list or action list repeats; a usage that ends in
+  /// `...]` (`NR PRIORITY [NR PRIORITY ...]`) repeats the whole list.
+  static func kind(at position: Int, of spec: CommandSpec) -> CommandSpec.ArgumentKind? {
+    let kinds = spec.arguments
+    guard let last = kinds.last else { return nil }
+    if position < kinds.count { return kinds[position] }
+    switch last {
+    case .taskNumbers, .text, .term, .action: return last
+    default: return spec.usage.hasSuffix("...]") ? kinds[position % kinds.count] : nil
+    }
+  }
+
+  private var settings: Settings { context.settings }
+
+  private func complete(
+    _ current: String, as kind: CommandSpec.ArgumentKind, after arguments: [String]
+  ) -> [CompletionCandidate] {
+    switch kind {
+    case .taskNumber:
+      return taskNumbers(matching: current, excluding: [])
+    case .taskNumbers:
+      return taskNumbers(matching: current, excluding: Set(arguments))
+    case .priority:
+      return priorities(matching: current)
+    case .priorities:
+      if current.hasPrefix("+") || current.hasPrefix("@") { return textWords(matching: current) }
+      return priorities(matching: current)
+    case .text, .term:
+      return textWords(matching: current)
+    case .fileName:
+      return todoDirectoryFiles(matching: current)
+    case .action:
+      return actions(matching: current, addons: true)
+    case .choice(let choices):
+      return CompletionEngine.filter(choices.map { CompletionCandidate(value: $0) }, current)
+    }
+  }
+
+  // MARK: Options
+
+  /// `-d FILE` (also bundled, as `-fd FILE`) and `--config FILE` take the next word.
+  static func takesSeparateValue(_ word: String, mode: Mode) -> Bool {
+    if word.hasPrefix("--") { return mode == .native && word == "--config" }
+    return word.last == "d" && !word.dropFirst().dropLast().contains("d")
+  }
+
+  private func options(matching current: String) -> [CompletionCandidate] {
+    let native = settings.mode == .native
+    if native, let equals = current.firstIndex(of: "=") {
+      let name = current[..<equals]
+      if name == "--color" || name == "--colour" {
+        let values = [
+          ("always", "colour even when not on a terminal"), ("auto", "colour on a terminal unless NO_COLOR is set"),
+          ("never", "no colour"),
+        ]
+        return CompletionEngine.filter(values.map { CompletionCandidate(value: name + "=" + $0, description: $1) }, current)
+      }
+      if name == "--config" {
+        return paths(matching: String(current[current.index(after: equals)...])).map {
+          CompletionCandidate(value: "--config=" + $0.value, description: $0.description)
+        }
+      }
+      return []
+    }
+    var candidates: [CompletionCandidate] = []
+    for (text, description) in HelpCommand.optionHelp + (native ? HelpCommand.nativeOptionHelp : []) {
+      let name = text.prefix { $0 != " " && $0 != "=" } + (text.contains("=") ? "=" : "")
+      candidates.append(CompletionCandidate(value: String(name), description: description))
+    }
+    return CompletionEngine.filter(candidates, current)
+  }
+
+  /// Paths for an option's file value, relative to the working directory; directories end in
+  /// `/` so that completing can go on inside them.
+  private func paths(matching current: String) -> [CompletionCandidate] {
+    let slash = current.lastIndex(of: "/")
+    let directoryPart = slash.map { String(current[...$0]) } ?? ""
+    let directory = directoryPart.isEmpty ? "." : directoryPart
+    guard let names = Posix.listDirectory(directory) else { return [] }
+    let namePrefix = slash.map { String(current[current.index(after: $0)...]) } ?? current
+    var candidates: [CompletionCandidate] = []
+    for name in names where name.hasPrefix(namePrefix) && (namePrefix.hasPrefix(".") || !name.hasPrefix(".")) {
+      let isDirectory = Posix.isDirectory(directory + "/" + name)
+      candidates.append(CompletionCandidate(value: directoryPart + name + (isDirectory ? "/" : "")))
+    }
+    return candidates.sorted { $0.value < $1.value }
+  }
+
+  // MARK: Actions
+
+  /// Built-in actions and their aliases (as listed in help), and add-ons unless `addons` is
+  /// false (after `command`, which runs only built-ins).
+  private func actions(matching current: String, addons: Bool) -> [CompletionCandidate] {
+    var byName: [String: CompletionCandidate] = [:]
+    for spec in CommandRegistry.all where spec.isListed(in: settings.mode) {
+      for name in spec.names {
+        byName[name] = CompletionCandidate(value: name, description: spec.abstract)
+      }
+    }
+    if addons {
+      for addon in Addons.list(in: settings.actionsDirectory) {
+        byName[addon.name] = CompletionCandidate(value: addon.name, description: "add-on")
+      }
+    }
+    return CompletionEngine.filter(byName.values.sorted { $0.value < $1.value }, current)
+  }
+
+  // MARK: Task data
+
+  private var todoFile: String {
+    settings.todoFile.isEmpty ? settings.todoDirectory + "/todo.txt" : settings.todoFile
+  }
+
+  private var doneFile: String {
+    settings.doneFile.isEmpty ? settings.todoDirectory + "/done.txt" : settings.doneFile
+  }
+
+  private func list(_ path: String) -> TodoList {
+    (try? context.readList(path)) ?? TodoList()
+  }
+
+  /// The numbers of the tasks in the todo file, with the task as description.
+  private func taskNumbers(matching current: String, excluding taken: Set<String>) -> [CompletionCandidate] {
+    let list = list(todoFile)
+    var candidates: [CompletionCandidate] = []
+    for index in 0..<list.count {
+      let task = list[index]
+      let number = String(index + 1)
+      guard !task.isBlank, number.hasPrefix(current), !taken.contains(number) else { continue }
+      candidates.append(CompletionCandidate(value: number, description: task.line))
+    }
+    return candidates
+  }
+
+  private func priorities(matching current: String) -> [CompletionCandidate] {
+    let letters = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) }
+    let typed = current.uppercased()
+    return letters.filter { $0.hasPrefix(typed) }.map { CompletionCandidate(value: $0) }
+  }
+
+  /// Files in the todo directory, for the actions that name one (`addto`, `move`, `listfile`).
+  private func todoDirectoryFiles(matching current: String) -> [CompletionCandidate] {
+    let directory = settings.todoDirectory
+    guard let names = Posix.listDirectory(directory) else { return [] }
+    let files = names.filter { !$0.hasPrefix(".") && Posix.isRegularFile(directory + "/" + $0) }
+    return CompletionEngine.filter(files.sorted().map { CompletionCandidate(value: $0) }, current)
+  }
+
+  // MARK: Words inside task text
+
+  /// The tag keys with a meaning to this tool.
+  static let knownKeys: [(String, String)] = [
+    ("due", "due date"), ("t", "threshold date: hidden before it"), ("rec", "recurrence"),
+    ("pri", "priority kept by a done task"), ("h", "hidden task"),
+  ]
+
+  /// A word of task text or of a search term: `+project`, `@context`, `key:` or `key:value`.
+  private func textWords(matching current: String) -> [CompletionCandidate] {
+    if current.hasPrefix("+") || current.hasPrefix("@") {
+      var names = Set<String>()
+      for path in [todoFile, doneFile] {
+        let index = TodoIndex(list(path))
+        names.formUnion(current.hasPrefix("+") ? index.projects.keys : index.contexts.keys)
+      }
+      let sigil = String(current.prefix(1))
+      return CompletionEngine.filter(names.sorted().map { CompletionCandidate(value: sigil + $0) }, current)
+    }
+    if let colon = current.firstIndex(of: ":") {
+      return tagValues(key: String(current[..<colon]), typed: String(current[current.index(after: colon)...]))
+    }
+    guard !current.isEmpty else { return [] }
+    var keys: [String: String?] = [:]
+    for (key, description) in CompletionEngine.knownKeys { keys[key] = description }
+    for path in [todoFile, doneFile] {
+      for key in TodoIndex(list(path)).tagKeys.keys where keys[key] == nil { keys[key] = .some(nil) }
+    }
+    let candidates = keys.map { CompletionCandidate(value: $0.key + ":", description: $0.value) }
+    return CompletionEngine.filter(candidates.sorted { $0.value < $1.value }, current)
+  }
+
+  private func tagValues(key: String, typed: String) -> [CompletionCandidate] {
+    let today = context.today
+    var values: [CompletionCandidate] = []
+    switch key {
+    case "due", "t":
+      let words = ["today", "tomorrow"] + Weekday.allCases.map(\.name) + ["+1d", "+1w", "+1m", "eow", "eom"]
+      for word in words {
+        values.append(CompletionCandidate(value: word, description: RelativeDate.resolve(word, today: today)?.description))
+      }
+      // A complete relative date turns into the date it stands for, as the file stores it.
+      let extended = values.filter { $0.value.hasPrefix(typed) && $0.value != typed }
+      if extended.isEmpty, TaskDate(typed) == nil, let date = RelativeDate.resolve(typed, today: today) {
+        return [CompletionCandidate(value: key + ":" + date.description, description: typed)]
+      }
+    case "rec":
+      let units: [(String, String)] = [
+        ("d", "days"), ("w", "weeks"), ("m", "months"), ("y", "years"), ("b", "business days"),
+      ]
+      let strict = typed.hasPrefix("+")
+      let digits = strict ? typed.dropFirst() : Substring(typed)
+      let count = digits.allSatisfy({ $0.isASCII && $0.isNumber }) && !digits.isEmpty ? String(digits) : "1"
+      let from = strict ? "after the due date" : "after completion"
+      for (unit, name) in units {
+        values.append(CompletionCandidate(value: (strict ? "+" : "") + count + unit, description: "\(count) \(name) \(from)"))
+      }
+    case "pri":
+      values = priorities(matching: "")
+    case "h":
+      values = [CompletionCandidate(value: "1", description: "hide the task from listings")]
+    default:
+      return []
+    }
+    let prefixed = values.map { CompletionCandidate(value: key + ":" + $0.value, description: $0.description) }
+    return CompletionEngine.filter(prefixed, key + ":" + typed)
+  }
+
+  /// The candidates that start with `current`, each value once, in the given order.
+  static func filter(_ candidates: [CompletionCandidate], _ current: String) -> [CompletionCandidate] {
+    var seen = Set<String>()
+    return candidates.filter { $0.value.hasPrefix(current) && seen.insert($0.value).inserted }
+  }
+}
