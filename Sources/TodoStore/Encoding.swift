@@ -106,7 +106,9 @@ struct ByteReader {
     return Array(bytes[offset..<(offset + length)])
   }
 
-  mutating func string() throws(CorruptRecord) -> String { String(decoding: try data(), as: UTF8.self) }
+  mutating func string() throws(CorruptRecord) -> String {
+    String(decoding: try data(), as: UTF8.self)
+  }
 
   mutating func patch() throws(CorruptRecord) -> Patch {
     let oldCount = try count()
@@ -115,7 +117,8 @@ struct ByteReader {
     for _ in 0..<(try count()) {
       hunks.append(
         Hunk(
-          oldStart: try count(), newStart: try count(), anchor: try optional(), following: try optional(),
+          oldStart: try count(), newStart: try count(), anchor: try optional(),
+          following: try optional(),
           old: try lines(), new: try lines()))
     }
     return Patch(hunks: hunks, oldCount: oldCount, newCount: newCount)
@@ -128,7 +131,9 @@ struct ByteReader {
   private mutating func lines() throws(CorruptRecord) -> [PatchLine] {
     var lines: [PatchLine] = []
     for _ in 0..<(try count()) {
-      guard let ending = LineEnding(rawValue: UInt8(truncatingIfNeeded: try int())) else { throw CorruptRecord() }
+      guard let ending = LineEnding(rawValue: UInt8(truncatingIfNeeded: try int())) else {
+        throw CorruptRecord()
+      }
       lines.append(PatchLine(bytes: try data(), ending: ending))
     }
     return lines
@@ -137,8 +142,13 @@ struct ByteReader {
 
 extension Hunk {
   /// The fields in the order they are encoded.
-  init(oldStart: Int, newStart: Int, anchor: [UInt8]?, following: [UInt8]?, old: [PatchLine], new: [PatchLine]) {
-    self.init(oldStart: oldStart, newStart: newStart, old: old, new: new, anchor: anchor, following: following)
+  init(
+    oldStart: Int, newStart: Int, anchor: [UInt8]?, following: [UInt8]?, old: [PatchLine],
+    new: [PatchLine]
+  ) {
+    self.init(
+      oldStart: oldStart, newStart: newStart, old: old, new: new, anchor: anchor,
+      following: following)
   }
 }
 

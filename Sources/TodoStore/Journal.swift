@@ -27,7 +27,9 @@ struct Journal: Sendable {
   /// In lock order; the first is the primary.
   var entries: [Entry]
 
-  static func path(for target: Target) -> String { Paths.join(target.directory, ".\(target.name).journal") }
+  static func path(for target: Target) -> String {
+    Paths.join(target.directory, ".\(target.name).journal")
+  }
 
   var primaryPath: String { entries.first.map { Journal.path(for: $0.target) } ?? "" }
 
@@ -60,8 +62,10 @@ struct Journal: Sendable {
       let (directory, name) = Paths.split(resolved)
       entries.append(
         Entry(
-          target: Target(path: path, resolved: resolved, directory: directory, name: name, isDevice: false),
-          oldHash: UInt64(bitPattern: Int64(try reader.int())), newHash: UInt64(bitPattern: Int64(try reader.int())),
+          target: Target(
+            path: path, resolved: resolved, directory: directory, name: name, isDevice: false),
+          oldHash: UInt64(bitPattern: Int64(try reader.int())),
+          newHash: UInt64(bitPattern: Int64(try reader.int())),
           patch: try reader.patch()))
     }
   }
@@ -147,7 +151,9 @@ extension TodoStore {
       do {
         bytes = try entry.patch.apply(to: file.bytes).bytes
       } catch {
-        throw StoreError(.unfinishedChange(journal: journal.primaryPath), path: entry.target.path, operation: .recover)
+        throw StoreError(
+          .unfinishedChange(journal: journal.primaryPath), path: entry.target.path,
+          operation: .recover)
       }
       let temporary = try writeTemporary(bytes, for: entry.target, like: file.identity)
       try replace(entry.target, with: temporary)

@@ -67,7 +67,8 @@ struct Patch: Equatable, Sendable {
         hunks.append(
           Hunk(
             oldStart: old, newStart: new,
-            old: Patch.lines(of: base, old..<keep.old), new: Patch.lines(of: edited, new..<keep.new),
+            old: Patch.lines(of: base, old..<keep.old),
+            new: Patch.lines(of: edited, new..<keep.new),
             anchor: old > 0 ? Array(base[old - 1].bytes) : nil,
             following: keep.old < base.count ? Array(base[keep.old].bytes) : nil))
       }
@@ -111,7 +112,8 @@ struct Patch: Equatable, Sendable {
       let at: Int
       if !hunk.old.isEmpty {
         guard let found = Patch.find(hunk.old, in: lines, from: cursor, near: expected) else {
-          throw Patch.conflict(hunk, lines: lines, at: Patch.locate(hunk, in: lines, from: cursor, near: expected))
+          throw Patch.conflict(
+            hunk, lines: lines, at: Patch.locate(hunk, in: lines, from: cursor, near: expected))
         }
         at = found
       } else if hunk.anchor == nil {
@@ -119,7 +121,9 @@ struct Patch: Equatable, Sendable {
       } else if hunk.oldStart >= oldCount {
         at = lines.count
       } else if let anchor = hunk.anchor,
-        let found = Patch.find([PatchLine(bytes: anchor, ending: .lf)], in: lines, from: max(cursor - 1, 0), near: expected - 1)
+        let found = Patch.find(
+          [PatchLine(bytes: anchor, ending: .lf)], in: lines, from: max(cursor - 1, 0),
+          near: expected - 1)
       {
         at = max(found + 1, cursor)
       } else {
@@ -128,7 +132,8 @@ struct Patch: Equatable, Sendable {
       out += lines[cursor..<at]
       applied.append(
         Hunk(
-          oldStart: at, newStart: out.count, old: Array(lines[at..<(at + hunk.old.count)]), new: hunk.new,
+          oldStart: at, newStart: out.count, old: Array(lines[at..<(at + hunk.old.count)]),
+          new: hunk.new,
           anchor: at > 0 ? lines[at - 1].bytes : nil,
           following: at + hunk.old.count < lines.count ? lines[at + hunk.old.count].bytes : nil))
       out += hunk.new
@@ -153,14 +158,18 @@ struct Patch: Equatable, Sendable {
     let last = lines.count - block.count
     guard last >= from else { return nil }
     func matches(_ start: Int) -> Bool {
-      for (offset, line) in block.enumerated() where lines[start + offset].bytes != line.bytes { return false }
+      for (offset, line) in block.enumerated() where lines[start + offset].bytes != line.bytes {
+        return false
+      }
       return true
     }
     let center = min(max(near, from), last)
     var distance = 0
     while center - distance >= from || center + distance <= last {
       if center + distance <= last, matches(center + distance) { return center + distance }
-      if distance > 0, center - distance >= from, matches(center - distance) { return center - distance }
+      if distance > 0, center - distance >= from, matches(center - distance) {
+        return center - distance
+      }
       distance += 1
     }
     return nil
@@ -170,12 +179,16 @@ struct Patch: Equatable, Sendable {
   /// before, or before its unchanged line after, when either is still there.
   static func locate(_ hunk: Hunk, in lines: [PatchLine], from: Int, near expected: Int) -> Int {
     if let anchor = hunk.anchor,
-      let found = find([PatchLine(bytes: anchor, ending: .lf)], in: lines, from: max(from - 1, 0), near: expected - 1)
+      let found = find(
+        [PatchLine(bytes: anchor, ending: .lf)], in: lines, from: max(from - 1, 0),
+        near: expected - 1)
     {
       return found + 1
     }
     if let following = hunk.following,
-      let found = find([PatchLine(bytes: following, ending: .lf)], in: lines, from: from, near: expected + hunk.old.count),
+      let found = find(
+        [PatchLine(bytes: following, ending: .lf)], in: lines, from: from,
+        near: expected + hunk.old.count),
       found - hunk.old.count >= from
     {
       return found - hunk.old.count
@@ -184,7 +197,9 @@ struct Patch: Equatable, Sendable {
     guard let first = hunk.old.first?.bytes else { return expected }
     func shared(_ line: [UInt8]) -> Int { zip(line, first).prefix { $0 == $1 }.count }
     let nearby = max(from, expected - 3)...max(from, min(expected + 3, lines.count - 1))
-    let best = nearby.filter { $0 < lines.count }.max { shared(lines[$0].bytes) < shared(lines[$1].bytes) }
+    let best = nearby.filter { $0 < lines.count }.max {
+      shared(lines[$0].bytes) < shared(lines[$1].bytes)
+    }
     if let best, shared(lines[best].bytes) > 0 { return best }
     return expected
   }
@@ -199,7 +214,8 @@ struct Patch: Equatable, Sendable {
         return PatchConflict(line: hunk.oldStart + offset + 1, was: line.bytes, now: nil)
       }
       let now = lines[position].bytes
-      return PatchConflict(line: hunk.oldStart + offset + 1, was: line.bytes, now: now == next ? nil : now)
+      return PatchConflict(
+        line: hunk.oldStart + offset + 1, was: line.bytes, now: now == next ? nil : now)
     }
     return PatchConflict(line: hunk.oldStart + 1, was: hunk.old.first?.bytes ?? [], now: nil)
   }

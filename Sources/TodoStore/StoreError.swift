@@ -90,7 +90,8 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       case .notFound: "no such file or directory"
       case .isDirectory: "it is a directory"
       case .notAFile: "it is not a regular file"
-      case .danglingSymlink(let target): "it is a symbolic link to '\(target)', which does not exist"
+      case .danglingSymlink(let target):
+        "it is a symbolic link to '\(target)', which does not exist"
       case .permissionDenied: "permission denied"
       case .readOnlyFileSystem: "read-only file system"
       case .noSpace: "no space left on device"
@@ -103,7 +104,8 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       case .nothingToUndo: "nothing to undo"
       case .nothingToRedo: "nothing to redo"
       case .notRecorded: "the change was too large to keep in the undo log"
-      case .unfinishedChange(let journal): "the files changed meanwhile; see the journal '\(journal)'"
+      case .unfinishedChange(let journal):
+        "the files changed meanwhile; see the journal '\(journal)'"
       case .io(let code): StoreError.errnoText(code)
       }
     return "\(action): \(reason)"

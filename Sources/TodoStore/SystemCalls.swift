@@ -32,7 +32,8 @@ struct Posix: Sendable {
 
   // The C functions whose names Swift also gives to a struct (`struct flock`, `struct stat`).
   private static let flockCall: @Sendable (Int32, Int32) -> Int32 = Glibc.flock(_:_:)
-  private static let statCall: @Sendable (UnsafePointer<CChar>, UnsafeMutablePointer<Glibc.stat>) -> Int32 = Glibc.stat(_:_:)
+  private static let statCall:
+    @Sendable (UnsafePointer<CChar>, UnsafeMutablePointer<Glibc.stat>) -> Int32 = Glibc.stat(_:_:)
 
   private func inject(_ call: SystemCall, _ path: String) throws(SystemError) {
     if let code = faults?.decide(call, path) { throw SystemError(call: call, code: code) }
@@ -139,12 +140,16 @@ struct Posix: Sendable {
 
   /// `fchown(2)`; only root or the owner can give a file away, so the caller decides whether
   /// a failure matters.
-  func fchown(_ fd: Int32, _ owner: uid_t, _ group: gid_t) -> Bool { Glibc.fchown(fd, owner, group) == 0 }
+  func fchown(_ fd: Int32, _ owner: uid_t, _ group: gid_t) -> Bool {
+    Glibc.fchown(fd, owner, group) == 0
+  }
 
   /// `mkdir(2)`; an existing directory is not an error.
   func mkdir(_ path: String, _ mode: mode_t = 0o700) throws(SystemError) {
     try inject(.mkdir, path)
-    if Glibc.mkdir(path, mode) != 0, errno != EEXIST { throw SystemError(call: .mkdir, code: errno) }
+    if Glibc.mkdir(path, mode) != 0, errno != EEXIST {
+      throw SystemError(call: .mkdir, code: errno)
+    }
   }
 
   /// `stat(2)`, following symbolic links; `nil` when nothing is there.
@@ -175,7 +180,9 @@ struct Posix: Sendable {
 
   /// `realpath(3)`.
   func realpath(_ path: String) throws(SystemError) -> String {
-    guard let resolved = Glibc.realpath(path, nil) else { throw SystemError(call: .open, code: errno) }
+    guard let resolved = Glibc.realpath(path, nil) else {
+      throw SystemError(call: .open, code: errno)
+    }
     defer { free(resolved) }
     return String(cString: resolved)
   }

@@ -1,7 +1,8 @@
+import TodoTxt
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import TodoTxt
 
 /// A file a change is about: the path as the user named it (for messages) and the file it
 /// resolves to (what gets locked and replaced).
@@ -60,8 +61,9 @@ extension TodoStore {
     if let link = posix.lstat(path) {
       do {
         resolved = try posix.realpath(path)
-      } catch where error.code == ENOENT && link.isSymbolicLink {
-        throw StoreError(.danglingSymlink(target: posix.readlink(path) ?? ""), path: path, operation: operation)
+      } catch  where error.code == ENOENT && link.isSymbolicLink {
+        throw StoreError(
+          .danglingSymlink(target: posix.readlink(path) ?? ""), path: path, operation: operation)
       } catch {
         throw StoreError(errno: error.code, path: path, operation: operation)
       }
@@ -72,7 +74,9 @@ extension TodoStore {
           throw StoreError(.notAFile, path: path, operation: operation)
         }
         let (directory, name) = Paths.split(resolved)
-        return Target(path: path, resolved: resolved, directory: directory, name: name, isDevice: info.isCharacterDevice)
+        return Target(
+          path: path, resolved: resolved, directory: directory, name: name,
+          isDevice: info.isCharacterDevice)
       case .failure(let error):
         throw StoreError(errno: error.code, path: path, operation: operation)
       }
@@ -83,7 +87,9 @@ extension TodoStore {
     } catch {
       throw StoreError(errno: error.code, path: path, operation: operation)
     }
-    return Target(path: path, resolved: resolved, directory: Paths.split(resolved).directory, name: name, isDevice: false)
+    return Target(
+      path: path, resolved: resolved, directory: Paths.split(resolved).directory, name: name,
+      isDevice: false)
   }
 
   /// Locks the files in one fixed order (sorted by lock path), so two processes that lock
@@ -109,7 +115,9 @@ extension TodoStore {
     var locks: [FileLock] = []
     for target in ordered {
       do {
-        if let lock = try FileLock.acquire(target.resolved, shownAs: target.path, timeout: lockTimeout, posix: posix) {
+        if let lock = try FileLock.acquire(
+          target.resolved, shownAs: target.path, timeout: lockTimeout, posix: posix)
+        {
           locks.append(lock)
         }
       } catch {
@@ -127,7 +135,7 @@ extension TodoStore {
     let fd: Int32
     do {
       fd = try posix.open(target.resolved, O_RDONLY)
-    } catch where error.code == ENOENT {
+    } catch  where error.code == ENOENT {
       return Snapshot(bytes: [], identity: nil)
     } catch {
       throw StoreError(errno: error.code, path: target.path, operation: .read)
@@ -135,7 +143,9 @@ extension TodoStore {
     defer { posix.close(fd) }
     do {
       let info = try posix.fstat(fd)
-      return Snapshot(bytes: try posix.readAll(fd, path: target.resolved, sizeHint: Int(info.st_size)), identity: Identity(info))
+      return Snapshot(
+        bytes: try posix.readAll(fd, path: target.resolved, sizeHint: Int(info.st_size)),
+        identity: Identity(info))
     } catch {
       throw StoreError(errno: error.code, path: target.path, operation: .read)
     }
@@ -148,15 +158,20 @@ extension TodoStore {
   ///
   /// Its name is fixed, so a leftover from a killed process is simply overwritten by the next
   /// change (which holds the lock).
-  static func temporaryPath(_ target: Target) -> String { Paths.join(target.directory, ".\(target.name).new") }
+  static func temporaryPath(_ target: Target) -> String {
+    Paths.join(target.directory, ".\(target.name).new")
+  }
 
   /// Writes `bytes` to the temporary file with the file's permissions and owner, and makes
   /// it durable.
-  func writeTemporary(_ bytes: [UInt8], for target: Target, like identity: Identity?) throws(StoreError) -> String {
+  func writeTemporary(_ bytes: [UInt8], for target: Target, like identity: Identity?)
+    throws(StoreError) -> String
+  {
     let temporary = TodoStore.temporaryPath(target)
     do throws(SystemError) {
       try? posix.unlink(temporary)
-      let fd = try posix.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, identity == nil ? 0o666 : 0o600)
+      let fd = try posix.open(
+        temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, identity == nil ? 0o666 : 0o600)
       defer { posix.close(fd) }
       do throws(SystemError) {
         if let identity {
@@ -231,7 +246,9 @@ extension TodoStore {
   func commit(_ changes: [FileChange], label: String, recording: Bool = true) throws(StoreError) {
     var changes = changes
     var temporaries: [String?] = []
-    func discardTemporaries() { for case let temporary? in temporaries { try? posix.unlink(temporary) } }
+    func discardTemporaries() {
+      for case let temporary? in temporaries { try? posix.unlink(temporary) }
+    }
     var round = 0
     while true {
       round += 1
@@ -245,13 +262,17 @@ extension TodoStore {
       do {
         for change in changes {
           temporaries.append(
-            change.target.isDevice ? nil : try writeTemporary(change.bytes, for: change.target, like: change.base.identity))
+            change.target.isDevice
+              ? nil
+              : try writeTemporary(change.bytes, for: change.target, like: change.base.identity))
         }
       } catch {
         discardTemporaries()
         throw error
       }
-      let moved = changes.indices.contains { !changes[$0].target.isDevice && changes[$0].base.identity != identity(changes[$0].target) }
+      let moved = changes.indices.contains {
+        !changes[$0].target.isDevice && changes[$0].base.identity != identity(changes[$0].target)
+      }
       if !moved || round >= 3 { break }
     }
     try install(changes, temporaries: temporaries)
@@ -296,7 +317,10 @@ extension TodoStore {
       for index in renamed.reversed() {
         do {
           let change = changes[index]
-          try replace(change.target, with: try writeTemporary(change.base.bytes, for: change.target, like: change.base.identity))
+          try replace(
+            change.target,
+            with: try writeTemporary(
+              change.base.bytes, for: change.target, like: change.base.identity))
         } catch {
           restored = false
         }

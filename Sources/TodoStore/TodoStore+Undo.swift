@@ -5,7 +5,9 @@
 extension TodoStore {
   /// The undo log, when there is a state directory.
   var undoLog: UndoLog? {
-    stateDirectory.map { UndoLog(directory: Paths.join($0, "undo"), limit: undoLimit, byteLimit: undoByteLimit) }
+    stateDirectory.map {
+      UndoLog(directory: Paths.join($0, "undo"), limit: undoLimit, byteLimit: undoByteLimit)
+    }
   }
 
   /// Adds a change to the undo log, and forgets the undone changes of the same files (they
@@ -31,7 +33,8 @@ extension TodoStore {
       }
     }
     let record = UndoLog.Record(
-      sequence: (entries.last?.sequence ?? 0) + 1, isUndone: false, label: label, time: now(), isRecorded: true,
+      sequence: (entries.last?.sequence ?? 0) + 1, isUndone: false, label: label, time: now(),
+      isRecorded: true,
       files: changes.map { ($0.target.path, $0.target.resolved, $0.patch) })
     try? log.write(record, posix: posix)
     let remaining = log.list(posix: posix)
@@ -70,10 +73,13 @@ extension TodoStore {
     Set(files.map { path in (try? resolve(path, operation: .read))?.resolved ?? path })
   }
 
-  private func step(_ count: Int, files: [String], undoing: Bool) throws(StoreError) -> [UndoEntry] {
+  private func step(_ count: Int, files: [String], undoing: Bool) throws(StoreError) -> [UndoEntry]
+  {
     let shownPath = files.first ?? ""
     guard let log = undoLog else {
-      throw StoreError(undoing ? .nothingToUndo : .nothingToRedo, path: shownPath, operation: undoing ? .undo(label: "") : .redo(label: ""))
+      throw StoreError(
+        undoing ? .nothingToUndo : .nothingToRedo, path: shownPath,
+        operation: undoing ? .undo(label: "") : .redo(label: ""))
     }
     let wanted = resolvedSet(files)
     var done: [UndoEntry] = []
@@ -84,7 +90,8 @@ extension TodoStore {
       let ordered = undoing ? Array(candidates.reversed()) : candidates
       var chosen: UndoLog.Record?
       for candidate in ordered {
-        guard let record = log.read(candidate.sequence, undone: candidate.isUndone, posix: posix) else { continue }
+        guard let record = log.read(candidate.sequence, undone: candidate.isUndone, posix: posix)
+        else { continue }
         if record.files.contains(where: { wanted.contains($0.resolved) }) {
           chosen = record
           break
@@ -92,10 +99,16 @@ extension TodoStore {
       }
       guard let record = chosen else {
         if !done.isEmpty { break }
-        throw StoreError(undoing ? .nothingToUndo : .nothingToRedo, path: shownPath, operation: undoing ? .undo(label: "") : .redo(label: ""))
+        throw StoreError(
+          undoing ? .nothingToUndo : .nothingToRedo, path: shownPath,
+          operation: undoing ? .undo(label: "") : .redo(label: ""))
       }
-      let operation: StoreError.Operation = undoing ? .undo(label: record.label) : .redo(label: record.label)
-      guard record.isRecorded else { throw StoreError(.notRecorded, path: record.files.first?.path ?? shownPath, operation: operation) }
+      let operation: StoreError.Operation =
+        undoing ? .undo(label: record.label) : .redo(label: record.label)
+      guard record.isRecorded else {
+        throw StoreError(
+          .notRecorded, path: record.files.first?.path ?? shownPath, operation: operation)
+      }
       if try apply(record, undoing: undoing, log: log, operation: operation) {
         var entry = record.entry
         entry.isUndone = undoing
@@ -111,7 +124,9 @@ extension TodoStore {
 
   /// Applies one entry's patches (inverted to undo) under the files' locks and moves the
   /// entry to its new state; `false` when the entry changed state before the locks were held.
-  private func apply(_ record: UndoLog.Record, undoing: Bool, log: UndoLog, operation: StoreError.Operation) throws(StoreError) -> Bool {
+  private func apply(
+    _ record: UndoLog.Record, undoing: Bool, log: UndoLog, operation: StoreError.Operation
+  ) throws(StoreError) -> Bool {
     var targets: [Target] = []
     for file in record.files {
       var target = try resolve(file.resolved, operation: operation)
@@ -131,10 +146,14 @@ extension TodoStore {
       let patch = undoing ? file.patch.inverted : file.patch
       do {
         let (bytes, applied) = try patch.apply(to: base.bytes)
-        if bytes != base.bytes { changes.append(FileChange(target: target, base: base, bytes: bytes, patch: applied)) }
+        if bytes != base.bytes {
+          changes.append(FileChange(target: target, base: base, bytes: bytes, patch: applied))
+        }
       } catch {
         throw StoreError(
-          .conflict(line: error.line, was: String(decoding: error.was, as: UTF8.self), now: error.now.map { String(decoding: $0, as: UTF8.self) }),
+          .conflict(
+            line: error.line, was: String(decoding: error.was, as: UTF8.self),
+            now: error.now.map { String(decoding: $0, as: UTF8.self) }),
           path: target.path, operation: operation)
       }
     }

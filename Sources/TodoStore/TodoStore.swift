@@ -1,7 +1,8 @@
+import TodoTxt
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import TodoTxt
 
 /// All file access of the tool: reads for display, locked read-modify-write, appends, undo.
 ///
@@ -102,12 +103,13 @@ public final class TodoStore: @unchecked Sendable {
       return
     }
     if let link = posix.lstat(path), link.isSymbolicLink {
-      throw StoreError(.danglingSymlink(target: posix.readlink(path) ?? ""), path: path, operation: .create)
+      throw StoreError(
+        .danglingSymlink(target: posix.readlink(path) ?? ""), path: path, operation: .create)
     }
     do {
       let fd = try posix.open(path, O_WRONLY | O_CREAT | O_EXCL, 0o666)
       posix.close(fd)
-    } catch where error.code == EEXIST {
+    } catch  where error.code == EEXIST {
       return
     } catch {
       throw StoreError(errno: error.code, path: path, operation: .create)
@@ -121,14 +123,18 @@ public final class TodoStore: @unchecked Sendable {
   /// `edit` changes the list; if it throws, nothing is written and the error propagates. An
   /// unchanged list writes nothing. `label` names the change in the undo log (`"do 3"`).
   @discardableResult
-  public func update<R>(_ path: String, label: String, _ edit: (inout TodoList) throws -> R) throws -> R {
+  public func update<R>(_ path: String, label: String, _ edit: (inout TodoList) throws -> R) throws
+    -> R
+  {
     try update([path], label: label) { lists in try edit(&lists[0]) }
   }
 
   /// Read-modify-write of several files at once (archive: todo.txt → done.txt), all or
   /// nothing even if the process is killed at any instant.
   @discardableResult
-  public func update<R>(_ paths: [String], label: String, _ edit: (inout [TodoList]) throws -> R) throws -> R {
+  public func update<R>(_ paths: [String], label: String, _ edit: (inout [TodoList]) throws -> R)
+    throws -> R
+  {
     let targets = try paths.map { path throws(StoreError) in try resolve(path, operation: .write) }
     try recoverInterruptedChanges(targets)
     let locks = try lock(targets)
@@ -156,7 +162,8 @@ public final class TodoStore: @unchecked Sendable {
   /// A missing final newline is added first, in the file's line-ending style, then each line
   /// with that style. Returns the new lines' task numbers (1-based line numbers).
   @discardableResult
-  public func append(_ lines: [[UInt8]], to path: String, label: String) throws(StoreError) -> [Int] {
+  public func append(_ lines: [[UInt8]], to path: String, label: String) throws(StoreError) -> [Int]
+  {
     let target = try resolve(path, operation: .write)
     try recoverInterruptedChanges([target])
     let locks = try lock([target])
@@ -192,7 +199,11 @@ public final class TodoStore: @unchecked Sendable {
       for line in lines { grown.append(Task(bytes: line)) }
       record(
         label: label,
-        changes: [FileChange(target: target, base: Snapshot(bytes: existing), bytes: [], patch: Patch(from: existing, to: grown))])
+        changes: [
+          FileChange(
+            target: target, base: Snapshot(bytes: existing), bytes: [],
+            patch: Patch(from: existing, to: grown))
+        ])
     }
     return lines.indices.map { list.count + 1 + $0 }
   }

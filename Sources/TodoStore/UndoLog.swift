@@ -53,8 +53,12 @@ struct UndoLog {
         changes: files.map { file in
           UndoEntry.FileChange(
             path: file.resolved,
-            removed: file.patch.hunks.flatMap { $0.old.map { String(decoding: $0.bytes, as: UTF8.self) } },
-            added: file.patch.hunks.flatMap { $0.new.map { String(decoding: $0.bytes, as: UTF8.self) } })
+            removed: file.patch.hunks.flatMap {
+              $0.old.map { String(decoding: $0.bytes, as: UTF8.self) }
+            },
+            added: file.patch.hunks.flatMap {
+              $0.new.map { String(decoding: $0.bytes, as: UTF8.self) }
+            })
         }, isUndone: isUndone, isRecorded: isRecorded)
     }
   }
@@ -92,7 +96,9 @@ struct UndoLog {
       for _ in 0..<(try reader.count()) {
         files.append((try reader.string(), try reader.string(), try reader.patch()))
       }
-      return Record(sequence: sequence, isUndone: undone, label: label, time: time, isRecorded: isRecorded, files: files)
+      return Record(
+        sequence: sequence, isUndone: undone, label: label, time: time, isRecorded: isRecorded,
+        files: files)
     } catch {
       return nil
     }
@@ -120,7 +126,9 @@ struct UndoLog {
     if bytes.count > byteLimit {
       var stub = record
       stub.isRecorded = false
-      stub.files = record.files.map { ($0.path, $0.resolved, Patch(hunks: [], oldCount: 0, newCount: 0)) }
+      stub.files = record.files.map {
+        ($0.path, $0.resolved, Patch(hunks: [], oldCount: 0, newCount: 0))
+      }
       bytes = encode(stub)
     }
     let path = fileName(record.sequence, undone: record.isUndone)
@@ -148,6 +156,7 @@ struct UndoLog {
   }
 
   func lock(timeout: Double, posix: Posix) throws(StoreError) -> FileLock? {
-    try FileLock.acquire(Paths.join(directory, "log"), shownAs: directory, timeout: timeout, posix: posix)
+    try FileLock.acquire(
+      Paths.join(directory, "log"), shownAs: directory, timeout: timeout, posix: posix)
   }
 }

@@ -1,8 +1,9 @@
+import TodoStore
+import TodoTxt
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import TodoStore
-import TodoTxt
 
 // Runs store operations in a separate process for the store's tests: parallel writers,
 // and processes killed at a chosen or random instant.
@@ -34,7 +35,9 @@ let state = getenv("TODO_PROBE_STATE").map { String(cString: $0) } ?? todo + ".s
 do {
   switch arguments[1] {
   case "stress":
-    guard arguments.count == 6, let count = Int(arguments[5]) else { fail("stress TODO DONE ID COUNT") }
+    guard arguments.count == 6, let count = Int(arguments[5]) else {
+      fail("stress TODO DONE ID COUNT")
+    }
     let id = arguments[4]
     let store = TodoStore(lockTimeout: 60, stateDirectory: state)
     for i in 0..<count {
@@ -47,19 +50,25 @@ do {
       case 2:
         let earlier = "p\(id) n\(i - 2)"
         try store.update(todo, label: "do") { list in
-          guard let index = list.firstIndex(where: { $0.line == earlier }) else { fail("lost '\(earlier)'") }
+          guard let index = list.firstIndex(where: { $0.line == earlier }) else {
+            fail("lost '\(earlier)'")
+          }
           list.replace(at: index, with: Task(parsing: "x " + earlier))
         }
       default:
         let earlier = "x p\(id) n\(i - 3)"
         try store.update([todo, done], label: "archive") { lists in
-          guard let index = lists[0].firstIndex(where: { $0.line == earlier }) else { fail("lost '\(earlier)'") }
+          guard let index = lists[0].firstIndex(where: { $0.line == earlier }) else {
+            fail("lost '\(earlier)'")
+          }
           lists[1].append(lists[0].remove(at: index))
         }
       }
     }
   case "kill":
-    guard arguments.count == 6, let call = SystemCall(rawValue: arguments[4]), let n = Int(arguments[5]) else {
+    guard arguments.count == 6, let call = SystemCall(rawValue: arguments[4]),
+      let n = Int(arguments[5])
+    else {
       fail("kill TODO DONE CALL N")
     }
     let killer = Killer()

@@ -39,7 +39,9 @@ final class Faults: @unchecked Sendable {
       }
     }
     #expect(throws: StoreError.self) {
-      try store.update(dir.file("todo.txt"), label: "pri 1 B") { list in list.replace(number: 1, with: Task(parsing: "(B) call mom")) }
+      try store.update(dir.file("todo.txt"), label: "pri 1 B") { list in
+        list.replace(number: 1, with: Task(parsing: "(B) call mom"))
+      }
     }
     do {
       _ = try store.append([bytes("new")], to: dir.file("todo.txt"), label: "add")
@@ -54,17 +56,23 @@ final class Faults: @unchecked Sendable {
   }
 
   @Test func fullDiskOnEveryWrite() throws {
-    try expectUntouched(Faults { call, path, _ in call == .write && !path.contains("/state/") ? ENOSPC : nil }, reason: .noSpace)
+    try expectUntouched(
+      Faults { call, path, _ in call == .write && !path.contains("/state/") ? ENOSPC : nil },
+      reason: .noSpace)
   }
 
   @Test func failingFsync() throws {
-    try expectUntouched(Faults { call, path, _ in call == .fsync && !path.contains("/state/") ? EIO : nil }, reason: .io(EIO))
+    try expectUntouched(
+      Faults { call, path, _ in call == .fsync && !path.contains("/state/") ? EIO : nil },
+      reason: .io(EIO))
   }
 
   @Test func readOnlyDirectory() throws {
     // Creating the temporary file, or opening the file to append, is refused.
     try expectUntouched(
-      Faults { call, path, _ in call == .open && (path.hasSuffix(".new") || path.hasSuffix("todo.txt")) ? EACCES : nil },
+      Faults { call, path, _ in
+        call == .open && (path.hasSuffix(".new") || path.hasSuffix("todo.txt")) ? EACCES : nil
+      },
       reason: .permissionDenied)
   }
 
@@ -73,7 +81,9 @@ final class Faults: @unchecked Sendable {
     dir.write("todo.txt", FaultTests.todo)
     dir.write("done.txt", FaultTests.done)
     // done.txt is renamed first (lock order); the rename of todo.txt fails.
-    let faults = Faults { call, path, _ in call == .rename && path == dir.file("todo.txt") ? EIO : nil }
+    let faults = Faults { call, path, _ in
+      call == .rename && path == dir.file("todo.txt") ? EIO : nil
+    }
     let store = dir.store(faults: faults.injection)
     #expect(throws: StoreError(.io(EIO), path: dir.file("todo.txt"), operation: .write)) {
       try store.update([dir.file("todo.txt"), dir.file("done.txt")], label: "archive") { lists in
@@ -99,20 +109,41 @@ final class Faults: @unchecked Sendable {
 
   @Test func messagesNameTheFileAndTheProblem() {
     let cases: [(StoreError, String)] = [
-      (StoreError(.notFound, path: "/t/todo.txt", operation: .read), "cannot read '/t/todo.txt': no such file or directory"),
-      (StoreError(.isDirectory, path: "/t", operation: .read), "cannot read '/t': it is a directory"),
-      (StoreError(.permissionDenied, path: "/t/todo.txt", operation: .write), "cannot write '/t/todo.txt': permission denied"),
-      (StoreError(.readOnlyFileSystem, path: "/t/todo.txt", operation: .write), "cannot write '/t/todo.txt': read-only file system"),
       (
-        StoreError(.danglingSymlink(target: "/gone/done.txt"), path: "/t/done.txt", operation: .create),
+        StoreError(.notFound, path: "/t/todo.txt", operation: .read),
+        "cannot read '/t/todo.txt': no such file or directory"
+      ),
+      (
+        StoreError(.isDirectory, path: "/t", operation: .read),
+        "cannot read '/t': it is a directory"
+      ),
+      (
+        StoreError(.permissionDenied, path: "/t/todo.txt", operation: .write),
+        "cannot write '/t/todo.txt': permission denied"
+      ),
+      (
+        StoreError(.readOnlyFileSystem, path: "/t/todo.txt", operation: .write),
+        "cannot write '/t/todo.txt': read-only file system"
+      ),
+      (
+        StoreError(
+          .danglingSymlink(target: "/gone/done.txt"), path: "/t/done.txt", operation: .create),
         "cannot create '/t/done.txt': it is a symbolic link to '/gone/done.txt', which does not exist"
       ),
-      (StoreError(.io(EIO), path: "/t/todo.txt", operation: .write), "cannot write '/t/todo.txt': input/output error"),
       (
-        StoreError(.conflict(line: 1, was: "a\u{1B}[31m", now: "b"), path: "/t/todo.txt", operation: .undo(label: "do 1")),
+        StoreError(.io(EIO), path: "/t/todo.txt", operation: .write),
+        "cannot write '/t/todo.txt': input/output error"
+      ),
+      (
+        StoreError(
+          .conflict(line: 1, was: "a\u{1B}[31m", now: "b"), path: "/t/todo.txt",
+          operation: .undo(label: "do 1")),
         "cannot undo 'do 1' in '/t/todo.txt': line 1 changed meanwhile: was 'a^[[31m', now 'b'"
       ),
-      (StoreError(.nothingToUndo, path: "/t/todo.txt", operation: .undo(label: "")), "nothing to undo in '/t/todo.txt'"),
+      (
+        StoreError(.nothingToUndo, path: "/t/todo.txt", operation: .undo(label: "")),
+        "nothing to undo in '/t/todo.txt'"
+      ),
     ]
     for (error, text) in cases {
       #expect(error.description == text)

@@ -18,7 +18,9 @@ import TodoTxt
     let dir = Scratch()
     dir.write("todo.txt", JournalTests.todo)
     dir.write("done.txt", JournalTests.done)
-    let run = try Probe.run(["kill", dir.file("todo.txt"), dir.file("done.txt"), call.rawValue, String(n)], state: dir.file("state"))
+    let run = try Probe.run(
+      ["kill", dir.file("todo.txt"), dir.file("done.txt"), call.rawValue, String(n)],
+      state: dir.file("state"))
     let killed = run.reason == .uncaughtSignal
     #expect(killed || run.status == 0)
     // Any operation of a new store finishes what the killed one left.
@@ -55,7 +57,8 @@ import TodoTxt
     dir.write("todo.txt", JournalTests.todo)
     dir.write("done.txt", JournalTests.done)
     // Killed after done.txt was replaced, before todo.txt was.
-    let run = try Probe.run(["kill", dir.file("todo.txt"), dir.file("done.txt"), "rename", "4"], state: dir.file("state"))
+    let run = try Probe.run(
+      ["kill", dir.file("todo.txt"), dir.file("done.txt"), "rename", "4"], state: dir.file("state"))
     #expect(run.reason == .uncaughtSignal)
     #expect(dir.read("done.txt") == JournalTests.newDone)
     #expect(dir.read("todo.txt") == JournalTests.todo)
@@ -73,7 +76,8 @@ import TodoTxt
     dir.write("todo.txt", JournalTests.todo)
     dir.write("done.txt", JournalTests.done)
     // Killed after the copy beside todo.txt was written, before the primary.
-    let run = try Probe.run(["kill", dir.file("todo.txt"), dir.file("done.txt"), "rename", "2"], state: dir.file("state"))
+    let run = try Probe.run(
+      ["kill", dir.file("todo.txt"), dir.file("done.txt"), "rename", "2"], state: dir.file("state"))
     #expect(run.reason == .uncaughtSignal)
     #expect(dir.entries.contains(".todo.txt.journal"))
     #expect(try dir.store().read(dir.file("todo.txt")).text == JournalTests.todo)
@@ -91,13 +95,15 @@ import TodoTxt
     var generator = SystemRandomNumberGenerator()
     var recovered = 0
     for _ in 0..<12 {
-      let process = try Probe.start(["shuttle", dir.file("todo.txt"), dir.file("done.txt")], state: dir.file("state"))
+      let process = try Probe.start(
+        ["shuttle", dir.file("todo.txt"), dir.file("done.txt")], state: dir.file("state"))
       usleep(UInt32.random(in: 150_000...900_000, using: &generator))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       if dir.entries.contains(where: { $0.contains("journal") }) { recovered += 1 }
       try dir.store().update([dir.file("todo.txt"), dir.file("done.txt")], label: "check") { _ in }
-      let all = ((dir.read("todo.txt") ?? "") + (dir.read("done.txt") ?? "")).split(separator: "\n").map(String.init)
+      let all = ((dir.read("todo.txt") ?? "") + (dir.read("done.txt") ?? "")).split(separator: "\n")
+        .map(String.init)
       #expect(all.count == lines.count)
       #expect(all.sorted() == lines.sorted())
       #expect(dir.entries.filter { $0.hasSuffix(".journal") } == [])

@@ -14,11 +14,15 @@ import TodoTxt
     #expect(flock(fd, LOCK_EX) == 0)
     let store = dir.store(lockTimeout: 0.3)
     let started = Date()
-    #expect(throws: StoreError(.lockTimeout(seconds: 0.3), path: dir.file("todo.txt"), operation: .lock)) {
+    #expect(
+      throws: StoreError(.lockTimeout(seconds: 0.3), path: dir.file("todo.txt"), operation: .lock)
+    ) {
       try store.append([bytes("b")], to: dir.file("todo.txt"), label: "add")
     }
     #expect(Date().timeIntervalSince(started) >= 0.3)
-    #expect(throws: StoreError.self) { try store.update(dir.file("todo.txt"), label: "x") { $0.remove(at: 0) } }
+    #expect(throws: StoreError.self) {
+      try store.update(dir.file("todo.txt"), label: "x") { $0.remove(at: 0) }
+    }
     #expect(dir.read("todo.txt") == "a\n")
     #expect(
       StoreError(.lockTimeout(seconds: 10), path: "/x/todo.txt", operation: .lock).description
@@ -34,7 +38,9 @@ import TodoTxt
     let processes = 6
     let operations = 60
     let children = try (0..<processes).map { id in
-      try Probe.start(["stress", dir.file("todo.txt"), dir.file("done.txt"), String(id), String(operations)], state: dir.file("state"))
+      try Probe.start(
+        ["stress", dir.file("todo.txt"), dir.file("done.txt"), String(id), String(operations)],
+        state: dir.file("state"))
     }
     for child in children {
       child.waitUntilExit()

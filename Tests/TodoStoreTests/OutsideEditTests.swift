@@ -33,7 +33,9 @@ import TodoTxt
     dir.write("todo.txt", "a\nb\nc\n")
     let store = dir.store()
     #expect(
-      throws: StoreError(.conflict(line: 2, was: "b", now: "b edited"), path: dir.file("todo.txt"), operation: .write)
+      throws: StoreError(
+        .conflict(line: 2, was: "b", now: "b edited"), path: dir.file("todo.txt"), operation: .write
+      )
     ) {
       try store.update(dir.file("todo.txt"), label: "do 2") { list in
         dir.write("todo.txt", "a\nb edited\nc\n")
@@ -41,14 +43,20 @@ import TodoTxt
       }
     }
     #expect(dir.read("todo.txt") == "a\nb edited\nc\n")
-    let error = StoreError(.conflict(line: 2, was: "b", now: "b edited"), path: "/x/todo.txt", operation: .write)
-    #expect(error.description == "cannot write '/x/todo.txt': line 2 changed meanwhile: was 'b', now 'b edited'")
+    let error = StoreError(
+      .conflict(line: 2, was: "b", now: "b edited"), path: "/x/todo.txt", operation: .write)
+    #expect(
+      error.description
+        == "cannot write '/x/todo.txt': line 2 changed meanwhile: was 'b', now 'b edited'")
   }
 
   @Test func deletedLineIsReportedAsRemoved() throws {
     let dir = Scratch()
     dir.write("todo.txt", "a\nb\nc\n")
-    #expect(throws: StoreError(.conflict(line: 2, was: "b", now: nil), path: dir.file("todo.txt"), operation: .write)) {
+    #expect(
+      throws: StoreError(
+        .conflict(line: 2, was: "b", now: nil), path: dir.file("todo.txt"), operation: .write)
+    ) {
       try dir.store().update(dir.file("todo.txt"), label: "del 2") { list in
         dir.write("todo.txt", "a\nc\n")
         list.remove(at: 1)

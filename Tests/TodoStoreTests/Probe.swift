@@ -19,7 +19,9 @@ enum Probe {
   }
 
   /// Runs the probe to its end and returns how it ended.
-  static func run(_ arguments: [String], state: String) throws -> (status: Int32, reason: Process.TerminationReason) {
+  static func run(_ arguments: [String], state: String) throws -> (
+    status: Int32, reason: Process.TerminationReason
+  ) {
     let process = try start(arguments, state: state)
     process.waitUntilExit()
     return (process.terminationStatus, process.terminationReason)

@@ -29,13 +29,19 @@ final class Scratch {
     FileManager.default.contents(atPath: file(name)).map { String(decoding: $0, as: UTF8.self) }
   }
 
-  func bytes(_ name: String) -> [UInt8]? { FileManager.default.contents(atPath: file(name)).map { Array($0) } }
+  func bytes(_ name: String) -> [UInt8]? {
+    FileManager.default.contents(atPath: file(name)).map { Array($0) }
+  }
 
   /// The directory's entries, hidden ones included.
-  var entries: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }
+  var entries: [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+  }
 
   /// A store whose undo log lives in this directory's `state` folder.
-  func store(lockTimeout: Double = 10, faults: FaultInjection? = nil, now: (@Sendable () -> Int64)? = nil) -> TodoStore {
+  func store(
+    lockTimeout: Double = 10, faults: FaultInjection? = nil, now: (@Sendable () -> Int64)? = nil
+  ) -> TodoStore {
     TodoStore(lockTimeout: lockTimeout, stateDirectory: file("state"), now: now, faults: faults)
   }
 }

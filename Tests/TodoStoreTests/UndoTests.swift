@@ -33,10 +33,14 @@ final class TestClock: @unchecked Sendable {
     #expect(dir.read("todo.txt") == "x a\nb\nc\n")
     #expect(try store.undo(5, files: [todo]).map(\.label) == ["add", "do 1"])
     #expect(dir.read("todo.txt") == "a\nb\n")
-    #expect(throws: StoreError(.nothingToUndo, path: todo, operation: .undo(label: ""))) { try store.undo(files: [todo]) }
+    #expect(throws: StoreError(.nothingToUndo, path: todo, operation: .undo(label: ""))) {
+      try store.undo(files: [todo])
+    }
     // A new change forgets what could be redone.
     try store.append([bytes("d")], to: todo, label: "add")
-    #expect(throws: StoreError(.nothingToRedo, path: todo, operation: .redo(label: ""))) { try store.redo(files: [todo]) }
+    #expect(throws: StoreError(.nothingToRedo, path: todo, operation: .redo(label: ""))) {
+      try store.redo(files: [todo])
+    }
   }
 
   @Test func undoAppliesAfterOutsideEditsAndRefusesOverChangedLines() throws {
@@ -51,7 +55,9 @@ final class TestClock: @unchecked Sendable {
     #expect(dir.read("todo.txt") == "new\na edited\nx b\nc\n")
     dir.write("todo.txt", "new\na edited\nx b edited\nc\n")
     #expect(
-      throws: StoreError(.conflict(line: 2, was: "x b", now: "x b edited"), path: todo, operation: .undo(label: "do 2"))
+      throws: StoreError(
+        .conflict(line: 2, was: "x b", now: "x b edited"), path: todo,
+        operation: .undo(label: "do 2"))
     ) { try store.undo(files: [todo]) }
     #expect(dir.read("todo.txt") == "new\na edited\nx b edited\nc\n")
   }
@@ -77,10 +83,15 @@ final class TestClock: @unchecked Sendable {
     let store = TodoStore(stateDirectory: dir.file("state"), undoLimit: 5, undoByteLimit: 200)
     let todo = dir.file("todo.txt")
     for i in 1...8 { try store.append([bytes("task \(i)")], to: todo, label: "add \(i)") }
-    #expect(store.history(files: [todo]).map(\.label) == ["add 8", "add 7", "add 6", "add 5", "add 4"])
-    try store.update(todo, label: "big") { list in list.append(Task(parsing: String(repeating: "long ", count: 100))) }
+    #expect(
+      store.history(files: [todo]).map(\.label) == ["add 8", "add 7", "add 6", "add 5", "add 4"])
+    try store.update(todo, label: "big") { list in
+      list.append(Task(parsing: String(repeating: "long ", count: 100)))
+    }
     #expect(store.history(files: [todo]).first?.isRecorded == false)
-    #expect(throws: StoreError(.notRecorded, path: todo, operation: .undo(label: "big"))) { try store.undo(files: [todo]) }
+    #expect(throws: StoreError(.notRecorded, path: todo, operation: .undo(label: "big"))) {
+      try store.undo(files: [todo])
+    }
     #expect(dir.entries.filter { $0.hasSuffix(".txt") } == ["todo.txt"])
     // Other files' changes are not undone through this one.
     #expect(store.history(files: [dir.file("other.txt")]).isEmpty)

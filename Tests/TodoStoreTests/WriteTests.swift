@@ -13,7 +13,9 @@ import TodoTxt
     #expect(throws: StoreError(.notFound, path: dir.file("none.txt"), operation: .read)) {
       try store.read(dir.file("none.txt"))
     }
-    #expect(throws: StoreError(.isDirectory, path: dir.path, operation: .read)) { try store.read(dir.path) }
+    #expect(throws: StoreError(.isDirectory, path: dir.path, operation: .read)) {
+      try store.read(dir.path)
+    }
     #expect(
       StoreError(.noSpace, path: "/x/todo.txt", operation: .write).description
         == "cannot write '/x/todo.txt': no space left on device")
@@ -38,11 +40,16 @@ import TodoTxt
 
   @Test func updateThroughSymlinkReplacesTheTarget() throws {
     let dir = Scratch()
-    try FileManager.default.createDirectory(atPath: dir.file("real"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: dir.file("real"), withIntermediateDirectories: true)
     dir.write("real/todo.txt", "a\n")
     symlink(dir.file("real/todo.txt"), dir.file("todo.txt"))
-    try dir.store().update(dir.file("todo.txt"), label: "add") { list in list.append(Task(parsing: "b")) }
-    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir.file("todo.txt")) == dir.file("real/todo.txt"))
+    try dir.store().update(dir.file("todo.txt"), label: "add") { list in
+      list.append(Task(parsing: "b"))
+    }
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: dir.file("todo.txt"))
+        == dir.file("real/todo.txt"))
     #expect(dir.read("real/todo.txt") == "a\nb\n")
     #expect(dir.entries.contains(".todo.txt.lock") == false)
     #expect(dir.entries(in: "real").contains(".todo.txt.lock"))
@@ -51,7 +58,9 @@ import TodoTxt
   @Test func unchangedListWritesNothingAndThrowingEditWritesNothing() throws {
     let dir = Scratch()
     dir.write("todo.txt", "a\n")
-    let before = try FileManager.default.attributesOfItem(atPath: dir.file("todo.txt"))[.systemFileNumber] as? Int
+    let before =
+      try FileManager.default.attributesOfItem(atPath: dir.file("todo.txt"))[.systemFileNumber]
+      as? Int
     let store = dir.store()
     try store.update(dir.file("todo.txt"), label: "nothing") { _ in }
     struct Refused: Error {}
@@ -61,7 +70,9 @@ import TodoTxt
         throw Refused()
       }
     }
-    let after = try FileManager.default.attributesOfItem(atPath: dir.file("todo.txt"))[.systemFileNumber] as? Int
+    let after =
+      try FileManager.default.attributesOfItem(atPath: dir.file("todo.txt"))[.systemFileNumber]
+      as? Int
     #expect(before == after)
     #expect(dir.read("todo.txt") == "a\n")
   }
@@ -70,7 +81,8 @@ import TodoTxt
     let dir = Scratch()
     dir.write("todo.txt", "a\r\nb\r\nc")
     let store = dir.store()
-    let numbers = try store.append([bytes("d"), bytes("e")], to: dir.file("todo.txt"), label: "add")
+    let numbers = try store.append(
+      [bytes("d"), bytes("e")], to: dir.file("todo.txt"), label: "add")
     #expect(numbers == [4, 5])
     #expect(dir.read("todo.txt") == "a\r\nb\r\nc\r\nd\r\ne\r\n")
     #expect(try store.append([bytes("f")], to: dir.file("new.txt"), label: "add") == [1])
@@ -80,7 +92,10 @@ import TodoTxt
   @Test func appendDoesNotReplaceTheFile() throws {
     let dir = Scratch()
     dir.write("todo.txt", "a\n")
-    let inode = { try FileManager.default.attributesOfItem(atPath: dir.file("todo.txt"))[.systemFileNumber] as? Int }
+    let inode = {
+      try FileManager.default.attributesOfItem(atPath: dir.file("todo.txt"))[.systemFileNumber]
+        as? Int
+    }
     let before = try inode()
     _ = try dir.store().append([bytes("b")], to: dir.file("todo.txt"), label: "add")
     #expect(try inode() == before)
@@ -112,7 +127,9 @@ import TodoTxt
     #expect(dir.read("todo.txt") == "a\n")
     symlink(dir.file("nowhere/done.txt"), dir.file("link.txt"))
     #expect(throws: StoreError.self) { try store.createIfMissing(dir.file("link.txt")) }
-    #expect(throws: StoreError(.isDirectory, path: dir.path, operation: .create)) { try store.createIfMissing(dir.path) }
+    #expect(throws: StoreError(.isDirectory, path: dir.path, operation: .create)) {
+      try store.createIfMissing(dir.path)
+    }
   }
 }
 
