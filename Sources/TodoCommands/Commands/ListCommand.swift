@@ -12,7 +12,8 @@ enum ListCommand {
       """,
     arguments: [.term]
   ) { context, arguments throws(TodoError) in
-    try listFile(context.settings.todoFile, terms: arguments, context: context)
+    let options = try ListOptions.parse(arguments, mode: context.settings.mode)
+    try listFile(context.settings.todoFile, terms: options.terms, context: context)
     return .success
   }
 
