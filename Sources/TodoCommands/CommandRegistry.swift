@@ -8,6 +8,7 @@ public enum CommandRegistry {
     ListContextsCommand.spec, ListFileCommand.spec, ListPriorityCommand.spec, ListProjectsCommand.spec,
     MoveCommand.spec, PrependCommand.spec, PriorityCommand.spec, ReplaceCommand.spec, ReportCommand.spec,
     ShortHelpCommand.spec, CompleteCommand.spec,
+    UndoCommand.spec, RedoCommand.spec, LogCommand.spec,
   ]
 
   /// The command with this name or alias (already lower-cased), available in `mode`.

@@ -29,19 +29,23 @@ public enum TodoCLI {
         return .success
       }
       var remaining = options.showShortHelp ? ["shorthelp"] : options.remaining
-      let loader = ConfigurationLoader(
+      var loader = ConfigurationLoader(
         environment: environment, mode: mode, programPath: programPath, runner: ProcessRunner(),
         outputIsTerminal: console.isTerminal)
+      loader.errorOutput = { console.writeError($0) }
       let settings: Settings
       do {
-        settings = try loader.load(options)
+        var loaded = try loader.load(options)
+        loaded.expectedTask = options.ifMatch
+        settings = loaded
       } catch {
         throw Fatal(error: error, action: remaining.first)
       }
       programName = settings.programName
+      let clock = Clock.current(environment: environment)
       let context = CommandContext(
-        settings: settings, console: console, clock: Clock.current(environment: environment),
-        store: TodoStore(), input: input)
+        settings: settings, console: console, clock: clock, store: makeStore(environment, clock: clock),
+        input: input)
 
       var isDefaultAction = false
       if remaining.isEmpty {
@@ -68,6 +72,38 @@ public enum TodoCLI {
     } catch {
       console.errorLine("\(programName): \(error)")
       return .failure
+    }
+  }
+
+  /// The store for this run: the undo log lives in `$XDG_STATE_HOME/todo` (else
+  /// `~/.local/state/todo`), entries are stamped with the tool's clock, and another process's
+  /// lock is waited for `TODO_LOCK_TIMEOUT` seconds (default 10).
+  static func makeStore(_ environment: [String: String], clock: Clock) -> TodoStore {
+    var stateDirectory: String?
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+      stateDirectory = state + "/todo"
+    } else if let home = environment["HOME"], !home.isEmpty {
+      stateDirectory = home + "/.local/state/todo"
+    }
+    let timeout = environment["TODO_LOCK_TIMEOUT"].flatMap(Double.init) ?? 10
+    let seconds = Int64(clock.seconds)
+    return TodoStore(
+      lockTimeout: timeout, stateDirectory: stateDirectory, now: { seconds },
+      faults: environment["TODO_FAULT"].flatMap(faultInjection))
+  }
+
+  /// `TODO_FAULT=CALL:ERRNO[:PATH-PART]` makes the store's CALL (open, read, write, fsync,
+  /// rename, unlink, flock, ftruncate, fchmod, mkdir) fail with ERRNO (a name such as ENOSPC,
+  /// EROFS, EACCES, EIO, or a number) on paths containing PATH-PART. It exists so that tests
+  /// can show what a full disk or a read-only file system does to the tool.
+  static func faultInjection(_ text: String) -> FaultInjection? {
+    let parts = text.split(separator: ":", maxSplits: 2).map(String.init)
+    guard parts.count >= 2, let call = SystemCall(rawValue: parts[0]) else { return nil }
+    let names: [String: Int32] = ["ENOSPC": 28, "EROFS": 30, "EACCES": 13, "EIO": 5, "EPERM": 1, "EDQUOT": 122]
+    guard let code = names[parts[1]] ?? Int32(parts[1]) else { return nil }
+    let part = parts.count > 2 ? parts[2] : ""
+    return FaultInjection { failing, path in
+      failing == call && (part.isEmpty || path.contains(part)) ? code : nil
     }
   }
 
@@ -143,7 +179,32 @@ public enum TodoCLI {
       }
       throw TodoError.usage
     }
-    return try spec.run(context, Array(words.dropFirst()))
+    let arguments = Array(words.dropFirst())
+    try NativeValidation.check(spec, arguments, context: context)
+    if let expected = context.settings.expectedTask {
+      try checkReference(expected, spec: spec, arguments: arguments, context: context)
+    }
+    return try spec.run(context, arguments)
+  }
+
+  /// `--if-match`: the task the action names (its first task number) must have this exact
+  /// line, body text or content hash (at least six leading hex digits), or nothing runs.
+  static func checkReference(
+    _ expected: String, spec: CommandSpec, arguments: [String], context: CommandContext
+  ) throws(TodoError) {
+    guard let first = spec.arguments.first, first == .taskNumber || first == .taskNumbers,
+      let item = taskNumberWords(Array(arguments.prefix(1))).first
+    else { throw .nothingToMatch(spec.name) }
+    let file = context.settings.todoFile
+    let reference = try TaskReference(item, usage: spec.usageError)
+    let task = try reference.task(in: context.readList(file), file: file)
+    let hash = task.contentHash
+    let lowered = expected.lowercased()
+    let matches =
+      task.line == expected || task.text == expected
+      || (lowered.count >= 6 && lowered.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+        && hash.hasPrefix(lowered))
+    guard matches else { throw .taskMismatch(item: item, expected: expected, actual: task.line) }
   }
 
   static func versionText(mode: Mode) -> String {

@@ -63,7 +63,7 @@ import TodoStore
     #expect(fixture.values("--color=") == ["--color=always", "--color=auto", "--color=never"])
     #expect(fixture.values("--color=n") == ["--color=never"])
     #expect(fixture.values("-p", "-t", "l") == ["lf", "list", "listaddons", "listall", "listcon", "listfile",
-      "listpri", "listproj", "ls", "lsa", "lsc", "lsp", "lsprj"])
+      "listpri", "listproj", "log", "ls", "lsa", "lsc", "lsp", "lsprj"])
     let todoSh = try Fixture(mode: .todoSh)
     #expect(todoSh.values("--").isEmpty)
     #expect(todoSh.values("-").count == 17)

@@ -3,7 +3,8 @@ import Testing
 
 /// A temporary home and todo directory in which the built `todo` binary runs, under either of
 /// its names, the way a user's shell would run it.
-final class Sandbox {
+/// Shared across threads only after set-up, when nothing changes it any more.
+final class Sandbox: @unchecked Sendable {
   let home: URL
   var environment: [String: String]
 

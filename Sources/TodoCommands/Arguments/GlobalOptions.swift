@@ -18,6 +18,8 @@ struct GlobalOptions: Sendable {
   var showShortHelp = false
   /// `--color=always|never|auto` (native only).
   var color: ColorChoice?
+  /// `--if-match TEXT-OR-HASH` (native only): the task the action names must be this one.
+  var ifMatch: String?
   /// The action and its arguments.
   var remaining: [String] = []
 
@@ -53,6 +55,15 @@ struct GlobalOptions: Sendable {
             index += 1
           } else {
             throw .missingOptionValue("--config")
+          }
+        case "--if-match":
+          if let inlineValue {
+            options.ifMatch = inlineValue
+          } else if index < arguments.count {
+            options.ifMatch = arguments[index]
+            index += 1
+          } else {
+            throw .missingOptionValue("--if-match")
           }
         case "--color", "--colour":
           let value = inlineValue ?? "always"

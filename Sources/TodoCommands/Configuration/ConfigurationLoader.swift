@@ -9,6 +9,8 @@ struct ConfigurationLoader {
   var runner: ProcessRunner
   /// Standard output is a terminal (native colour default).
   var outputIsTerminal: Bool
+  /// Where the configuration file's own error output goes.
+  var errorOutput: ([UInt8]) -> Void = { _ in }
 
   /// The variables whose environment value survives the configuration file.
   static let overridable = [
@@ -29,6 +31,15 @@ struct ConfigurationLoader {
     ("LIGHT_BLUE", "\\\\033[1;34m"), ("LIGHT_PURPLE", "\\\\033[1;35m"), ("LIGHT_CYAN", "\\\\033[1;36m"),
     ("WHITE", "\\\\033[1;37m"), ("DEFAULT", "\\\\033[0m"),
   ]
+
+  /// The position of `needle` in `haystack`.
+  static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+    guard needle.count <= haystack.count else { return nil }
+    for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+      if haystack[start..<(start + needle.count)].elementsEqual(needle) { return start }
+    }
+    return nil
+  }
 
   /// Where todo.sh looks for a configuration file, in order.
   func configurationCandidates(_ variables: [String: String]) -> [String] {
@@ -149,13 +160,35 @@ struct ConfigurationLoader {
   /// Runs the configuration file in bash with `vars` as its environment and returns the
   /// variables it leaves. Every assignment is exported (`set -a`), as sourcing it inside
   /// todo.sh would make it visible; the file's own output still reaches the user.
+  ///
+  /// Its error output is collected and passed on; under the name `todo` a file that fails (a
+  /// syntax error, a command that is not found as its last step) stops the tool with the
+  /// first line of bash's message, instead of running on half a configuration.
   private func evaluate(_ path: String, with vars: [String: String]) throws(TodoError) -> [String: String] {
-    let script = "set -a; . \"$1\"; env -0 >&3"
+    if mode == .native, !Posix.isRegularFile(path) {
+      throw .configurationFailed(path: path, detail: "not a regular file")
+    }
+    let marker = "\u{0}\u{0}todo-configuration-status "
+    let script = "set -a; . \"$1\" 2>&3; printf '\\0\\0todo-configuration-status %d\\0' \"$?\" >&3; env -0 >&3"
     let result = runner.run(
       ["bash", "-c", script, programPath, path], environment: vars, captureOutput: true, outputDescriptor: 3)
-    guard !result.output.isEmpty else { throw .cannotEvaluateConfiguration(path) }
+    let markerBytes = Array(marker.utf8)
+    guard let split = ConfigurationLoader.find(markerBytes, in: result.output) else {
+      throw .cannotEvaluateConfiguration(path)
+    }
+    let errors = Array(result.output[..<split])
+    var rest = result.output[(split + markerBytes.count)...]
+    let statusEnd = rest.firstIndex(of: 0) ?? rest.endIndex
+    let status = Int(String(decoding: rest[..<statusEnd], as: UTF8.self)) ?? 0
+    rest = rest[min(statusEnd + 1, rest.endIndex)...]
+    if status != 0, mode == .native {
+      let firstLine = errors.split(separator: 0x0A).first.map { String(decoding: $0, as: UTF8.self) }
+      throw .configurationFailed(path: path, detail: firstLine ?? "it ended with status \(status)")
+    }
+    if !errors.isEmpty { errorOutput(errors) }
+    let output = Array(rest)
     var evaluated: [String: String] = [:]
-    for entry in result.output.split(separator: 0) {
+    for entry in output.split(separator: 0) {
       guard let equals = entry.firstIndex(of: UInt8(ascii: "=")) else { continue }
       let name = String(decoding: entry[entry.startIndex..<equals], as: UTF8.self)
       // Bash's own bookkeeping is not configuration.

@@ -15,6 +15,8 @@ public enum Mode: Sendable, Equatable {
 public struct Settings: Sendable {
   public var mode: Mode
   public var variables: [String: String]
+  /// `--if-match`: the text or ``Task/contentHash`` the named task must have.
+  public var expectedTask: String?
 
   public init(mode: Mode, variables: [String: String]) {
     self.mode = mode

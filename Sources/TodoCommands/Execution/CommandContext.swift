@@ -5,7 +5,8 @@ import TodoTxt
 /// processes. Commands reach the outside world only through it, so tests can hand in their own.
 public final class CommandContext {
   public var settings: Settings
-  public let console: Console
+  /// Where output goes; while a change is being written it is held back (see ``storing(_:)``).
+  public private(set) var console: Console
   public let clock: Clock
   public let store: TodoStore
   public let input: InputSource
@@ -54,14 +55,27 @@ public final class CommandContext {
   }
 
   /// Runs a store operation, turning its errors into ``TodoError``.
+  ///
+  /// What the operation prints is held back until the files are written: if writing fails,
+  /// the confirmations (standard output) are dropped, so nothing claims a change that did not
+  /// happen; warnings (standard error) are still shown, in order, before the error.
   func storing<R>(_ body: () throws -> R) throws(TodoError) -> R {
+    let outer = console
+    let recorder = RecordingConsole(isTerminal: outer.isTerminal)
+    console = recorder
+    defer { console = outer }
     do {
-      return try body()
+      let result = try body()
+      recorder.replay(to: outer, includingOutput: true)
+      return result
     } catch let error as TodoError {
+      recorder.replay(to: outer, includingOutput: true)
       throw error
     } catch let error as StoreError {
+      recorder.replay(to: outer, includingOutput: false)
       throw .store(error)
     } catch {
+      recorder.replay(to: outer, includingOutput: false)
       throw .message("\(programName): \(error)")
     }
   }
@@ -78,4 +92,27 @@ public protocol InputSource: AnyObject {
   func readLine() -> [UInt8]?
   /// One character (bash's `read -N 1`), or `nil` at end of input.
   func readCharacter() -> [UInt8]?
+}
+
+/// Holds a command's output in order while its change is written.
+final class RecordingConsole: Console {
+  private var events: [(isError: Bool, bytes: [UInt8])] = []
+  let isTerminal: Bool
+
+  init(isTerminal: Bool) { self.isTerminal = isTerminal }
+
+  func write(_ bytes: [UInt8]) { events.append((false, bytes)) }
+  func writeError(_ bytes: [UInt8]) { events.append((true, bytes)) }
+  func flush() {}
+
+  func replay(to console: Console, includingOutput: Bool) {
+    for event in events {
+      if event.isError {
+        console.writeError(event.bytes)
+      } else if includingOutput {
+        console.write(event.bytes)
+      }
+    }
+    events = []
+  }
 }

@@ -32,6 +32,18 @@ public enum TodoError: Error, Equatable, Sendable {
   case unknownOption(String)
   case missingOptionValue(String)
   case badOptionValue(String, String)
+  /// `--if-match` named another task than the one at that number.
+  case taskMismatch(item: String, expected: String, actual: String)
+  /// `--if-match` with an action that names no task.
+  case nothingToMatch(String)
+  /// Native mode: the text of a task is blank.
+  case emptyText(String)
+  /// Native mode: the text of a task holds a line break (a task is one line).
+  case lineBreakInText(String)
+  /// Native mode: a search term that is not a valid basic regular expression.
+  case badSearchTerm(String)
+  /// The configuration file ran into an error.
+  case configurationFailed(path: String, detail: String)
   /// A message already worded (from a child process or a lower layer).
   case message(String)
 
@@ -66,6 +78,14 @@ public enum TodoError: Error, Equatable, Sendable {
     case .unknownOption(let option): return "\(programName): unknown option '\(option)' (see '\(programName) --help')"
     case .missingOptionValue(let option): return "\(programName): option '\(option)' needs a value"
     case .badOptionValue(let option, let value): return "\(programName): option '\(option)' does not take '\(value)'"
+    case .taskMismatch(let item, let expected, let actual):
+      return "\(programName): task \(item) is '\(actual)', not '\(expected)'; nothing was changed"
+    case .nothingToMatch(let action): return "\(programName): '\(action)' names no task for --if-match to check"
+    case .emptyText(let action): return "\(programName): \(action): the task text is empty"
+    case .lineBreakInText(let action):
+      return "\(programName): \(action): the task text has a line break (a task is one line; use addm for several)"
+    case .badSearchTerm(let term): return "\(programName): invalid search term '\(term)'"
+    case .configurationFailed(let path, let detail): return "\(programName): error in configuration file \(path): \(detail)"
     case .message(let text): return text
     }
   }

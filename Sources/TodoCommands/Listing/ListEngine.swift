@@ -262,6 +262,12 @@ struct TermMatcher {
     }
   }
 
+  /// Whether grep would accept the term.
+  static func isValid(_ pattern: String) -> Bool {
+    let matcher = TermMatcher(pattern)
+    return matcher.plain != nil || matcher.regex != nil
+  }
+
   func matches(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     if let plain {
       let count = plain.count

@@ -1,0 +1,87 @@
+import TodoStore
+
+/// `undo`, `redo` and `log`: step back and forth through the changes made to todo.txt and
+/// done.txt, kept by the store as line patches.
+enum UndoCommand {
+  static let spec: CommandSpec = CommandSpec(
+    name: "undo", usage: "[N]",
+    abstract: "Undo the last change (or the last N changes) to todo.txt and done.txt.",
+    discussion: """
+      Each change is undone line by line, so it still applies when other lines were edited \
+      since; a line that itself changed since is not overwritten, and nothing is undone.
+      """,
+    arguments: [.text], nativeOnly: true
+  ) { context, arguments throws(TodoError) in
+    try step(context, arguments, undoing: true, spec: spec)
+  }
+
+  static func step(
+    _ context: CommandContext, _ arguments: [String], undoing: Bool, spec: CommandSpec
+  ) throws(TodoError) -> ExitStatus {
+    guard arguments.count <= 1 else { throw spec.usageError }
+    var count = 1
+    if let text = arguments.first {
+      guard let value = Int(text), value > 0 else { throw spec.usageError }
+      count = value
+    }
+    let files = context.undoFiles
+    let entries = try context.storing {
+      undoing ? try context.store.undo(count, files: files) : try context.store.redo(count, files: files)
+    }
+    for entry in entries {
+      context.console.line("\(undoing ? "Undone" : "Redone"): \(entry.label)")
+      for change in entry.changes {
+        let name = Posix.basename(change.path)
+        // Undoing puts back what the change removed and takes away what it added.
+        let (gone, back) = undoing ? (change.added, change.removed) : (change.removed, change.added)
+        for line in gone { context.console.write(bytes("  \(name) - ") + context.display(bytes(line)) + [0x0A]) }
+        for line in back { context.console.write(bytes("  \(name) + ") + context.display(bytes(line)) + [0x0A]) }
+      }
+    }
+    return .success
+  }
+}
+
+enum RedoCommand {
+  static let spec: CommandSpec = CommandSpec(
+    name: "redo", usage: "[N]",
+    abstract: "Redo the last undone change (or the last N).",
+    arguments: [.text], nativeOnly: true
+  ) { context, arguments throws(TodoError) in
+    try UndoCommand.step(context, arguments, undoing: false, spec: spec)
+  }
+}
+
+enum LogCommand {
+  static let spec: CommandSpec = CommandSpec(
+    name: "log", usage: "[N]",
+    abstract: "Show the changes that can be undone (and redone), newest first.",
+    discussion: "Shows the last N changes (default 20), with how many lines each removed and added.",
+    arguments: [.text], nativeOnly: true
+  ) { context, arguments throws(TodoError) in
+    guard arguments.count <= 1 else { throw spec.usageError }
+    var limit = 20
+    if let text = arguments.first {
+      guard let value = Int(text), value > 0 else { throw spec.usageError }
+      limit = value
+    }
+    let entries = context.store.history(files: context.undoFiles)
+    if entries.isEmpty {
+      if context.verbose { context.console.line("TODO: No changes to undo.") }
+      return .success
+    }
+    for (position, entry) in entries.prefix(limit).enumerated() {
+      let when = Clock(seconds: Int(entry.time), utcOffset: context.clock.utcOffset).timestamp
+      let counts = entry.changes.map { "\(Posix.basename($0.path)) -\($0.removed.count) +\($0.added.count)" }
+      var state = entry.isUndone ? " (undone)" : ""
+      if !entry.isRecorded { state += " (too large to undo)" }
+      context.console.line("\(position + 1)  \(when)  \(entry.label)  [\(counts.joined(separator: ", "))]\(state)")
+    }
+    return .success
+  }
+}
+
+extension CommandContext {
+  /// The files whose changes `undo`, `redo` and `log` work on.
+  var undoFiles: [String] { [settings.todoFile, settings.doneFile] }
+}
