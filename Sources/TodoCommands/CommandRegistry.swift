@@ -3,7 +3,7 @@
 public enum CommandRegistry {
   public static let all: [CommandSpec] = [
     AddCommand.spec, AddMultipleCommand.spec, AddToCommand.spec, AppendCommand.spec, ArchiveCommand.spec,
-    CommandCommand.spec, DeduplicateCommand.spec, DeleteCommand.spec, DeprioritizeCommand.spec,
+    CommandCommand.spec, CompletionsCommand.spec, DeduplicateCommand.spec, DeleteCommand.spec, DeprioritizeCommand.spec,
     DoCommand.spec, HelpCommand.spec, ListCommand.spec, ListAllCommand.spec, ListAddonsCommand.spec,
     ListContextsCommand.spec, ListFileCommand.spec, ListPriorityCommand.spec, ListProjectsCommand.spec,
     MoveCommand.spec, PrependCommand.spec, PriorityCommand.spec, ReplaceCommand.spec, ReportCommand.spec,

@@ -19,7 +19,9 @@ enum CompleteCommand {
     let before = Array(words.dropLast())
     var leading: [String] = []
     var index = 0
-    while index < before.count, before[index].hasPrefix("-"), before[index].count > 1, before[index] != "--" {
+    while index < before.count, before[index].hasPrefix("-"), before[index].count > 1,
+      before[index] != "--"
+    {
       leading.append(before[index])
       if CompletionEngine.takesSeparateValue(before[index], mode: mode), index + 1 < before.count {
         index += 1
@@ -31,10 +33,29 @@ enum CompleteCommand {
       options.configFile != nil
     else { return context }
     let loader = ConfigurationLoader(
-      environment: context.settings.variables, mode: mode, programPath: context.settings.programPath,
+      environment: context.settings.variables, mode: mode,
+      programPath: context.settings.programPath,
       runner: context.runner, outputIsTerminal: false)
     guard let settings = try? loader.load(options) else { return context }
     return CommandContext(
-      settings: settings, console: context.console, clock: context.clock, store: context.store, input: context.input)
+      settings: settings, console: context.console, clock: context.clock, store: context.store,
+      input: context.input)
+  }
+}
+
+/// `completions bash|zsh|fish`: prints a completion script (the files in `Completions/`).
+enum CompletionsCommand {
+  static let spec: CommandSpec = CommandSpec(
+    name: "completions", usage: "bash|zsh|fish",
+    abstract: "Print the completion script for bash, zsh or fish.",
+    discussion:
+      "Load it in the shell's start-up file, for example with source <(todo completions bash).",
+    arguments: [.choice(CompletionScripts.shells)], nativeOnly: true
+  ) { context, arguments throws(TodoError) in
+    guard arguments.count == 1, let script = CompletionScripts.script(for: arguments[0]) else {
+      throw spec.usageError
+    }
+    context.console.write(Array(script.utf8))
+    return .success
   }
 }

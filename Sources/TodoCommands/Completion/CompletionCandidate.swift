@@ -21,7 +21,11 @@ public struct CompletionCandidate: Hashable, Sendable {
   }
 
   static func flatten(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
-    return String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+    guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+      return text
+    }
+    return String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
   }
 }

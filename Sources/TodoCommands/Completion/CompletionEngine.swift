@@ -115,10 +115,12 @@ public struct CompletionEngine {
       let name = current[..<equals]
       if name == "--color" || name == "--colour" {
         let values = [
-          ("always", "colour even when not on a terminal"), ("auto", "colour on a terminal unless NO_COLOR is set"),
+          ("always", "colour even when not on a terminal"),
+          ("auto", "colour on a terminal unless NO_COLOR is set"),
           ("never", "no colour"),
         ]
-        return CompletionEngine.filter(values.map { CompletionCandidate(value: name + "=" + $0, description: $1) }, current)
+        return CompletionEngine.filter(
+          values.map { CompletionCandidate(value: name + "=" + $0, description: $1) }, current)
       }
       if name == "--config" {
         return paths(matching: String(current[current.index(after: equals)...])).map {
@@ -128,7 +130,8 @@ public struct CompletionEngine {
       return []
     }
     var candidates: [CompletionCandidate] = []
-    for (text, description) in HelpCommand.optionHelp + (native ? HelpCommand.nativeOptionHelp : []) {
+    for (text, description) in HelpCommand.optionHelp + (native ? HelpCommand.nativeOptionHelp : [])
+    {
       let name = text.prefix { $0 != " " && $0 != "=" } + (text.contains("=") ? "=" : "")
       candidates.append(CompletionCandidate(value: String(name), description: description))
     }
@@ -144,7 +147,8 @@ public struct CompletionEngine {
     guard let names = Posix.listDirectory(directory) else { return [] }
     let namePrefix = slash.map { String(current[current.index(after: $0)...]) } ?? current
     var candidates: [CompletionCandidate] = []
-    for name in names where name.hasPrefix(namePrefix) && (namePrefix.hasPrefix(".") || !name.hasPrefix(".")) {
+    for name in names
+    where name.hasPrefix(namePrefix) && (namePrefix.hasPrefix(".") || !name.hasPrefix(".")) {
       let isDirectory = Posix.isDirectory(directory + "/" + name)
       candidates.append(CompletionCandidate(value: directoryPart + name + (isDirectory ? "/" : "")))
     }
@@ -185,7 +189,9 @@ public struct CompletionEngine {
   }
 
   /// The numbers of the tasks in the todo file, with the task as description.
-  private func taskNumbers(matching current: String, excluding taken: Set<String>) -> [CompletionCandidate] {
+  private func taskNumbers(matching current: String, excluding taken: Set<String>)
+    -> [CompletionCandidate]
+  {
     let list = list(todoFile)
     var candidates: [CompletionCandidate] = []
     for index in 0..<list.count {
@@ -228,16 +234,20 @@ public struct CompletionEngine {
         names.formUnion(current.hasPrefix("+") ? index.projects.keys : index.contexts.keys)
       }
       let sigil = String(current.prefix(1))
-      return CompletionEngine.filter(names.sorted().map { CompletionCandidate(value: sigil + $0) }, current)
+      return CompletionEngine.filter(
+        names.sorted().map { CompletionCandidate(value: sigil + $0) }, current)
     }
     if let colon = current.firstIndex(of: ":") {
-      return tagValues(key: String(current[..<colon]), typed: String(current[current.index(after: colon)...]))
+      return tagValues(
+        key: String(current[..<colon]), typed: String(current[current.index(after: colon)...]))
     }
     guard !current.isEmpty else { return [] }
     var keys: [String: String?] = [:]
     for (key, description) in CompletionEngine.knownKeys { keys[key] = description }
     for path in [todoFile, doneFile] {
-      for key in TodoIndex(list(path)).tagKeys.keys where keys[key] == nil { keys[key] = .some(nil) }
+      for key in TodoIndex(list(path)).tagKeys.keys where keys[key] == nil {
+        keys[key] = .some(nil)
+      }
     }
     let candidates = keys.map { CompletionCandidate(value: $0.key + ":", description: $0.value) }
     return CompletionEngine.filter(candidates.sorted { $0.value < $1.value }, current)
@@ -248,13 +258,18 @@ public struct CompletionEngine {
     var values: [CompletionCandidate] = []
     switch key {
     case "due", "t":
-      let words = ["today", "tomorrow"] + Weekday.allCases.map(\.name) + ["+1d", "+1w", "+1m", "eow", "eom"]
+      let words =
+        ["today", "tomorrow"] + Weekday.allCases.map(\.name) + ["+1d", "+1w", "+1m", "eow", "eom"]
       for word in words {
-        values.append(CompletionCandidate(value: word, description: RelativeDate.resolve(word, today: today)?.description))
+        values.append(
+          CompletionCandidate(
+            value: word, description: RelativeDate.resolve(word, today: today)?.description))
       }
       // A complete relative date turns into the date it stands for, as the file stores it.
       let extended = values.filter { $0.value.hasPrefix(typed) && $0.value != typed }
-      if extended.isEmpty, TaskDate(typed) == nil, let date = RelativeDate.resolve(typed, today: today) {
+      if extended.isEmpty, TaskDate(typed) == nil,
+        let date = RelativeDate.resolve(typed, today: today)
+      {
         return [CompletionCandidate(value: key + ":" + date.description, description: typed)]
       }
     case "rec":
@@ -263,10 +278,13 @@ public struct CompletionEngine {
       ]
       let strict = typed.hasPrefix("+")
       let digits = strict ? typed.dropFirst() : Substring(typed)
-      let count = digits.allSatisfy({ $0.isASCII && $0.isNumber }) && !digits.isEmpty ? String(digits) : "1"
+      let count =
+        digits.allSatisfy({ $0.isASCII && $0.isNumber }) && !digits.isEmpty ? String(digits) : "1"
       let from = strict ? "after the due date" : "after completion"
       for (unit, name) in units {
-        values.append(CompletionCandidate(value: (strict ? "+" : "") + count + unit, description: "\(count) \(name) \(from)"))
+        values.append(
+          CompletionCandidate(
+            value: (strict ? "+" : "") + count + unit, description: "\(count) \(name) \(from)"))
       }
     case "pri":
       values = priorities(matching: "")
@@ -275,12 +293,16 @@ public struct CompletionEngine {
     default:
       return []
     }
-    let prefixed = values.map { CompletionCandidate(value: key + ":" + $0.value, description: $0.description) }
+    let prefixed = values.map {
+      CompletionCandidate(value: key + ":" + $0.value, description: $0.description)
+    }
     return CompletionEngine.filter(prefixed, key + ":" + typed)
   }
 
   /// The candidates that start with `current`, each value once, in the given order.
-  static func filter(_ candidates: [CompletionCandidate], _ current: String) -> [CompletionCandidate] {
+  static func filter(_ candidates: [CompletionCandidate], _ current: String)
+    -> [CompletionCandidate]
+  {
     var seen = Set<String>()
     return candidates.filter { $0.value.hasPrefix(current) && seen.insert($0.value).inserted }
   }
