@@ -23,14 +23,53 @@ public struct TodoList: Sendable {
   /// How many lines the file had when read (``changes()`` is relative to those lines).
   public private(set) var originalCount: Int
 
+  /// Where a line's bytes are and what became of it, packed into 16 bytes: a million-line
+  /// file holds a million of these, next to the file itself.
+  ///
+  /// Offsets take 46 bits (64 TiB, more than any buffer this runs with); the rest holds the
+  /// line ending, the edited flag and the origin, split in two halves.
   struct Slot: Sendable {
-    var start: Int
-    var end: Int
-    var ending: LineEnding
+    private var low: UInt64
+    private var high: UInt64
+
+    private static let offsetMask: UInt64 = (1 << 46) - 1
+
+    init(start: Int, end: Int, ending: LineEnding, origin: Int32 = -1) {
+      let origin = UInt64(UInt32(bitPattern: origin))
+      low = UInt64(start) | UInt64(ending.rawValue) << 46 | (origin & 0xFFFF) << 48
+      high = UInt64(end) | (origin >> 16) << 48
+    }
+
+    var start: Int {
+      get { Int(low & Slot.offsetMask) }
+      set { low = low & ~Slot.offsetMask | UInt64(newValue) }
+    }
+
+    var end: Int {
+      get { Int(high & Slot.offsetMask) }
+      set { high = high & ~Slot.offsetMask | UInt64(newValue) }
+    }
+
+    var ending: LineEnding {
+      get { LineEnding(rawValue: UInt8(truncatingIfNeeded: low >> 46) & 3) ?? .none }
+      set { low = low & ~(3 << 46) | UInt64(newValue.rawValue) << 46 }
+    }
+
     /// The line's 0-based position in the file as read, or -1 for a line added since.
-    var origin: Int32 = -1
+    var origin: Int32 {
+      get { Int32(bitPattern: UInt32(truncatingIfNeeded: low >> 48 | (high >> 48) << 16)) }
+      set {
+        let origin = UInt64(UInt32(bitPattern: newValue))
+        low = low & 0xFFFF_FFFF_FFFF | (origin & 0xFFFF) << 48
+        high = high & 0xFFFF_FFFF_FFFF | (origin >> 16) << 48
+      }
+    }
+
     /// The line's bytes or ending differ from those read.
-    var edited = false
+    var edited: Bool {
+      get { high & (1 << 46) != 0 }
+      set { high = newValue ? high | 1 << 46 : high & ~(1 << 46) }
+    }
   }
 
   public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
@@ -233,12 +272,31 @@ extension TodoList: Equatable {
 extension TodoList {
   /// Calls `body` with each line's index (0-based) and bytes, without making a ``Task``.
   func forEachLine(_ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+    try forEachLine(in: 0..<slots.count) { index, buffer, start, end in
+      try body(index, UnsafeBufferPointer(rebasing: buffer[start..<end]))
+    }
+  }
+
+  /// Calls `body` for the lines at `indices` with the whole buffer and the line's bounds in it.
+  ///
+  /// A scanner that reads a word at a time may then read past the end of a line, as long as it
+  /// stays inside the buffer.
+  @inline(__always)
+  func forEachLine(
+    in indices: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>, Int, Int) throws -> Void
+  ) rethrows {
     try buffer.withUnsafeBufferPointer { b in
-      for (index, slot) in slots.enumerated() {
-        try body(index, UnsafeBufferPointer(rebasing: b[slot.start..<slot.end]))
+      try slots.withUnsafeBufferPointer { lines in
+        for index in indices {
+          let slot = lines[index]
+          try body(index, b, slot.start, slot.end)
+        }
       }
     }
   }
+
+  /// The size of the buffer the lines point into.
+  var byteCount: Int { buffer.count }
 }
 
 /// How a line of an edited list relates to the file as it was read.
