@@ -8,6 +8,9 @@ public enum CommandRegistry {
     ListContextsCommand.spec, ListFileCommand.spec, ListPriorityCommand.spec, ListProjectsCommand.spec,
     MoveCommand.spec, PrependCommand.spec, PriorityCommand.spec, ReplaceCommand.spec, ReportCommand.spec,
     ShortHelpCommand.spec, CompleteCommand.spec,
+    // Native only: the task model (dates, recurrence, notes, attachments, order).
+    AgendaCommand.spec, AttachCommand.spec, AttachmentsCommand.spec, NoteCommand.spec, OpenCommand.spec,
+    PostponeCommand.spec, RecurrenceCommand.spec, ReopenCommand.spec, ReorderCommand.spec, TagCommand.spec,
     UndoCommand.spec, RedoCommand.spec, LogCommand.spec,
   ]
 

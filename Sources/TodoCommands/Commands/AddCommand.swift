@@ -8,11 +8,15 @@ enum AddCommand {
     discussion: """
       The words are joined with single spaces. +project, @context and key:value tags may stand \
       anywhere in the text. With -t (or TODOTXT_DATE_ON_ADD=1) today's date is put in front, \
-      after a priority such as (A).
+      after a priority such as (A). Under the name todo, --priority high|medium|low (or a \
+      letter) sets the priority, and due: and t: take dates such as fri, +2w or eom.
       """,
     arguments: [.text]
   ) { context, arguments throws(TodoError) in
-    let input = try readText(context, arguments, prompt: "Add: ", usage: spec.usageError)
+    var (priority, words): (UInt8?, [String]) = (nil, arguments)
+    if context.settings.mode == .native { (priority, words) = try TypedInput.priorityOption(arguments) }
+    var input = try readText(context, words, prompt: "Add: ", usage: spec.usageError)
+    if let priority { input = TypedInput.prioritized(input, priority) }
     try add([input], to: context.settings.todoFile, context: context)
     return .success
   }
@@ -32,7 +36,7 @@ enum AddCommand {
   /// Prepares typed text as todo.sh's `_addto` does: one line, `(a)` → `(A)`, today's date
   /// when configured, the default priority when configured.
   static func prepare(_ raw: [UInt8], context: CommandContext) -> [UInt8] {
-    var line = cleanInput(raw)
+    var line = context.storedText(cleanInput(raw))
     if line.count >= 3, line[0] == UInt8(ascii: "("), (97...122).contains(line[1]), line[2] == UInt8(ascii: ")") {
       line[1] -= 32
     }

@@ -23,7 +23,7 @@ enum AppendCommand {
     }
     let delimiters = Set(context.settings.sentenceDelimiters.utf8)
     let space: [UInt8] = input.first.map { delimiters.contains($0) } ?? false ? [] : [UInt8(ascii: " ")]
-    input = cleanInput(input)
+    input = context.storedText(cleanInput(input))
     let updated = try context.editTask(reference, in: file, label: "append") { task in
       task.setLine(task.bytes + space + input)
     }
@@ -103,7 +103,7 @@ enum ReplaceCommand {
         input.removeFirst(replacement.priority.count + replacement.date.count)
       }
       let body = line.dropFirst(original.priority.count + original.date.count)
-      let text = cleanInput(input)
+      let text = context.storedText(cleanInput(input))
       task.setLine(priority + date + text + (prepend ? [UInt8(ascii: " ")] + body : []))
     }
     if context.verbose {

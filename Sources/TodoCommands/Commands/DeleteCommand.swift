@@ -126,7 +126,7 @@ enum PriorityCommand {
           do throws(TodoError) {
             guard rest.count >= 2 else { throw usage }
             let item = rest[rest.startIndex]
-            let letter = rest[rest.startIndex + 1].uppercased()
+            let letter = TypedInput.priorityLetter(rest[rest.startIndex + 1], mode: context.settings.mode).uppercased()
             guard letter.utf8.count == 1, let priority = letter.utf8.first, (65...90).contains(priority) else {
               throw usage
             }

@@ -8,7 +8,8 @@ enum DoCommand {
     discussion: """
       Each task gets an x and today's date in front. As todo.sh, the name todo.sh then moves \
       every done task to done.txt (turn it off with -a); the name todo leaves them in place \
-      until you run archive, so task numbers stay put, and keeps a priority as a pri: tag.
+      until you run archive, so task numbers stay put, and keeps a priority as a pri: tag; \
+      a task with a rec: tag then comes back as a new task (see rec).
       """,
     arguments: [.taskNumbers]
   ) { context, arguments throws(TodoError) in
@@ -39,6 +40,13 @@ enum DoCommand {
             if context.verbose {
               context.echo(item, task.bytes)
               context.console.line("TODO: \(item) marked as done.")
+            }
+            if native, let next = RecurrenceCommand.nextTask(after: task, context: context) {
+              let number = list.append(next)
+              if context.verbose {
+                context.echo(String(number), next.bytes)
+                context.console.line("\(context.todoPrefix): \(number) added.")
+              }
             }
           } catch {
             failure = error

@@ -13,17 +13,25 @@ enum ListCommand {
     arguments: [.term]
   ) { context, arguments throws(TodoError) in
     let options = try ListOptions.parse(arguments, mode: context.settings.mode)
-    try listFile(context.settings.todoFile, terms: options.terms, context: context)
+    let native = context.settings.mode == .native ? options : nil
+    try listFile(context.settings.todoFile, terms: options.terms, options: native, context: context)
     return .success
   }
 
   /// Lists one file (`_list`): padding from its line count, summary with its prefix.
+  ///
+  /// - Parameter options: the native `ls` options (hiding, `--all`, `--sort`), or `nil` for
+  ///   todo.sh's listing.
   static func listFile(
-    _ path: String, terms: [String], post: ListEngine.PostFilter? = nil, context: CommandContext
+    _ path: String, terms: [String], post: ListEngine.PostFilter? = nil, options: ListOptions? = nil,
+    context: CommandContext
   ) throws(TodoError) {
     let engine = ListEngine(context: context)
-    let lines = engine.physicalLines(try context.readList(path))
-    let output = engine.format(lines, padding: String(lines.count).count - (lines.isEmpty ? 1 : 0), terms: terms, post: post)
+    let list = try context.readList(path)
+    let lines = engine.physicalLines(list)
+    let native = try options.map { options throws(TodoError) in try NativeListing(options, list: list, context: context) }
+    let output = engine.format(
+      lines, padding: String(lines.count).count - (lines.isEmpty ? 1 : 0), terms: terms, post: post, native: native)
     engine.print(output, prefixFile: path)
   }
 }

@@ -46,6 +46,20 @@ public enum TodoError: Error, Equatable, Sendable {
   case configurationFailed(path: String, detail: String)
   /// A message already worded (from a child process or a lower layer).
   case message(String)
+  /// Native task-model commands (due dates, recurrence, notes, attachments, order).
+  case notDone(String)
+  case doesNotRecur(String)
+  case noTag(item: String, key: String)
+  case noNote(String)
+  case nothingToOpen(String)
+  case chooseWhatToOpen(String, count: Int)
+  case notADuration(String)
+  case notADate(String)
+  case notATagKey(String)
+  case notATagValue(String)
+  case noSuchPosition(String)
+  case cannotCopy(String, reason: String)
+  case childFailed(String, status: Int32)
 
   /// The text printed for this error (without the final newline).
   public func message(programName: String) -> String {
@@ -87,6 +101,22 @@ public enum TodoError: Error, Equatable, Sendable {
     case .badSearchTerm(let term): return "\(programName): invalid search term '\(term)'"
     case .configurationFailed(let path, let detail): return "\(programName): error in configuration file \(path): \(detail)"
     case .message(let text): return text
+    case .notDone(let item): return "TODO: \(item) is not marked done."
+    case .doesNotRecur(let item): return "TODO: \(item) has no rec: tag."
+    case .noTag(let item, let key): return "TODO: \(item) has no \(key): tag."
+    case .noNote(let item): return "TODO: \(item) has no note."
+    case .nothingToOpen(let item): return "TODO: \(item) has no note, attachment or link to open."
+    case .chooseWhatToOpen(let item, let count):
+      return "TODO: \(item) has \(count) things to open; name one: \(programName) open \(item) 1..\(count)"
+    case .notADuration(let text):
+      return "\(programName): '\(text)' is not a duration (a number and d, w, m, y or b: 3d, 2w, 5b)"
+    case .notADate(let text):
+      return "\(programName): '\(text)' is not a date (2026-05-01, today, fri, +2w, eom ...)"
+    case .notATagKey(let text): return "\(programName): '\(text)' cannot be a tag key (no spaces or colons)"
+    case .notATagValue(let text): return "\(programName): '\(text)' cannot be a tag value (no spaces or colons)"
+    case .noSuchPosition(let text): return "TODO: There is no line \(text) to move to."
+    case .cannotCopy(let path, let reason): return "\(programName): cannot copy \(path): \(reason)"
+    case .childFailed(let command, let status): return "\(programName): '\(command)' failed with status \(status)"
     }
   }
 

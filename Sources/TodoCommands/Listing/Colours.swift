@@ -60,8 +60,9 @@ struct Colours {
       && context.isEmpty && date.isEmpty && number.isEmpty && meta.isEmpty && !hidePriority
   }
 
-  /// Colours one numbered line (`NN text`).
-  func apply(to input: [UInt8]) -> [UInt8] {
+  /// Colours one numbered line (`NN text`); `due` (when not empty) colours the `due:` tag,
+  /// for overdue tasks and those due today.
+  func apply(to input: [UInt8], due: [UInt8] = []) -> [UInt8] {
     if isPlain { return input }
     var line = input
     var numberEnd = 0
@@ -91,7 +92,7 @@ struct Colours {
       if isBlank {
         output += piece
       } else {
-        output += wrap(piece, first: first, lineColour: lineColour)
+        output += wrap(piece, first: first, lineColour: lineColour, due: due)
       }
       first = false
       index = stop
@@ -99,7 +100,7 @@ struct Colours {
     return output + end
   }
 
-  private func wrap(_ word: [UInt8], first: Bool, lineColour: [UInt8]) -> [UInt8] {
+  private func wrap(_ word: [UInt8], first: Bool, lineColour: [UInt8], due: [UInt8] = []) -> [UInt8] {
     func coloured(_ colour: [UInt8]) -> [UInt8] {
       colour.isEmpty ? word : colour + word + reset + lineColour
     }
@@ -109,6 +110,7 @@ struct Colours {
     if first, word.allSatisfy({ (48...57).contains($0) }) { return coloured(number) }
     if word.first == UInt8(ascii: "+"), let last = word.last, isWordEnd(last) { return coloured(project) }
     if word.first == UInt8(ascii: "@"), let last = word.last, isWordEnd(last) { return coloured(context) }
+    if !due.isEmpty, word.starts(with: "due:".utf8) { return coloured(due) }
     if Colours.isHighlightedDate(word) { return coloured(date) }
     if Colours.isMetadata(word) { return coloured(meta) }
     return word

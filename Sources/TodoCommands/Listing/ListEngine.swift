@@ -50,15 +50,23 @@ struct ListEngine {
   /// - Parameters:
   ///   - padding: width of the line numbers.
   ///   - terms: todo.sh search terms (a leading `-` excludes).
-  func format(_ lines: Lines, padding: Int, terms: [String], post: PostFilter? = nil) -> Output {
+  ///   - native: the listing options of the name `todo` (hiding, Unicode search, `--sort`).
+  func format(
+    _ lines: Lines, padding: Int, terms: [String], post: PostFilter? = nil, native: NativeListing? = nil
+  ) -> Output {
     // 1. Number every line, right-aligned; drop lines that are only digits and spaces.
     var items = Lines()
     items.reserve(lines: lines.count, bytes: lines.buffer.count + lines.count * (padding + 1))
     var digits: [UInt8] = []
+    var hidden = 0
     lines.buffer.withUnsafeBufferPointer { b in
       for index in 0..<lines.count {
         let content = UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]])
         if content.allSatisfy({ $0 == 0x20 || (48...57).contains($0) }) { continue }
+        if let native, !native.isShown(index, content) {
+          hidden += 1
+          continue
+        }
         digits.removeAll(keepingCapacity: true)
         var number = index + 1
         while number > 0 {
@@ -73,7 +81,7 @@ struct ListEngine {
         items.ends.append(items.buffer.count)
       }
     }
-    let total = items.count
+    let total = items.count + hidden
 
     // 2. Search terms, then the action's own filter.
     var commands: [String] = []
@@ -83,7 +91,8 @@ struct ListEngine {
       let pattern = exclude ? String(term.dropFirst()) : term
       commands.append((exclude ? "grep -v -i " : "grep -i ") + ShellQuote.quote(pattern))
       let matcher = TermMatcher(pattern)
-      filtered = filtered.filter { matcher.matches($0) != exclude }
+      let matches = native?.matcher(for: pattern) ?? { matcher.matches($0) }
+      filtered = filtered.filter { matches($0) != exclude }
     }
     if let post {
       commands.append(post.command)
@@ -102,7 +111,7 @@ struct ListEngine {
     }
 
     // 4. Sort.
-    filtered = sort(filtered)
+    filtered = native?.sorted(filtered) ?? sort(filtered)
 
     // 5. Colour and the priority label, 6. hiding, 7. the final filter.
     let colours = Colours(settings)
@@ -116,7 +125,7 @@ struct ListEngine {
     guard !colours.isPlain || !hiding.isEmpty || customFilter || escaping else {
       return Output(lines: filtered, total: total, filterCommand: filterCommand)
     }
-    var shown = filtered.all.map { colours.apply(to: context.display($0)) }
+    var shown = filtered.all.map { colours.apply(to: context.display($0), due: native?.dueColour(numberedLine: $0) ?? []) }
     if !hiding.isEmpty {
       shown = shown.map { line in hiding.reduce(line) { $1.replacingAll(in: $0, with: []) } }
     }

@@ -1,0 +1,110 @@
+import TodoTxt
+
+/// `agenda [DAYS] [--days N] [--quiet]` (`due`): what is overdue, due today and due soon.
+enum AgendaCommand {
+  static let spec: CommandSpec = CommandSpec(
+    name: "agenda", aliases: ["due"], usage: "[DAYS] [--days N] [--quiet]",
+    abstract: "Show the open tasks that are overdue, due today, and due in the next DAYS days (7).",
+    discussion: """
+      Tasks are grouped by due date under a heading per day, overdue ones first. Tasks with \
+      h:1 are left out. With --quiet nothing is printed and the exit status tells: 1 when a \
+      task is overdue, 0 otherwise (for shell prompts and cron).
+      """,
+    arguments: [.text], nativeOnly: true
+  ) { context, arguments throws(TodoError) in
+    var days = 7
+    var quiet = false
+    var index = 0
+    func number(_ text: String, option: String) throws(TodoError) -> Int {
+      guard let value = Int(text), value >= 0, value <= 36_600 else { throw .badOptionValue(option, text) }
+      return value
+    }
+    while index < arguments.count {
+      let argument = arguments[index]
+      if argument == "--quiet" || argument == "-q" {
+        quiet = true
+      } else if argument == "--days" {
+        guard index + 1 < arguments.count else { throw .missingOptionValue(argument) }
+        days = try number(arguments[index + 1], option: argument)
+        index += 1
+      } else if argument.hasPrefix("--days=") {
+        days = try number(String(argument.dropFirst(7)), option: "--days")
+      } else if Int(argument) != nil {
+        days = try number(argument, option: "DAYS")
+      } else if argument.hasPrefix("-") {
+        throw .unknownOption(argument)
+      } else {
+        throw spec.usageError
+      }
+      index += 1
+    }
+
+    let today = context.today
+    let last = today.adding(days: days)
+    let list = try context.readList(context.settings.todoFile)
+    var entries: [(due: TaskDate, number: Int, task: Task)] = []
+    for (index, task) in list.enumerated() where !task.isCompleted && !task.isBlank {
+      guard let due = task.dueDate, due <= last, !task.isHidden else { continue }
+      entries.append((due, index + 1, task))
+    }
+    let overdue = entries.contains { $0.due < today }
+    if quiet { return overdue ? .failure : .success }
+
+    entries.sort { left, right in
+      if left.due != right.due { return left.due < right.due }
+      switch (left.task.priority, right.task.priority) {
+      case (let l?, let r?) where l != r: return l < r
+      case (.some, nil): return true
+      case (nil, .some): return false
+      default: return left.number < right.number
+      }
+    }
+    let width = String(list.count).count
+    let colours = Colours(context.settings)
+    let plain = context.settings.isPlain
+    let heading: [UInt8] = plain ? [] : [0x1B] + bytes("[1m")
+    let reset = plain ? [] : Colours.decode(context.settings.value("DEFAULT"))
+    var previous: String?
+    for entry in entries {
+      let title = entry.due < today ? "Overdue" : title(for: entry.due, today: today)
+      if title != previous {
+        context.console.line(heading + bytes(title) + (heading.isEmpty ? [] : reset))
+        previous = title
+      }
+      let shown = String(entry.number)
+      let numbered =
+        [UInt8](repeating: UInt8(ascii: "0"), count: max(0, width - shown.count)) + bytes(shown) + [0x20]
+        + context.display(Array(entry.task.bytes))
+      let due = NativeListing.dueColour(entry.due, today: today, settings: context.settings)
+      context.console.line(bytes("  ") + colours.apply(to: numbered, due: due))
+    }
+    if context.verbose {
+      if entries.isEmpty {
+        context.console.line("Nothing is due in the next \(days) days.")
+      } else {
+        let late = entries.filter { $0.due < today }.count
+        context.console.line("--")
+        context.console.line(
+          "\(context.todoPrefix): \(entries.count) tasks due by \(last), \(late) overdue")
+      }
+    }
+    return .success
+  }
+
+  /// `Today, Fri 2009-02-13`, `Tomorrow, Sat 2009-02-14`, `Mon 2009-02-16`.
+  static func title(for date: TaskDate, today: TaskDate) -> String {
+    let day = "\(dayName(date, short: true)) \(date)"
+    switch today.days(until: date) {
+    case 0: return "Today, " + day
+    case 1: return "Tomorrow, " + day
+    default: return day
+    }
+  }
+
+  /// `Friday`, or `Fri` when `short`.
+  static func dayName(_ date: TaskDate, short: Bool) -> String {
+    let name = date.weekday.name
+    let shown = short ? String(name.prefix(3)) : name
+    return shown.prefix(1).uppercased() + shown.dropFirst()
+  }
+}

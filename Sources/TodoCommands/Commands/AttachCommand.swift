@@ -1,0 +1,129 @@
+@preconcurrency import Glibc
+import TodoTxt
+
+/// `attach NR FILE`: a copy of a file in `$TODO_DIR/attachments`, linked by an `att:NAME` tag.
+enum AttachCommand {
+  static let spec: CommandSpec = CommandSpec(
+    name: "attach", usage: "NR FILE",
+    abstract: "Copy a file (a picture, a document) into the attachments folder and link it to a task.",
+    discussion: """
+      The copy keeps the file's name, with spaces and colons made dashes and -2, -3 … added \
+      when the name is taken, so no attachment is ever overwritten; the task gets an \
+      att:NAME tag. A task may have several.
+      """,
+    arguments: [.taskNumber, .fileName], nativeOnly: true
+  ) { context, arguments throws(TodoError) in
+    guard arguments.count == 2, !arguments[1].isEmpty else { throw spec.usageError }
+    let reference = try TaskReference(arguments[0], usage: spec.usageError)
+    let source = arguments[1]
+    let file = context.settings.todoFile
+    _ = try reference.task(in: context.readList(file), file: file)
+    guard Posix.isRegularFile(source) else { throw .cannotCopy(source, reason: "not a readable file") }
+    guard let contents = Posix.readFile(source) else { throw .cannotCopy(source, reason: "cannot read it") }
+    let folder = directory(context.settings)
+    guard Posix.makeDirectories(folder) else { throw .notADirectory(folder) }
+    let wanted = String(
+      Posix.basename(source).map { $0 == " " || $0 == "\t" || $0 == ":" || $0 == "\n" ? "-" : $0 })
+    guard let name = NoteCommand.createUniqueFile(in: folder, preferring: wanted, contents: contents) else {
+      throw .cannotCopy(source, reason: "cannot write to \(folder)")
+    }
+    let edited: [(TaskReference, Task)]
+    do throws(TodoError) {
+      edited = try context.editTasks([reference], label: "attach \(reference.typed)") { _, task in
+        task.appendText("att:" + name)
+      }
+    } catch {
+      _ = unlink(folder + "/" + name)
+      throw error
+    }
+    if context.verbose {
+      for (reference, task) in edited { context.echo(reference.typed, task.bytes) }
+      context.console.line("TODO: Attached \(source) as \(folder)/\(name).")
+    }
+    return .success
+  }
+
+  /// `$TODO_DIR/attachments`.
+  static func directory(_ settings: Settings) -> String { settings.todoDirectory + "/attachments" }
+
+  /// Paths of a task's attachments, in the order of its `att:` tags.
+  static func attachments(of task: Task, settings: Settings) -> [String] {
+    task.tags.filter { $0.key == "att" && NoteCommand.isSafeName($0.value) }.map {
+      directory(settings) + "/" + $0.value
+    }
+  }
+}
+
+/// `attachments NR`: the files attached to a task.
+enum AttachmentsCommand {
+  static let spec: CommandSpec = CommandSpec(
+    name: "attachments", usage: "NR",
+    abstract: "List the paths of the files attached to a task.",
+    arguments: [.taskNumber], nativeOnly: true
+  ) { context, arguments throws(TodoError) in
+    guard arguments.count == 1 else { throw spec.usageError }
+    let reference = try TaskReference(arguments[0], usage: spec.usageError)
+    let file = context.settings.todoFile
+    let task = try reference.task(in: context.readList(file), file: file)
+    let paths = AttachCommand.attachments(of: task, settings: context.settings)
+    for path in paths { context.console.line(path) }
+    if paths.isEmpty, context.verbose { context.console.line("TODO: \(reference.typed) has no attachments.") }
+    return .success
+  }
+}
+
+/// `open NR [N]`: a task's note, attachment or link in the system's opener.
+enum OpenCommand {
+  static let spec: CommandSpec = CommandSpec(
+    name: "open", usage: "NR [N]",
+    abstract: "Open a task's note, attachment or web link with $TODO_OPEN, else xdg-open.",
+    discussion: """
+      When the task has several (its note first, then attachments, then links), they are \
+      listed and N chooses one.
+      """,
+    arguments: [.taskNumber, .text], nativeOnly: true
+  ) { context, arguments throws(TodoError) in
+    guard (1...2).contains(arguments.count) else { throw spec.usageError }
+    let reference = try TaskReference(arguments[0], usage: spec.usageError)
+    let file = context.settings.todoFile
+    let task = try reference.task(in: context.readList(file), file: file)
+    let targets = openable(task, settings: context.settings)
+    guard !targets.isEmpty else { throw .nothingToOpen(reference.typed) }
+    let target: String
+    if arguments.count == 2 {
+      guard let choice = Int(arguments[1]), (1...targets.count).contains(choice) else {
+        throw .badOptionValue("N", arguments[1])
+      }
+      target = targets[choice - 1]
+    } else if targets.count == 1 {
+      target = targets[0]
+    } else {
+      for (offset, path) in targets.enumerated() { context.console.line("\(offset + 1) \(path)") }
+      throw .chooseWhatToOpen(reference.typed, count: targets.count)
+    }
+    let opener = context.settings.value("TODO_OPEN").isEmpty ? "xdg-open" : context.settings.value("TODO_OPEN")
+    context.console.flush()
+    let status = context.runner.run(
+      ["sh", "-c", opener + " \"$1\"", "sh", target], environment: context.childEnvironment
+    ).status
+    guard status == 0 else { throw .childFailed(opener, status: status) }
+    return .success
+  }
+
+  /// The note, the attachments, then the links (`scheme://…` words) of a task.
+  static func openable(_ task: Task, settings: Settings) -> [String] {
+    var targets: [String] = []
+    if let note = task.tagValue("note"), NoteCommand.isSafeName(note) {
+      targets.append(NoteCommand.path(note, in: NoteCommand.directory(settings)))
+    }
+    targets += AttachCommand.attachments(of: task, settings: settings)
+    task.forEachToken { token in
+      let word = String(decoding: task.bytes[token.range], as: UTF8.self)
+      guard token.kind == .word, let range = word.firstRange(of: "://"), range.lowerBound > word.startIndex,
+        word[..<range.lowerBound].allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "+") })
+      else { return }
+      targets.append(word)
+    }
+    return targets
+  }
+}

@@ -1,0 +1,113 @@
+@preconcurrency import Glibc
+import TodoTxt
+
+/// `note NR [--show]`: a long description kept in a file of `$TODO_DIR/notes/`, linked to the
+/// task by a `note:NAME` tag (the convention of todo.sh's note add-on).
+enum NoteCommand {
+  static let spec: CommandSpec = CommandSpec(
+    name: "note", usage: "NR [--show]",
+    abstract: "Write or show the note of a task: a text file in the notes folder of the todo directory.",
+    discussion: """
+      Opens the task's note in $VISUAL or $EDITOR (vi when neither is set), creating it the \
+      first time and linking it with a note:NAME.txt tag; a new note left empty is removed. \
+      --show prints the note. The tag moves with the task to done.txt on archive and the \
+      file stays. ls also searches notes for plain words.
+      """,
+    arguments: [.taskNumber], nativeOnly: true
+  ) { context, arguments throws(TodoError) in
+    guard (1...2).contains(arguments.count), arguments.count == 1 || arguments[1] == "--show" else {
+      throw spec.usageError
+    }
+    let reference = try TaskReference(arguments[0], usage: spec.usageError)
+    let file = context.settings.todoFile
+    let task = try reference.task(in: context.readList(file), file: file)
+    let notes = directory(context.settings)
+    let linked = task.tagValue("note").flatMap { isSafeName($0) ? $0 : nil }
+
+    if arguments.count == 2 {
+      guard let linked, let text = Posix.readFile(path(linked, in: notes)) else { throw .noNote(reference.typed) }
+      context.console.write(text)
+      if text.last != 0x0A, !text.isEmpty { context.console.write([0x0A]) }
+      return .success
+    }
+
+    guard Posix.makeDirectories(notes) else { throw .notADirectory(notes) }
+    let name: String
+    var created = false
+    if let linked {
+      name = linked
+    } else {
+      guard let new = createUniqueFile(in: notes, preferring: slug(task) + ".txt", contents: []) else {
+        throw .notADirectory(notes)
+      }
+      name = new
+      created = true
+    }
+    let notePath = path(name, in: notes)
+    let editor = ["VISUAL", "EDITOR"].map { context.settings.value($0) }.first { !$0.isEmpty } ?? "vi"
+    context.console.flush()
+    let status = context.runner.run(
+      ["sh", "-c", editor + " \"$1\"", "sh", notePath], environment: context.childEnvironment
+    ).status
+    let isEmpty = Posix.readFile(notePath)?.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 } ?? true
+    if created, isEmpty { _ = unlink(notePath) }
+    guard status == 0 else { throw .childFailed(editor, status: status) }
+    if created, isEmpty {
+      if context.verbose { context.console.line("TODO: The note was left empty; nothing linked.") }
+      return .success
+    }
+    if created {
+      let edited = try context.editTasks([reference], label: "note \(reference.typed)") { _, task in
+        task.setTag("note", name)
+      }
+      if context.verbose { for (reference, task) in edited { context.echo(reference.typed, task.bytes) } }
+    }
+    if context.verbose { context.console.line("TODO: Note \(notePath)") }
+    return .success
+  }
+
+  /// `$TODO_DIR/notes`.
+  static func directory(_ settings: Settings) -> String { settings.todoDirectory + "/notes" }
+
+  static func path(_ name: String, in directory: String) -> String { directory + "/" + name }
+
+  /// A tag value that names a file inside the folder (no path separators, not `.`/`..`).
+  static func isSafeName(_ name: String) -> Bool {
+    !name.isEmpty && !name.contains("/") && name != "." && name != ".."
+  }
+
+  /// A file name from the first words of a task (`call-mom-about.txt`), `note` when it has none.
+  static func slug(_ task: Task) -> String {
+    var words: [String] = []
+    task.forEachToken { token in
+      guard token.kind == .word else { return }
+      let word = String(decoding: task.bytes[token.range], as: UTF8.self).lowercased()
+      let kept = String(word.unicodeScalars.filter { ($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") })
+      if !kept.isEmpty { words.append(kept) }
+    }
+    var slug = ""
+    for word in words where slug.count + word.count + 1 <= 32 { slug += (slug.isEmpty ? "" : "-") + word }
+    return slug.isEmpty ? "note" : slug
+  }
+
+  /// Creates a new file in `directory` named `name`, or `stem-2.ext`, `stem-3.ext` … when taken
+  /// (created exclusively, so two runs can never pick the same name), and writes `contents`.
+  /// Returns the name used.
+  static func createUniqueFile(in directory: String, preferring name: String, contents: [UInt8]) -> String? {
+    let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
+    let stem = dot.map { String(name[..<$0]) } ?? name
+    let suffix = dot.map { String(name[$0...]) } ?? ""
+    for attempt in 1...10_000 {
+      let candidate = attempt == 1 ? name : "\(stem)-\(attempt)\(suffix)"
+      let fd = open(directory + "/" + candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+      if fd < 0 {
+        if errno == EEXIST { continue }
+        return nil
+      }
+      Posix.writeAll(fd, contents)
+      close(fd)
+      return candidate
+    }
+    return nil
+  }
+}

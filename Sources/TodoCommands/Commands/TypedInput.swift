@@ -1,0 +1,147 @@
+import TodoTxt
+
+/// Dates and priorities as people type them, turned into what the file stores.
+///
+/// Under the name `todo`, `due:fri`, `t:+2w` and `due:eom` in typed text become absolute
+/// `YYYY-MM-DD` dates, so every other todo.txt tool reads the same date; `high`, `medium` and
+/// `low` name the priorities A, B and C. Under the name todo.sh text is stored as typed.
+enum TypedInput {
+  /// The tag keys whose values are dates.
+  static let dateKeys: Set<String> = ["due", "t"]
+
+  /// `text` with every `due:` and `t:` value that is a date expression replaced by its date.
+  /// Values that are not date expressions stay as typed.
+  static func resolvingDates(in text: [UInt8], today: TaskDate) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(text.count)
+    var index = 0
+    while index < text.count {
+      let isBlank = text[index] == 0x20 || text[index] == 0x09
+      var end = index
+      while end < text.count, (text[end] == 0x20 || text[end] == 0x09) == isBlank { end += 1 }
+      let token = text[index..<end]
+      if !isBlank, let resolved = resolvedTag(token, today: today) {
+        result += resolved
+      } else {
+        result += token
+      }
+      index = end
+    }
+    return result
+  }
+
+  /// `key:DATE` for a `due:`/`t:` token whose value is a relative date, else `nil`.
+  private static func resolvedTag(_ token: ArraySlice<UInt8>, today: TaskDate) -> [UInt8]? {
+    guard let colon = token.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+    let key = String(decoding: token[..<colon], as: UTF8.self)
+    let value = String(decoding: token[(colon + 1)...], as: UTF8.self)
+    guard dateKeys.contains(key), !value.isEmpty, TaskDate(value) == nil,
+      let date = RelativeDate.resolve(value, today: today)
+    else { return nil }
+    return Array(token[...colon]) + date.utf8
+  }
+
+  /// A tag value as typed for `key`: a date expression for `due` and `t`, resolved.
+  static func tagValue(_ value: String, key: String, today: TaskDate) throws(TodoError) -> String {
+    guard dateKeys.contains(key) else { return value }
+    guard let date = RelativeDate.resolve(value, today: today) else { throw .notADate(value) }
+    return date.description
+  }
+
+  /// A duration such as `3d`, `1w`, `2m`, `1y` or `5b` (`-1d` goes back).
+  static func duration(_ text: String) throws(TodoError) -> RelativeDate.Offset {
+    var typed = Substring(text)
+    if typed.first == "+" { typed.removeFirst() }
+    // A bare number counts days.
+    if !typed.isEmpty, typed.allSatisfy({ $0.isASCII && $0.isNumber }) { typed += "d" }
+    guard let offset = RelativeDate.Offset(typed) else { throw .notADuration(text) }
+    return offset
+  }
+
+  /// The priority letter a word names under the name `todo`: `high`/`h` → A, `medium`/`m` →
+  /// B, `low`/`l` → C; any other word is returned as it is. The one-letter forms are lower
+  /// case only, so `H`, `M` and `L` remain priority letters.
+  static func priorityLetter(_ word: String, mode: Mode) -> String {
+    guard mode == .native else { return word }
+    switch word {
+    case "h": return "A"
+    case "m": return "B"
+    case "l": return "C"
+    default: break
+    }
+    switch word.lowercased() {
+    case "high": return "A"
+    case "medium", "med": return "B"
+    case "low": return "C"
+    default: return word
+    }
+  }
+}
+
+extension TypedInput {
+  /// `add --priority WORD TEXT` (also `--priority=WORD`): the priority letter and the rest.
+  static func priorityOption(_ arguments: [String]) throws(TodoError) -> (letter: UInt8?, rest: [String]) {
+    guard let first = arguments.first, first == "--priority" || first.hasPrefix("--priority=") else {
+      return (nil, arguments)
+    }
+    var rest = Array(arguments.dropFirst())
+    var value = String(first.dropFirst("--priority=".count))
+    if first == "--priority" {
+      guard !rest.isEmpty else { throw .missingOptionValue(first) }
+      value = rest.removeFirst()
+    }
+    let letter = priorityLetter(value, mode: .native).uppercased()
+    guard let priority = Priority(letter) else { throw .badOptionValue("--priority", value) }
+    return (priority.byte, rest)
+  }
+
+  /// `text` with its leading `(X) ` replaced by, or preceded by, `(letter) `.
+  static func prioritized(_ text: [UInt8], _ letter: UInt8) -> [UInt8] {
+    let body = hasAnyPriorityPrefix(text) ? Array(text.dropFirst(4)) : text
+    return [UInt8(ascii: "("), letter, UInt8(ascii: ")"), UInt8(ascii: " ")] + body
+  }
+}
+
+extension CommandContext {
+  /// Typed task text as it is stored: relative dates resolved under the name `todo`.
+  func storedText(_ text: [UInt8]) -> [UInt8] {
+    settings.mode == .native ? TypedInput.resolvingDates(in: text, today: today) : text
+  }
+
+  /// Edits several tasks of todo.txt under one lock, in the order given; nothing is written
+  /// when any of them fails.
+  ///
+  /// - Returns: each reference with its task as written.
+  @discardableResult
+  func editTasks(
+    _ references: [TaskReference], label: String, _ edit: (TaskReference, inout Task) throws(TodoError) -> Void
+  ) throws(TodoError) -> [(TaskReference, Task)] {
+    let file = settings.todoFile
+    return try storing {
+      try store.update(file, label: label) { list in
+        var result: [(TaskReference, Task)] = []
+        for reference in references {
+          var task = try reference.task(in: list, file: file)
+          try edit(reference, &task)
+          list.replace(number: reference.number, with: task)
+          result.append((reference, task))
+        }
+        return result
+      }
+    }
+  }
+}
+
+/// The task numbers at the front of a command's arguments (`3 5,7 due fri`): every word made of
+/// digits and commas, split at the commas.
+func leadingTaskNumbers(_ arguments: [String]) -> (numbers: [String], rest: [String]) {
+  var numbers: [String] = []
+  var index = 0
+  while index < arguments.count, !arguments[index].isEmpty,
+    arguments[index].utf8.allSatisfy({ (48...57).contains($0) || $0 == UInt8(ascii: ",") })
+  {
+    numbers += arguments[index].split(separator: ",").map(String.init)
+    index += 1
+  }
+  return (numbers, Array(arguments[index...]))
+}

@@ -1,0 +1,135 @@
+import TodoTxt
+
+/// `ls --sort KEYS`: an order of tasks by meaning, one key after another, ties in file order.
+struct TaskSorting: Sendable, Equatable {
+  enum Key: String, Sendable, CaseIterable {
+    case created, priority, due, text, completed, line
+  }
+
+  /// One key and its direction.
+  struct Term: Sendable, Equatable {
+    var key: Key
+    var descending: Bool
+  }
+
+  var terms: [Term]
+
+  /// Parses `due,-priority,text` (commas or spaces between keys; `-key` for descending).
+  init(_ text: String) throws(TodoError) {
+    var terms: [Term] = []
+    for word in text.split(whereSeparator: { $0 == "," || $0 == " " }) {
+      let descending = word.hasPrefix("-")
+      let name = (descending || word.hasPrefix("+") ? word.dropFirst() : word).lowercased()
+      guard let key = Key(rawValue: name) else { throw .badOptionValue("--sort", String(word)) }
+      terms.append(Term(key: key, descending: descending))
+    }
+    guard !terms.isEmpty else { throw .badOptionValue("--sort", text) }
+    self.terms = terms
+  }
+
+  /// The indices (0-based line numbers) in this order.
+  func sorted(_ indices: [Int], in list: TodoList) -> [Int] {
+    let tasks = indices.map { list[$0] }
+    let texts: [[UInt32]] = terms.contains { $0.key == .text } ? tasks.map { TextOrder.key($0.text) } : []
+    let lowered: [String] = texts.isEmpty ? [] : tasks.map { $0.text.lowercased() }
+    let order = Array(tasks.indices).sorted { x, y in
+      for term in terms {
+        let result: Int?
+        switch term.key {
+        case .created: result = compare(tasks[x].creationDate, tasks[y].creationDate)
+        case .priority: result = compare(tasks[x].priority, tasks[y].priority)
+        case .due: result = compare(tasks[x].dueDate, tasks[y].dueDate)
+        case .completed: result = compare(tasks[x].completionDate, tasks[y].completionDate)
+        case .line: result = compare(indices[x], indices[y])
+        case .text:
+          var value = TextOrder.compare(texts[x], texts[y])
+          if value == 0 { value = lowered[x] < lowered[y] ? -1 : (lowered[y] < lowered[x] ? 1 : 0) }
+          result = value
+        }
+        // A missing value (no due date, no priority) sorts last in either direction.
+        guard let result else { return compare(tasks[x], tasks[y], key: term.key) }
+        if result != 0 { return term.descending ? result > 0 : result < 0 }
+      }
+      return indices[x] < indices[y]
+    }
+    return order.map { indices[$0] }
+  }
+
+  /// -1, 0 or 1 when both values exist; `nil` when one is missing (decided by presence).
+  private func compare<T: Comparable>(_ a: T?, _ b: T?) -> Int? {
+    guard let a, let b else { return a == nil && b == nil ? 0 : nil }
+    return a < b ? -1 : (b < a ? 1 : 0)
+  }
+
+  /// For a key where exactly one task has a value: the one with it comes first.
+  private func compare(_ a: Task, _ b: Task, key: Key) -> Bool {
+    switch key {
+    case .created: return a.creationDate != nil
+    case .priority: return a.priority != nil
+    case .due: return a.dueDate != nil
+    case .completed: return a.completionDate != nil
+    case .line, .text: return false
+    }
+  }
+}
+
+/// Alphabetical order for people: case does not count, and letters with accents sort with
+/// their base letter (é with e, ß as ss, æ as ae), whatever the normalization of the text.
+enum TextOrder {
+  /// Letters of U+00C0 to U+017F and the base letters they sort as.
+  private static let latin: [(ClosedRange<UInt32>, String)] = [
+    (0xC0...0xC5, "a"), (0xC6...0xC6, "ae"), (0xC7...0xC7, "c"), (0xC8...0xCB, "e"), (0xCC...0xCF, "i"),
+    (0xD0...0xD0, "d"), (0xD1...0xD1, "n"), (0xD2...0xD6, "o"), (0xD8...0xD8, "o"), (0xD9...0xDC, "u"),
+    (0xDD...0xDD, "y"), (0xDE...0xDE, "th"), (0xDF...0xDF, "ss"), (0xE0...0xE5, "a"), (0xE6...0xE6, "ae"),
+    (0xE7...0xE7, "c"), (0xE8...0xEB, "e"), (0xEC...0xEF, "i"), (0xF0...0xF0, "d"), (0xF1...0xF1, "n"),
+    (0xF2...0xF6, "o"), (0xF8...0xF8, "o"), (0xF9...0xFC, "u"), (0xFD...0xFD, "y"), (0xFE...0xFE, "th"),
+    (0xFF...0xFF, "y"), (0x100...0x105, "a"), (0x106...0x10D, "c"), (0x10E...0x111, "d"), (0x112...0x11B, "e"),
+    (0x11C...0x123, "g"), (0x124...0x127, "h"), (0x128...0x131, "i"), (0x132...0x133, "ij"), (0x134...0x135, "j"),
+    (0x136...0x138, "k"), (0x139...0x142, "l"), (0x143...0x14B, "n"), (0x14C...0x151, "o"), (0x152...0x153, "oe"),
+    (0x154...0x159, "r"), (0x15A...0x161, "s"), (0x162...0x167, "t"), (0x168...0x173, "u"), (0x174...0x175, "w"),
+    (0x176...0x178, "y"), (0x179...0x17E, "z"), (0x17F...0x17F, "s"),
+  ]
+
+  /// The primary sort key of `text`: lower-case base letters, combining marks left out.
+  static func key(_ text: String) -> [UInt32] {
+    var result: [UInt32] = []
+    result.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      let value = scalar.value
+      if value < 0x80 {
+        result.append((0x41...0x5A).contains(value) ? value + 32 : value)
+      } else if value <= 0x17F, let base = latin.first(where: { $0.0.contains(value) })?.1 {
+        result += base.unicodeScalars.map(\.value)
+      } else if scalar.properties.canonicalCombiningClass.rawValue != 0 {
+        continue
+      } else {
+        result += scalar.properties.lowercaseMapping.unicodeScalars.map(\.value)
+      }
+    }
+    return result
+  }
+
+  static func compare(_ a: [UInt32], _ b: [UInt32]) -> Int {
+    if a == b { return 0 }
+    return a.lexicographicallyPrecedes(b) ? -1 : 1
+  }
+
+  /// Text for case-insensitive search: Unicode lower case, with the letters whose folded form
+  /// differs from it (ß, ſ, final sigma) folded too, so `STRASSE` finds `Straße`.
+  static func folded(_ text: String) -> String {
+    let lower = text.lowercased()
+    guard lower.unicodeScalars.contains(where: { $0 == "ß" || $0 == "ſ" || $0 == "ς" || $0 == "ẞ" }) else {
+      return lower
+    }
+    var result = ""
+    for scalar in lower.unicodeScalars {
+      switch scalar {
+      case "ß", "ẞ": result += "ss"
+      case "ſ": result += "s"
+      case "ς": result += "σ"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}
