@@ -9,7 +9,7 @@ _todo() {
   local options='-@ -+ -c -d -f -h -p -P -a -A -n -N -t -T -v -V -x'
   local actions='add a addm addto append app archive command deduplicate del rm depri dp do done help list ls listall lsa listaddons listcon lsc listfile lf listpri lsp listproj lsprj move mv prepend prep pri p replace report shorthelp'
   if [[ ${program##*/} != todo.sh ]]; then
-    options+=' --color=always --color=auto --color=never --config --force --help --plain --verbose --version'
+    options+=' --color=always --color=auto --color=never --config --force --help --if-match --plain --verbose --version'
     actions+=' completions undo redo log'
   fi
 
@@ -39,7 +39,7 @@ _todo() {
   while ((k < last)); do
     case ${words[k]} in
       --) ((k++)); ended=1; break ;;
-      --config) ((k += 2)) ;;
+      --config | --if-match) ((k += 2)) ;;
       --*) ((k++)) ;;
       -*d) ((k += 2)) ;;
       -?*) ((k++)) ;;
@@ -49,7 +49,9 @@ _todo() {
 
   local -a reply=()
   local line output status
-  if ((k > last)); then
+  if ((k > last)) && [[ ${words[last - 1]} == --if-match ]]; then
+    :
+  elif ((k > last)); then
     compopt -o filenames 2>/dev/null
     mapfile -t reply < <(compgen -f -- "$cur")
   elif ((k == last && !ended)) && [[ $cur == -* ]]; then

@@ -22,7 +22,7 @@ function __todo_complete
                 set k (math $k + 1)
                 set ended 1
                 break
-            case --config
+            case --config --if-match
                 set k (math $k + 2)
             case '--*'
                 set k (math $k + 1)
@@ -36,7 +36,7 @@ function __todo_complete
     end
 
     if test $k -gt (math $n + 1)
-        __fish_complete_path $cur
+        test "$before[-1]" = --if-match; or __fish_complete_path $cur
         return
     end
     if test $k -eq (math $n + 1); and test $ended -eq 0; and string match -q -- '-*' $cur
@@ -64,6 +64,7 @@ function __todo_complete
             printf '%s\t%s\n' '--config' 'The same as -d.'
             printf '%s\t%s\n' '--force' 'The same as -f.'
             printf '%s\t%s\n' '--help' 'The same as -h.'
+            printf '%s\t%s\n' '--if-match' 'Run the action only if the task it names still has this line, text or content hash (six or more hex digits).'
             printf '%s\t%s\n' '--plain' 'The same as -p.'
             printf '%s\t%s\n' '--verbose' 'The same as -v.'
             printf '%s\t%s\n' '--version' 'The same as -V.'

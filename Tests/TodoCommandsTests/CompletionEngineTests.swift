@@ -98,6 +98,8 @@ import TodoStore
     #expect(fixture.values("pri", "1", "b") == ["B"])
     #expect(fixture.values("pri", "1", "B", "") == ["1", "3", "4"])
     #expect(fixture.values("append", "1", "").isEmpty)
+    #expect(fixture.values("--if-match", "buy milk", "do", "4") == ["4"])
+    #expect(fixture.values("--if-match", "").isEmpty)
   }
 
   @Test func projectsAndContextsFromBothFiles() throws {

@@ -168,6 +168,8 @@ import Testing
   @Test func bashCompletesTaskData() throws {
     let box = try CompletionTests.sandbox()
     #expect(try CompletionTests.bash(box, "todo do ") == ["1", "3"])
+    #expect(try CompletionTests.bash(box, "todo --if-match x do ") == ["1", "3"])
+    #expect(try CompletionTests.bash(box, "todo --if-match s").isEmpty)
     #expect(try CompletionTests.bash(box, "todo.sh pri 3 ").count == 26)
     #expect(try CompletionTests.bash(box, "todo add call +") == ["+Family", "+Garage"])
     #expect(try CompletionTests.bash(box, "todo.sh ls @s") == ["@store"])

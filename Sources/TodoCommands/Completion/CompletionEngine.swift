@@ -34,7 +34,8 @@ public struct CompletionEngine {
       guard word.hasPrefix("-"), word.count > 1 else { break }
       index += 1
       if CompletionEngine.takesSeparateValue(word, mode: settings.mode) {
-        if index == before.count { return paths(matching: current) }
+        // A configuration file is a path; the text of --if-match is the user's own.
+        if index == before.count { return word == "--if-match" ? [] : paths(matching: current) }
         index += 1
       }
     }
@@ -103,9 +104,12 @@ public struct CompletionEngine {
 
   // MARK: Options
 
-  /// `-d FILE` (also bundled, as `-fd FILE`) and `--config FILE` take the next word.
+  /// `-d FILE` (also bundled, as `-fd FILE`), `--config FILE` and `--if-match TEXT` take the
+  /// next word.
   static func takesSeparateValue(_ word: String, mode: Mode) -> Bool {
-    if word.hasPrefix("--") { return mode == .native && word == "--config" }
+    if word.hasPrefix("--") {
+      return mode == .native && (word == "--config" || word == "--if-match")
+    }
     return word.last == "d" && !word.dropFirst().dropLast().contains("d")
   }
 

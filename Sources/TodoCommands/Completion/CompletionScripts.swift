@@ -103,7 +103,7 @@ public enum CompletionScripts {
         while ((k < last)); do
           case ${words[k]} in
             --) ((k++)); ended=1; break ;;
-            --config) ((k += 2)) ;;
+            --config | --if-match) ((k += 2)) ;;
             --*) ((k++)) ;;
             -*d) ((k += 2)) ;;
             -?*) ((k++)) ;;
@@ -113,7 +113,9 @@ public enum CompletionScripts {
 
         local -a reply=()
         local line output status
-        if ((k > last)); then
+        if ((k > last)) && [[ ${words[last - 1]} == --if-match ]]; then
+          :
+        elif ((k > last)); then
           compopt -o filenames 2>/dev/null
           mapfile -t reply < <(compgen -f -- "$cur")
         elif ((k == last && !ended)) && [[ $cur == -* ]]; then
@@ -177,7 +179,7 @@ public enum CompletionScripts {
         while (( k < last )); do
           case ${before[k]} in
             --) (( k++ )); ended=1; break ;;
-            --config) (( k += 2 )) ;;
+            --config|--if-match) (( k += 2 )) ;;
             --*) (( k++ )) ;;
             -*d) (( k += 2 )) ;;
             -?*) (( k++ )) ;;
@@ -186,7 +188,7 @@ public enum CompletionScripts {
         done
 
         if (( k > last )); then
-          _files
+          [[ ${before[-1]} == --if-match ]] || _files
           return
         fi
         if (( k == last && !ended )) && [[ $cur == -* ]]; then
@@ -254,7 +256,7 @@ public enum CompletionScripts {
                       set k (math $k + 1)
                       set ended 1
                       break
-                  case --config
+                  case --config --if-match
                       set k (math $k + 2)
                   case '--*'
                       set k (math $k + 1)
@@ -268,7 +270,7 @@ public enum CompletionScripts {
           end
 
           if test $k -gt (math $n + 1)
-              __fish_complete_path $cur
+              test "$before[-1]" = --if-match; or __fish_complete_path $cur
               return
           end
           if test $k -eq (math $n + 1); and test $ended -eq 0; and string match -q -- '-*' $cur

@@ -168,6 +168,12 @@ struct ConfigurationLoader {
     if mode == .native, !Posix.isRegularFile(path) {
       throw .configurationFailed(path: path, detail: "not a regular file")
     }
+    if let bytes = Posix.readFile(path), bytes.count < 65_536,
+      let text = String(validating: bytes, as: UTF8.self),
+      let evaluated = SimpleShellConfiguration.evaluate(text, variables: vars)
+    {
+      return evaluated
+    }
     let marker = "\u{0}\u{0}todo-configuration-status "
     let script = "set -a; . \"$1\" 2>&3; printf '\\0\\0todo-configuration-status %d\\0' \"$?\" >&3; env -0 >&3"
     let result = runner.run(

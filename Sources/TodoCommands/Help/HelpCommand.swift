@@ -78,6 +78,10 @@ enum HelpCommand {
     ("--config FILE", "The same as -d."),
     ("--force", "The same as -f."),
     ("--help", "The same as -h."),
+    (
+      "--if-match TEXT",
+      "Run the action only if the task it names still has this line, text or content hash (six or more hex digits).",
+    ),
     ("--plain", "The same as -p."),
     ("--verbose", "The same as -v."),
     ("--version", "The same as -V."),
