@@ -27,10 +27,18 @@ let package = Package(
       /** The commands shared by the one-shot command line and the interactive shell */
       name: "TodoCommands",
       dependencies: ["TodoTxt", "TodoStore"]),
+    .systemLibrary(
+      /** GNU readline (Debian/Ubuntu: apt-get install libreadline-dev) */
+      name: "CReadline",
+      providers: [.apt(["libreadline-dev"])]),
+    .target(
+      /** The interactive shell, on top of the commands */
+      name: "TodoREPL",
+      dependencies: ["TodoCommands", "TodoStore", "TodoTxt", "CReadline"]),
     .executableTarget(
-      /** Entry point: wires the process to the command line */
+      /** Entry point: wires the process to the command line and the interactive shell */
       name: "todo",
-      dependencies: ["TodoCommands"]),
+      dependencies: ["TodoCommands", "TodoREPL"]),
 
     // MARK: Benchmarks
 
@@ -45,6 +53,9 @@ let package = Package(
     .testTarget(
       name: "TodoCommandsTests",
       dependencies: ["TodoCommands", "TodoStore", "TodoTxt"]),
+    .testTarget(
+      name: "TodoREPLTests",
+      dependencies: ["TodoREPL", "TodoCommands", "TodoTxt"]),
     .testTarget(
       name: "TodoEndToEndTests",
       dependencies: ["todo"]),

@@ -129,6 +129,7 @@ function __todo_complete
             printf '%s\t%s\n' 'undo' 'Undo the last change (or the last N changes) to todo.txt and done.txt.'
             printf '%s\t%s\n' 'redo' 'Redo the last undone change (or the last N).'
             printf '%s\t%s\n' 'log' 'Show the changes that can be undone (and redone), newest first.'
+            printf '%s\t%s\n' 'shell' 'Start the interactive shell.'
         end
         return
     end

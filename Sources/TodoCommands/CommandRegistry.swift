@@ -11,7 +11,7 @@ public enum CommandRegistry {
     // Native only: the task model (dates, recurrence, notes, attachments, order).
     AgendaCommand.spec, AttachCommand.spec, AttachmentsCommand.spec, NoteCommand.spec, OpenCommand.spec,
     PostponeCommand.spec, RecurrenceCommand.spec, ReopenCommand.spec, ReorderCommand.spec, TagCommand.spec,
-    UndoCommand.spec, RedoCommand.spec, LogCommand.spec,
+    UndoCommand.spec, RedoCommand.spec, LogCommand.spec, ShellCommand.spec,
   ]
 
   /// The command with this name or alias (already lower-cased), available in `mode`.

@@ -11,8 +11,11 @@ public enum TodoCLI {
   ///   - arguments: the full argument vector; `arguments[0]` is the name the tool was invoked
   ///     as, which chooses the ``Mode`` (`todo.sh` follows todo.sh exactly).
   ///   - environment: the process environment.
+  ///   - shell: opens the interactive shell, for `shell` and for no action on a terminal;
+  ///     `nil` where no shell can be opened (inside the shell itself).
   public static func run(
-    arguments: [String], environment: [String: String], console: Console, input: InputSource
+    arguments: [String], environment: [String: String], console: Console, input: InputSource,
+    shell: ShellLauncher? = nil
   ) -> ExitStatus {
     let programPath = arguments.first ?? "todo"
     let mode: Mode = Posix.basename(programPath) == "todo.sh" ? .todoSh : .native
@@ -46,7 +49,19 @@ public enum TodoCLI {
       let context = CommandContext(
         settings: settings, console: console, clock: clock, store: makeStore(environment, clock: clock),
         input: input)
+      if let shell {
+        let optionCount = max(0, arguments.count - 1 - remaining.count)
+        let options = Array(arguments.dropFirst().prefix(optionCount))
+        context.shellRequest = ShellCommand.Request(
+          launcher: shell, programPath: programPath, options: options, environment: environment)
+      }
 
+      // Under the name `todo`, no action on a terminal opens the shell.
+      if remaining.isEmpty, shell != nil, mode == .native, input.isTerminal, console.isTerminal,
+        settings.value("TODOTXT_DEFAULT_ACTION").isEmpty
+      {
+        remaining = [ShellCommand.spec.name]
+      }
       var isDefaultAction = false
       if remaining.isEmpty {
         let defaultAction = settings.value("TODOTXT_DEFAULT_ACTION")
@@ -226,10 +241,14 @@ public enum TodoVersion {
 
 extension TodoCLI {
   /// Runs the process's own command line and returns its exit status.
-  public static func main() -> ExitStatus {
+  ///
+  /// - Parameter shell: opens the interactive shell, as in
+  ///   ``run(arguments:environment:console:input:shell:)``.
+  public static func main(shell: ShellLauncher? = nil) -> ExitStatus {
     let console = StandardConsole()
     let status = run(
-      arguments: CommandLine.arguments, environment: Posix.environment(), console: console, input: StandardInput())
+      arguments: CommandLine.arguments, environment: Posix.environment(), console: console,
+      input: StandardInput(), shell: shell)
     console.flush()
     return status
   }

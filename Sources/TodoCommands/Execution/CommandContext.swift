@@ -11,6 +11,8 @@ public final class CommandContext {
   public let store: TodoStore
   public let input: InputSource
   let runner: ProcessRunner
+  /// How to open the interactive shell; `nil` inside it, so that it is not opened twice.
+  var shellRequest: ShellCommand.Request?
 
   public init(settings: Settings, console: Console, clock: Clock, store: TodoStore, input: InputSource) {
     self.settings = settings

@@ -1,0 +1,36 @@
+/// Where the shell's lines come from: the line editor on a terminal, standard input in batch
+/// mode, a fixed script in tests.
+public protocol LineReader: AnyObject {
+  /// Shows `prompt` (when the reader shows prompts) and returns the next line without its
+  /// newline, or `nil` at end of input.
+  func readLine(prompt: String) -> String?
+  /// Records a line in the history, for recall and for the next session.
+  func addHistory(_ line: String)
+  /// The newest line of the history, so that a line is not recorded twice in a row.
+  var lastHistoryEntry: String? { get }
+}
+
+/// One way to complete the word under the cursor.
+public struct LineCompletion: Equatable, Sendable {
+  /// The text that replaces the word under the cursor, quoted for the shell's line syntax.
+  public var replacement: String
+  /// The word itself, as listed.
+  public var value: String
+  /// Shown beside the word when candidates are listed (the text of a task), never inserted.
+  public var description: String?
+  /// A space follows a unique completion (not after `due:` or a directory's `/`).
+  public var appendsSpace: Bool
+
+  public init(
+    replacement: String, value: String, description: String? = nil, appendsSpace: Bool = true
+  ) {
+    self.replacement = replacement
+    self.value = value
+    self.description = description
+    self.appendsSpace = appendsSpace
+  }
+}
+
+/// Completes the word under the cursor: `before` is the line up to the start of that word,
+/// `word` the word as typed so far.
+public typealias LineCompleter = (_ before: String, _ word: String) -> [LineCompletion]

@@ -1,0 +1,132 @@
+import TodoCommands
+import TodoTxt
+
+/// The shell's loop: reads a line, splits it into words and runs them as one command line of
+/// the tool, until `quit`, `exit` or end of input.
+///
+/// Each line goes through ``TodoCLI/run(arguments:environment:console:input:shell:)`` with the
+/// program name and the options the shell was opened with in front, so every action, option
+/// and add-on behaves, and prints, exactly as on the command line.
+public final class REPLSession {
+  /// What a line asks of the loop.
+  public enum Event: Equatable {
+    case `continue`
+    case quit
+  }
+
+  let launch: ShellLaunch
+  let reader: LineReader
+  /// A person is typing: prompts, history, and a check of the file before every line.
+  let interactive: Bool
+  private var watch: TodoFileWatch
+  private var lastRecorded: String?
+  /// A line failed (batch mode exits non-zero then).
+  public private(set) var failed = false
+
+  public init(launch: ShellLaunch, reader: LineReader, interactive: Bool) {
+    self.launch = launch
+    self.reader = reader
+    self.interactive = interactive
+    watch = TodoFileWatch(path: launch.context.settings.todoFile, store: launch.context.store)
+    lastRecorded = reader.lastHistoryEntry
+  }
+
+  private var console: Console { launch.context.console }
+  private var programName: String { launch.context.settings.programName }
+
+  /// Runs lines until the input ends or one says to quit.
+  ///
+  /// - Returns: success when a person was typing; in batch mode, failure when any line failed.
+  public func run() -> ExitStatus {
+    while true {
+      console.flush()
+      guard let line = reader.readLine(prompt: interactive ? prompt() : "") else {
+        // After Ctrl-D the terminal's next prompt starts on a line of its own.
+        if interactive { console.line("") }
+        break
+      }
+      if handle(line) == .quit { break }
+    }
+    console.flush()
+    return interactive || !failed ? .success : .failure
+  }
+
+  /// The prompt, with the counts of the todo file as it is now.
+  func prompt() -> String {
+    let today = Clock.current(environment: launch.environment).today
+    return ShellPrompt.text(programName: programName, list: watch.read(), today: today)
+  }
+
+  /// Runs one line.
+  public func handle(_ line: String) -> Event {
+    let trimmed = line.drop { $0 == " " || $0 == "\t" }
+    // Blank lines and comments (for scripts in batch mode) do nothing.
+    guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return .continue }
+    if interactive, line != lastRecorded {
+      reader.addHistory(line)
+      lastRecorded = line
+    }
+    var words: [String]
+    do {
+      words = try ShellWords.split(line)
+    } catch {
+      fail("\(programName): \(error.message)")
+      return .continue
+    }
+    if words.count == 1, ["exit", "quit"].contains(words[0].lowercased()) { return .quit }
+    if interactive, watch.hasChanged {
+      console.errorLine("\(basename(watch.path)) changed on disk; re-read")
+      guard let checked = checkTaskNumbers(words) else {
+        watch.markSeen()
+        return .continue
+      }
+      words = checked
+    }
+    let status = TodoCLI.run(
+      arguments: [launch.programPath] + launch.options + words, environment: launch.environment,
+      console: console, input: launch.context.input)
+    console.flush()
+    if status != .success { failed = true }
+    if interactive { watch.markSeen() }
+    return .continue
+  }
+
+  private func fail(_ message: String) {
+    console.errorLine(message)
+    failed = true
+  }
+
+  /// The line's words with every task number moved to where its task went since the file was
+  /// last seen, or `nil` (after saying why) when a task the line names was changed or removed.
+  private func checkTaskNumbers(_ words: [String]) -> [String]? {
+    let current = watch.read()
+    var words = words
+    for position in TaskNumberPositions.find(in: words, mode: launch.context.settings.mode) {
+      var parts: [String] = []
+      for part in words[position].split(separator: ",", omittingEmptySubsequences: false) {
+        guard part.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(part) else {
+          parts.append(String(part))
+          continue
+        }
+        switch watch.resolve(number, in: current) {
+        case .unchanged:
+          parts.append(String(part))
+        case .moved(let newNumber):
+          console.errorLine("task \(part) is now task \(newNumber)")
+          parts.append(String(newNumber))
+        case .lost(let line):
+          fail(
+            "\(programName): task \(part) changed on disk since it was shown ('\(line)'); nothing done"
+          )
+          return nil
+        }
+      }
+      words[position] = parts.joined(separator: ",")
+    }
+    return words
+  }
+
+  private func basename(_ path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
+  }
+}

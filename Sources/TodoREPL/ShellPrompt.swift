@@ -1,0 +1,17 @@
+import TodoTxt
+
+/// The prompt: the program name and what needs doing, as `todo [12 open, 2 overdue]> `.
+enum ShellPrompt {
+  /// The prompt for `list` on `today`: open tasks (not completed, not blank) and those of them
+  /// whose `due:` date has passed.
+  static func text(programName: String, list: TodoList, today: TaskDate) -> String {
+    let index = TodoIndex(list)
+    let open = index.taskCount - index.completedCount
+    var overdue = 0
+    for (number, date) in index.dueDates where date < today {
+      if let task = list.task(number: number), !task.isCompleted { overdue += 1 }
+    }
+    let counts = overdue > 0 ? "\(open) open, \(overdue) overdue" : "\(open) open"
+    return "\(programName) [\(counts)]> "
+  }
+}

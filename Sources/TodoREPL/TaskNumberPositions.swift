@@ -1,0 +1,41 @@
+import TodoCommands
+
+/// Which words of a line are task numbers, read from the command table: options before the
+/// action are skipped, then each argument has the kind its command declares.
+enum TaskNumberPositions {
+  /// Options that take the next word as their value.
+  static let optionsWithValue: Set<String> = ["-d", "--config", "--if-match"]
+
+  /// The indices in `words` of the arguments that are task numbers (or lists `3,4`).
+  static func find(in words: [String], mode: Mode) -> [Int] {
+    var index = 0
+    while index < words.count, words[index].hasPrefix("-"), words[index].count > 1 {
+      if words[index] == "--" {
+        index += 1
+        break
+      }
+      index += optionsWithValue.contains(words[index]) ? 2 : 1
+    }
+    guard index < words.count else { return [] }
+    var action = words[index].lowercased()
+    index += 1
+    if action == "command", index < words.count {
+      action = words[index].lowercased()
+      index += 1
+    }
+    guard let spec = CommandRegistry.command(named: action, mode: mode),
+      let last = spec.arguments.last
+    else {
+      return []
+    }
+    var positions: [Int] = []
+    for position in index..<max(index, words.count) {
+      let argument = position - index
+      let kind =
+        argument < spec.arguments.count
+        ? spec.arguments[argument] : last == .taskNumbers ? last : nil
+      if kind == .taskNumber || kind == .taskNumbers { positions.append(position) }
+    }
+    return positions
+  }
+}

@@ -1,0 +1,80 @@
+import Glibc
+import TodoStore
+import TodoTxt
+
+/// Keeps the todo file as the user last saw it, notices when it changes behind the shell's
+/// back, and keeps task numbers pointing at the tasks the user meant.
+///
+/// Every line runs as a new command line that reads the file afresh, so a number always
+/// names a line of the file as it is now. After an outside edit that line may hold another
+/// task: the number is then moved to where the task the user saw went, or, when that task is
+/// gone or changed, the line is not run.
+struct TodoFileWatch {
+  /// Identifies one version of a file without reading it: device, inode, size and change time.
+  struct Stamp: Equatable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var seconds: Int
+    var nanoseconds: Int
+
+    /// The stamp of the file at `path`, or `nil` when there is none. The C function is `stat`.
+    init?(path: String) {
+      var status = stat()
+      guard stat(path, &status) == 0 else { return nil }
+      device = UInt64(status.st_dev)
+      inode = UInt64(status.st_ino)
+      size = Int64(status.st_size)
+      seconds = status.st_mtim.tv_sec
+      nanoseconds = status.st_mtim.tv_nsec
+    }
+  }
+
+  let path: String
+  let store: TodoStore
+  /// The file when it was last seen (after the previous line ran).
+  private(set) var seen = TodoList()
+  private(set) var stamp: Stamp?
+
+  init(path: String, store: TodoStore) {
+    self.path = path
+    self.store = store
+    markSeen()
+  }
+
+  /// The file as it is now (an empty list when it is missing or unreadable).
+  func read() -> TodoList { (try? store.read(path)) ?? TodoList() }
+
+  /// The file changed since ``markSeen()``.
+  var hasChanged: Bool { Stamp(path: path) != stamp }
+
+  /// Takes the file as it is now as what the user has seen.
+  mutating func markSeen() {
+    stamp = Stamp(path: path)
+    seen = read()
+  }
+
+  /// What became of a task number after an outside edit.
+  enum Resolution: Equatable {
+    /// The number still names the task the user saw (or one the user never saw).
+    case unchanged
+    /// The task the user saw is now at another number.
+    case moved(to: Int)
+    /// The task the user saw was changed or removed (or now appears more than once).
+    case lost(line: String)
+  }
+
+  /// Where the task that had `number` when the file was last seen is in `current`.
+  func resolve(_ number: Int, in current: TodoList) -> Resolution {
+    guard let before = seen.task(number: number), !before.isBlank else { return .unchanged }
+    if let now = current.task(number: number), now.bytes.elementsEqual(before.bytes) {
+      return .unchanged
+    }
+    var found: [Int] = []
+    for index in current.indices where current[index].bytes.elementsEqual(before.bytes) {
+      found.append(index + 1)
+      if found.count > 1 { break }
+    }
+    return found.count == 1 ? .moved(to: found[0]) : .lost(line: before.line)
+  }
+}

@@ -1,0 +1,67 @@
+import Testing
+
+@testable import TodoREPL
+
+@Suite struct ShellWordsTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    var line: String
+    var words: [String]
+    var testDescription: String { line }
+  }
+
+  static let cases: [Case] = [
+    Case(line: "", words: []),
+    Case(line: "   \t ", words: []),
+    Case(line: "ls", words: ["ls"]),
+    Case(line: "  add  buy milk  ", words: ["add", "buy", "milk"]),
+    Case(line: "add \"buy milk\" +home", words: ["add", "buy milk", "+home"]),
+    Case(line: "add 'it''s' x", words: ["add", "its", "x"]),
+    Case(line: "add 'say \"hi\"'", words: ["add", "say \"hi\""]),
+    Case(line: "add \"it's\"", words: ["add", "it's"]),
+    Case(line: #"add buy\ milk"#, words: ["add", "buy milk"]),
+    Case(line: #"add \"quoted\""#, words: ["add", "\"quoted\""]),
+    Case(line: #"add "a \"b\" \$5 \n""#, words: ["add", #"a "b" $5 \n"#]),
+    Case(line: #"add 'back\slash'"#, words: ["add", #"back\slash"#]),
+    Case(line: "add \"\" ''", words: ["add", "", ""]),
+    Case(line: "add pre\"fix\"'ed'", words: ["add", "prefixed"]),
+    Case(line: "add $HOME * ~ `x`", words: ["add", "$HOME", "*", "~", "`x`"]),
+    Case(line: "add trailing\\", words: ["add", "trailing\\"]),
+    Case(line: "add tab\tseparated", words: ["add", "tab", "separated"]),
+    Case(line: "add héllo @café", words: ["add", "héllo", "@café"]),
+  ]
+
+  @Test(arguments: cases)
+  func splits(_ example: Case) throws {
+    #expect(try ShellWords.split(example.line) == example.words)
+  }
+
+  @Test(arguments: ["add \"open", "add 'open", "add \"a\" 'b"])
+  func unterminatedQuoteIsAnError(_ line: String) {
+    #expect(throws: ShellWords.Failure.self) { try ShellWords.split(line) }
+  }
+
+  @Test func failureMessagesNameTheQuote() {
+    #expect(ShellWords.Failure.unterminatedQuote("'").message == "unterminated single quote")
+    #expect(ShellWords.Failure.unterminatedQuote("\"").message == "unterminated double quote")
+  }
+
+  @Test func scanKeepsTheWordBeingTyped() {
+    #expect(ShellWords.scan("add \"buy mi").words == ["add", "buy mi"])
+    #expect(ShellWords.scan("add \"buy mi").openQuote == "\"")
+    #expect(ShellWords.scan("add ").words == ["add"])
+    #expect(ShellWords.scan("add ").openQuote == nil)
+  }
+
+  @Test(arguments: [
+    "plain", "+home", "@phone", "due:2026-01-01", "two words", "it's", "say \"hi\"", #"a\b"#, "",
+    "line\nbreak", "it's\nboth",
+  ])
+  func quotedWordsReadBackAsThemselves(_ word: String) throws {
+    #expect(try ShellWords.split("add " + ShellWords.quote(word)) == ["add", word])
+  }
+
+  @Test func quoteLeavesOrdinaryWordsAlone() {
+    #expect(ShellWords.quote("+home") == "+home")
+    #expect(ShellWords.quote("my file.txt") == #"my\ file.txt"#)
+  }
+}
