@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+
+/// The interactive shell, typed into on a pseudo-terminal, and its batch mode on a pipe.
+@Suite struct ShellTests {
+  /// The built `todo` running on a pseudo-terminal in a sandbox's home.
+  final class Session {
+    let terminal: PseudoTerminal
+    let process = Process()
+
+    init(_ box: Sandbox, arguments: [String] = []) throws {
+      terminal = try PseudoTerminal()
+      let todo = box.home.appendingPathComponent("bin").appendingPathComponent("todo")
+      // As a terminal emulator does, make the terminal the session's controlling terminal, so
+      // that Ctrl-C typed into it sends SIGINT (util-linux setsid; readline needs only isatty).
+      let setsid = "/usr/bin/setsid"
+      if FileManager.default.isExecutableFile(atPath: setsid) {
+        process.executableURL = URL(fileURLWithPath: setsid)
+        process.arguments = ["--wait", "--ctty", todo.path] + arguments
+      } else {
+        process.executableURL = todo
+        process.arguments = arguments
+      }
+      process.currentDirectoryURL = box.home
+      process.environment = box.environment.merging(["TERM": "xterm", "INPUTRC": "/dev/null"]) {
+        $1
+      }
+      let handle = terminal.handle
+      process.standardInput = handle
+      process.standardOutput = handle
+      process.standardError = handle
+      try process.run()
+    }
+
+    deinit {
+      if process.isRunning { process.terminate() }
+    }
+
+    /// Waits for `text` in the output; records an issue with what came instead on timeout.
+    @discardableResult
+    func expect(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> String {
+      guard let seen = terminal.read(until: text) else {
+        Issue.record(
+          "no '\(text)' in: \(terminal.unread.debugDescription)", sourceLocation: sourceLocation)
+        return ""
+      }
+      return seen
+    }
+
+    func type(_ text: String) { terminal.send(text) }
+
+    /// Waits for the process to end, at most `timeout`, and returns its status (nil if it did not).
+    func exitStatus(timeout: Duration = .seconds(10)) -> Int32? {
+      let deadline = ContinuousClock.now + timeout
+      while process.isRunning {
+        guard ContinuousClock.now < deadline else { return nil }
+        // Drain the terminal meanwhile, so a chatty child never blocks on a full buffer.
+        _ = terminal.read(until: "\u{0}", timeout: .milliseconds(50))
+      }
+      return process.terminationStatus
+    }
+  }
+
+  static let tasks = "call mom +family @phone\nfix sink +home @home due:2009-02-01\n"
+
+  @Test func typeACommandCompleteWithTabInterruptAndLeave() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", ShellTests.tasks)
+    let session = try Session(box)
+    session.expect("todo [2 open, 1 overdue]> ")
+
+    // A project and a context completed with TAB, and a quoted word.
+    session.type("add \"buy milk\" +fa\t@ph\t\r")
+    session.expect("TODO: 3 added.")
+    session.expect("todo [3 open, 1 overdue]> ")
+    #expect(box.read("todo.txt").hasSuffix("\n2009-02-13 buy milk +family @phone\n"))
+
+    // Ctrl-C drops the half-typed line and keeps the shell running.
+    session.type("add half typed\u{03}")
+    session.expect("todo [3 open, 1 overdue]> ")
+    session.type("ls +family\r")
+    session.expect("TODO: 2 of 3 tasks shown")
+    // Control keys typed before readline has the terminal again would reach the tty's own
+    // line discipline instead: wait for the prompt.
+    session.expect("todo [3 open, 1 overdue]> ")
+    #expect(!box.read("todo.txt").contains("half"))
+
+    // Ctrl-D on an empty line leaves with status 0.
+    session.type("\u{04}")
+    #expect(session.exitStatus() == 0)
+  }
+
+  @Test func taskNumbersAreListedWithTheirText() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", ShellTests.tasks)
+    let session = try Session(box, arguments: ["shell"])
+    session.expect("]> ")
+    // Two TABs list the candidates; one line each, the number and the task.
+    session.type("do \t\t")
+    session.expect("1  call mom +family @phone")
+    session.expect("2  fix sink +home @home due:2009-02-01")
+    session.expect("do ")
+    // Only the number goes into the line.
+    session.type("2\r")
+    session.expect("TODO: 2 marked as done.")
+    #expect(box.read("todo.txt").contains("x 2009-02-13 fix sink"))
+    session.type("quit\r")
+    #expect(session.exitStatus() == 0)
+  }
+
+  @Test func historyIsRecalledInTheNextSession() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", ShellTests.tasks)
+    let first = try Session(box)
+    first.expect("]> ")
+    first.type("lsc\r")
+    first.expect("@phone")
+    first.type("listproj\r")
+    first.expect("+home")
+    first.type("listproj\r")
+    first.expect("+home")
+    first.type("exit\r")
+    #expect(first.exitStatus() == 0)
+    #expect(box.read(".local/state/todo/history") == "lsc\nlistproj\nexit\n")
+
+    let second = try Session(box)
+    second.expect("]> ")
+    // Up twice skips `exit` and brings back `listproj`; Enter runs it.
+    second.type("\u{1B}[A\u{1B}[A\r")
+    second.expect("+family")
+    second.type("quit\r")
+    #expect(second.exitStatus() == 0)
+  }
+
+  @Test func anOutsideEditIsPickedUpBetweenTwoCommands() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", "alpha\nbeta\n")
+    let session = try Session(box)
+    session.expect("todo [2 open]> ")
+    session.type("ls\r")
+    session.expect("TODO: 2 of 2 tasks shown")
+    session.expect("]> ")
+    try box.write("todo.txt", "inserted by an editor\nalpha\nbeta\n")
+    session.type("do 2\r")
+    session.expect("todo.txt changed on disk; re-read")
+    session.expect("task 2 is now task 3")
+    session.expect("TODO: 3 marked as done.")
+    session.expect("todo [2 open]> ")
+    #expect(box.read("todo.txt") == "inserted by an editor\nalpha\nx 2009-02-13 beta\n")
+    session.type("quit\r")
+    #expect(session.exitStatus() == 0)
+  }
+
+  // MARK: Batch mode
+
+  @Test func batchModeRunsLinesWithoutPromptOrEcho() throws {
+    let box = try Sandbox()
+    let run = try box.todo("shell", input: "add \"buy milk\" +home\n# a comment\n\nls\n")
+    #expect(run.status == 0)
+    #expect(
+      run.stdout == """
+        1 2009-02-13 buy milk +home
+        TODO: 1 added.
+        1 2009-02-13 buy milk +home
+        --
+        TODO: 1 of 1 tasks shown
+
+        """)
+    #expect(run.stderr == "")
+  }
+
+  @Test func batchModeFailsWhenALineFails() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", "one\n")
+    let run = try box.todo("shell", input: "do 9\nadd \"open quote\nadd two\n")
+    #expect(run.status == 1)
+    #expect(run.stderr == "TODO: No task 9.\ntodo: unterminated double quote\n")
+    #expect(box.read("todo.txt") == "one\n2009-02-13 two\n")
+  }
+
+  @Test func withoutATerminalNoActionIsStillAUsageError() throws {
+    let box = try Sandbox()
+    let run = try box.todo()
+    #expect(run.status == 1)
+    #expect((run.stdout + run.stderr).contains("Usage: todo"))
+  }
+}
