@@ -29,25 +29,51 @@ struct TaskSorting: Sendable, Equatable {
 
   /// The indices (0-based line numbers) in this order.
   func sorted(_ indices: [Int], in list: TodoList) -> [Int] {
-    let tasks = indices.map { list[$0] }
-    let texts: [[UInt32]] = terms.contains { $0.key == .text } ? tasks.map { TextOrder.key($0.text) } : []
-    let lowered: [String] = texts.isEmpty ? [] : tasks.map { $0.text.lowercased() }
-    let order = Array(tasks.indices).sorted { x, y in
+    let keys = Set(terms.map(\.key))
+    // Every value is read once, before sorting: reading a tag scans the line.
+    var created: [TaskDate?] = []
+    var priorities: [Priority?] = []
+    var dues: [TaskDate?] = []
+    var completed: [TaskDate?] = []
+    var texts: [[UInt32]] = []
+    var lowered: [String] = []
+    for index in indices {
+      let task = list[index]
+      if keys.contains(.created) { created.append(task.creationDate) }
+      if keys.contains(.priority) { priorities.append(task.priority) }
+      if keys.contains(.due) { dues.append(task.dueDate) }
+      if keys.contains(.completed) { completed.append(task.completionDate) }
+      if keys.contains(.text) {
+        let text = task.text
+        texts.append(TextOrder.key(text))
+        lowered.append(text.lowercased())
+      }
+    }
+    let order = Array(indices.indices).sorted { x, y in
       for term in terms {
         let result: Int?
         switch term.key {
-        case .created: result = compare(tasks[x].creationDate, tasks[y].creationDate)
-        case .priority: result = compare(tasks[x].priority, tasks[y].priority)
-        case .due: result = compare(tasks[x].dueDate, tasks[y].dueDate)
-        case .completed: result = compare(tasks[x].completionDate, tasks[y].completionDate)
+        case .created: result = compare(created[x], created[y])
+        case .priority: result = compare(priorities[x], priorities[y])
+        case .due: result = compare(dues[x], dues[y])
+        case .completed: result = compare(completed[x], completed[y])
         case .line: result = compare(indices[x], indices[y])
         case .text:
           var value = TextOrder.compare(texts[x], texts[y])
           if value == 0 { value = lowered[x] < lowered[y] ? -1 : (lowered[y] < lowered[x] ? 1 : 0) }
           result = value
         }
-        // A missing value (no due date, no priority) sorts last in either direction.
-        guard let result else { return compare(tasks[x], tasks[y], key: term.key) }
+        // A missing value (no due date, no priority) sorts last in either direction: `nil`
+        // means exactly one of the two has one.
+        guard let result else {
+          switch term.key {
+          case .created: return created[x] != nil
+          case .priority: return priorities[x] != nil
+          case .due: return dues[x] != nil
+          case .completed: return completed[x] != nil
+          case .line, .text: return false
+          }
+        }
         if result != 0 { return term.descending ? result > 0 : result < 0 }
       }
       return indices[x] < indices[y]
@@ -59,17 +85,6 @@ struct TaskSorting: Sendable, Equatable {
   private func compare<T: Comparable>(_ a: T?, _ b: T?) -> Int? {
     guard let a, let b else { return a == nil && b == nil ? 0 : nil }
     return a < b ? -1 : (b < a ? 1 : 0)
-  }
-
-  /// For a key where exactly one task has a value: the one with it comes first.
-  private func compare(_ a: Task, _ b: Task, key: Key) -> Bool {
-    switch key {
-    case .created: return a.creationDate != nil
-    case .priority: return a.priority != nil
-    case .due: return a.dueDate != nil
-    case .completed: return a.completionDate != nil
-    case .line, .text: return false
-    }
   }
 }
 
