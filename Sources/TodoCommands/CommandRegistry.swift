@@ -12,6 +12,8 @@ public enum CommandRegistry {
     AgendaCommand.spec, AttachCommand.spec, AttachmentsCommand.spec, NoteCommand.spec, OpenCommand.spec,
     PostponeCommand.spec, RecurrenceCommand.spec, ReopenCommand.spec, ReorderCommand.spec, TagCommand.spec,
     UndoCommand.spec, RedoCommand.spec, LogCommand.spec, ShellCommand.spec,
+    // Native only: queries, views and JSON import.
+    FindCommand.spec, ViewCommand.spec, ImportCommand.spec,
   ]
 
   /// The command with this name or alias (already lower-cased), available in `mode`.

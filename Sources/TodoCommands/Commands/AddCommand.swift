@@ -13,6 +13,7 @@ enum AddCommand {
       """,
     arguments: [.text]
   ) { context, arguments throws(TodoError) in
+    if context.settings.mode == .native, arguments == ["--json"] { return try ImportCommand.run(context) }
     var (priority, words): (UInt8?, [String]) = (nil, arguments)
     if context.settings.mode == .native { (priority, words) = try TypedInput.priorityOption(arguments) }
     var input = try readText(context, words, prompt: "Add: ", usage: spec.usageError)

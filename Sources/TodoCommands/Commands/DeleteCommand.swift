@@ -12,6 +12,7 @@ enum DeleteCommand {
       """,
     arguments: [.taskNumber, .term]
   ) { context, arguments throws(TodoError) in
+    if let status = try QuerySelection.delete(arguments, context: context, usage: spec.usageError) { return status }
     let file = context.settings.todoFile
     let reference = try TaskReference(arguments.first, usage: spec.usageError)
     let old = try reference.task(in: context.readList(file), file: file)
@@ -74,6 +75,7 @@ enum DeprioritizeCommand {
     abstract: "Remove the priority of one or more tasks.",
     arguments: [.taskNumbers]
   ) { context, arguments throws(TodoError) in
+    let arguments = try QuerySelection.arguments(arguments, context: context, question: "Remove the priority of") ?? arguments
     let items = taskNumberWords(arguments)
     guard !items.isEmpty else { throw spec.usageError }
     let file = context.settings.todoFile
@@ -115,6 +117,8 @@ enum PriorityCommand {
     discussion: "PRIORITY is a letter from A (highest) to Z; it replaces any priority the task had.",
     arguments: [.taskNumber, .priority]
   ) { context, arguments throws(TodoError) in
+    let arguments =
+      try QuerySelection.arguments(arguments, context: context, question: "Set the priority of", pairing: true) ?? arguments
     let usage = TodoError.actionUsage("pri NR PRIORITY [NR PRIORITY ...]\nnote: PRIORITY must be anywhere from A to Z.")
     let file = context.settings.todoFile
     var status = ExitStatus.success

@@ -13,6 +13,7 @@ enum DoCommand {
       """,
     arguments: [.taskNumbers]
   ) { context, arguments throws(TodoError) in
+    let arguments = try QuerySelection.arguments(arguments, context: context, question: "Mark as done") ?? arguments
     let items = taskNumberWords(arguments)
     guard !items.isEmpty else { throw spec.usageError }
     let file = context.settings.todoFile

@@ -28,6 +28,10 @@ enum ListCommand {
   ) throws(TodoError) {
     let engine = ListEngine(context: context)
     let list = try context.readList(path)
+    if let options, QueryListing.isNeeded(options) {
+      let source = QueryListing.Source(path: path, list: list)
+      return try QueryListing.list([source], terms: terms, post: post, options: options, context: context)
+    }
     let lines = engine.physicalLines(list)
     let native = try options.map { options throws(TodoError) in try NativeListing(options, list: list, context: context) }
     let output = engine.format(
@@ -42,6 +46,16 @@ enum ListAllCommand {
     abstract: "List the tasks of todo.txt and done.txt together; done.txt's are numbered 0.",
     arguments: [.term]
   ) { context, arguments throws(TodoError) in
+    if context.settings.mode == .native, case var options = try ListOptions.parse(arguments, mode: .native),
+      QueryListing.isNeeded(options)
+    {
+      options.showAll = true
+      let sources = try [context.settings.todoFile, context.settings.doneFile].map { path throws(TodoError) in
+        QueryListing.Source(path: path, list: try context.readList(path))
+      }
+      try QueryListing.list(sources, terms: options.terms, options: options, context: context)
+      return .success
+    }
     let engine = ListEngine(context: context)
     let todoLines = engine.physicalLines(try context.readList(context.settings.todoFile))
     let doneLines = engine.physicalLines(try context.readList(context.settings.doneFile))
@@ -94,9 +108,10 @@ enum ListPriorityCommand {
     abstract: "List the tasks with a priority, or with the given priorities (A, A-C, ABR-Y).",
     arguments: [.priorities, .term]
   ) { context, arguments throws(TodoError) in
-    var terms = arguments
+    let options = context.settings.mode == .native ? try ListOptions.parse(arguments, mode: .native) : nil
+    var terms = options?.terms ?? arguments
     var priorities = "A-Z"
-    if let first = arguments.first, isPrioritySelection(first) {
+    if let first = terms.first, isPrioritySelection(first) {
       priorities = first.uppercased()
       terms.removeFirst()
     }
@@ -106,7 +121,7 @@ enum ListPriorityCommand {
       guard let regex else { return [] }
       return items.filter { regex.matches($0) }
     }
-    try ListCommand.listFile(context.settings.todoFile, terms: terms, post: post, context: context)
+    try ListCommand.listFile(context.settings.todoFile, terms: terms, post: post, options: options, context: context)
     return .success
   }
 

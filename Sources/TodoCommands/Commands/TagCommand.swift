@@ -12,6 +12,7 @@ enum TagCommand {
       """,
     arguments: [.taskNumber, .text], nativeOnly: true
   ) { context, arguments throws(TodoError) in
+    let arguments = try QuerySelection.arguments(arguments, context: context, question: "Tag") ?? arguments
     let (items, rest) = leadingTaskNumbers(arguments)
     guard !items.isEmpty, (1...2).contains(rest.count) else { throw spec.usageError }
     let key = rest[0]
@@ -55,6 +56,7 @@ enum PostponeCommand {
       """,
     arguments: [.taskNumber, .text], nativeOnly: true
   ) { context, arguments throws(TodoError) in
+    let arguments = try QuerySelection.arguments(arguments, context: context, question: "Postpone") ?? arguments
     let (items, rest) = leadingTaskNumbers(arguments)
     guard !items.isEmpty, rest.count == 1 else { throw spec.usageError }
     let offset = try TypedInput.duration(rest[0])

@@ -57,6 +57,10 @@ public struct CompletionEngine {
     guard !isAddon, let spec = CommandRegistry.command(named: action, mode: settings.mode) else {
       return textWords(matching: current)
     }
+    if spec.name == ViewCommand.spec.name, arguments.isEmpty {
+      let views = ViewCommand.views(settings).map { CompletionCandidate(value: $0.name, description: $0.query) }
+      return CompletionEngine.filter(views, current)
+    }
     guard let kind = CompletionEngine.kind(at: arguments.count, of: spec) else { return [] }
     return complete(current, as: kind, after: arguments)
   }

@@ -10,7 +10,9 @@ enum NativeValidation {
   static func check(_ spec: CommandSpec, _ arguments: [String], context: CommandContext) throws(TodoError) {
     guard context.settings.mode == .native else { return }
     // A query names its tasks itself.
-    if let first = arguments.first, first == "-q" || first.hasPrefix("--query") { return }
+    if let first = arguments.first(where: { $0 != "-f" && $0 != "--force" }), first == "-q" || first.hasPrefix("--query") {
+      return
+    }
     let kinds = spec.arguments
     let file = context.settings.todoFile
     func existing(_ word: String, usage: TodoError) throws(TodoError) {

@@ -1,4 +1,5 @@
 import TodoStore
+import TodoTxt
 
 /// Everything that can go wrong in a command, raised as a value and worded in one place
 /// (``message(programName:)``).
@@ -60,6 +61,20 @@ public enum TodoError: Error, Equatable, Sendable {
   case noSuchPosition(String)
   case cannotCopy(String, reason: String)
   case childFailed(String, status: Int32)
+  /// Native mode: a query (`-q`, `find`, a view) that cannot be read; the message points at
+  /// the column.
+  case badQuery(FilterError)
+  /// Native mode: a `--format` template naming a field that does not exist.
+  case unknownField(String)
+  /// Native mode: a bulk edit whose query selects no task.
+  case noMatchingTasks(String)
+  /// Native mode: `view NAME` without a `TODO_VIEW_NAME` in the configuration.
+  case unknownView(String)
+  /// Native mode: `import` input that is not JSON or lacks a task's text; the detail says
+  /// where.
+  case badImport(String)
+  /// Native mode: a bulk edit the user declined.
+  case bulkDeclined
 
   /// The text printed for this error (without the final newline).
   public func message(programName: String) -> String {
@@ -117,6 +132,14 @@ public enum TodoError: Error, Equatable, Sendable {
     case .noSuchPosition(let text): return "TODO: There is no line \(text) to move to."
     case .cannotCopy(let path, let reason): return "\(programName): cannot copy \(path): \(reason)"
     case .childFailed(let command, let status): return "\(programName): '\(command)' failed with status \(status)"
+    case .badQuery(let error): return "\(programName): \(error.description)\n  " + error.pointer.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n  ")
+    case .unknownField(let name):
+      return "\(programName): unknown field {\(name)} in --format (see '\(programName) help ls' for the fields)"
+    case .noMatchingTasks(let query): return "\(programName): no task matches '\(query)'; nothing changed"
+    case .unknownView(let name):
+      return "\(programName): no view '\(name)' (define TODO_VIEW_\(name)='QUERY' in the configuration; '\(programName) view' lists them)"
+    case .badImport(let detail): return "\(programName): import: \(detail)"
+    case .bulkDeclined: return "\(programName): nothing changed"
     }
   }
 

@@ -1,0 +1,213 @@
+import TodoTxt
+
+/// The native listing options that change what a listing selects or how it is written:
+/// `-q QUERY`, `--format`, `--group` and `--why`. The selection and order still come from
+/// ``ListEngine`` (terms, hiding, `--sort`); this adds the query as one more filter and then
+/// writes the chosen tasks in the format asked for.
+enum QueryListing {
+  /// One file of a listing (`lsa` lists todo.txt, then done.txt).
+  struct Source {
+    var path: String
+    var list: TodoList
+  }
+
+  /// Whether `options` asks for anything this type does.
+  static func isNeeded(_ options: ListOptions) -> Bool {
+    options.query != nil || options.format != nil || options.group != nil || options.why
+  }
+
+  /// Parses a query for `context`, turning its error into a ``TodoError``.
+  static func filter(_ query: String, context: CommandContext) throws(TodoError) -> TaskFilter {
+    do {
+      return try FilterExpression.parse(query).resolved(today: context.today)
+    } catch {
+      throw .badQuery(error)
+    }
+  }
+
+  /// Lists `sources` under `options`.
+  ///
+  /// - Parameters:
+  ///   - terms: todo.sh search terms.
+  ///   - post: the action's own filter (listpri's priorities).
+  static func list(
+    _ sources: [Source], terms: [String], post: ListEngine.PostFilter? = nil, options: ListOptions,
+    context: CommandContext
+  ) throws(TodoError) {
+    let format = try OutputFormat(options.format)
+    let grouping = try options.group.map { text throws(TodoError) in try ListGrouping(text) }
+    if grouping != nil, format.isMachineReadable { throw .badOptionValue("--format", options.format ?? "") }
+    let filter = try options.query.map { text throws(TodoError) in try QueryListing.filter(text, context: context) }
+
+    // All sources as one list, numbered on from one another.
+    var engineContext = context
+    if format.isMachineReadable || options.why {
+      var plain = context.settings
+      plain["TODOTXT_PLAIN"] = "1"
+      plain["TODOTXT_FINAL_FILTER"] = "cat"
+      plain["TODOTXT_VERBOSE"] = "0"
+      for name in ["HIDE_PROJECTS_SUBSTITUTION", "HIDE_CONTEXTS_SUBSTITUTION", "HIDE_CUSTOM_SUBSTITUTION"] {
+        plain[name] = ""
+      }
+      engineContext = context.with(settings: plain)
+    }
+    let engine = ListEngine(context: engineContext)
+    var starts: [Int] = []
+    var lines = Lines()
+    var joinedBytes: [UInt8] = []
+    for source in sources {
+      let own = engine.physicalLines(source.list)
+      starts.append(lines.count)
+      for line in own.all {
+        lines.append(line)
+        joinedBytes += line + [0x0A]
+      }
+    }
+    let list = sources.count == 1 ? sources[0].list : TodoList(bytes: joinedBytes)
+    let native = try NativeListing(options, list: list, context: engineContext)
+    let today = context.today
+    let query = filter.map { filter in
+      ListEngine.PostFilter(command: "query " + ShellQuote.quote(options.query ?? "")) { items in
+        items.filter { item in
+          guard let index = NativeListing.index(of: item), index < list.count else { return false }
+          return filter.matches(list[index], today: today)
+        }
+      }
+    }
+    let combined: ListEngine.PostFilter?
+    switch (post, query) {
+    case (let post?, let query?):
+      combined = ListEngine.PostFilter(command: post.command + " | " + query.command) { query.apply(post.apply($0)) }
+    default: combined = post ?? query
+    }
+    let padding = sources.count == 1 ? String(lines.count).count - (lines.isEmpty ? 1 : 0) : String(starts.last ?? 0).count
+    let output = engine.format(lines, padding: max(padding, 0), terms: terms, post: combined, native: native)
+    let shown = output.lines.all.compactMap { renderedIndex($0) }.filter { $0 < list.count }
+
+    /// The file and its own line number of a joined index.
+    func place(_ index: Int) -> (file: String, number: Int) {
+      let source = starts.lastIndex { $0 <= index } ?? 0
+      return (Posix.basename(sources[source].path), index - starts[source] + 1)
+    }
+
+    if options.why {
+      let report = WhyReport(
+        list: list, shown: shown, terms: terms, post: post, native: native, options: options, filter: filter,
+        context: context, multiple: sources.count > 1, place: place)
+      report.print()
+      return
+    }
+    let console = context.console
+    switch format {
+    case .json, .jsonl:
+      var writer = JSONWriter()
+      if case .json = format { writer.raw("[\n") }
+      for (offset, index) in shown.enumerated() {
+        let (file, number) = place(index)
+        writer.task(list[index], line: number, file: file)
+        if case .json = format, offset < shown.count - 1 { writer.raw(",") }
+        writer.raw("\n")
+      }
+      if case .json = format { writer.raw("]\n") }
+      console.write(writer.bytes)
+    case .ical:
+      var writer = ICalendarWriter(today: today)
+      for index in shown { writer.task(list[index]) }
+      console.write(writer.finish())
+    case .template(let template):
+      let rendered = shown.map { index in
+        let (file, number) = place(index)
+        return (index, template.render(list[index], line: number, file: file))
+      }
+      write(rendered, grouping: grouping, list: list, context: context)
+      summary(output, shownCount: shown.count, sources: sources, starts: starts, context: context)
+    case .text:
+      var rendered: [(Int, [UInt8])] = []
+      for line in output.lines.all {
+        guard let index = renderedIndex(line), index < list.count else { continue }
+        rendered.append((index, sources.count > 1 ? renumbered(line, place(index), doneCount: index >= starts[1]) : line))
+      }
+      if grouping == nil, sources.count == 1 {
+        engine.print(output, prefixFile: sources[0].path)
+        return
+      }
+      write(rendered, grouping: grouping, list: list, context: context)
+      summary(output, shownCount: shown.count, sources: sources, starts: starts, context: context)
+    }
+  }
+
+  /// Writes rendered lines, under group headings when asked.
+  static func write(
+    _ rendered: [(Int, [UInt8])], grouping: ListGrouping?, list: TodoList, context: CommandContext
+  ) {
+    guard let grouping else {
+      for (_, line) in rendered { context.console.line(line) }
+      return
+    }
+    var groups: [String: (heading: String, lines: [[UInt8]])] = [:]
+    for (index, line) in rendered {
+      for (key, heading) in grouping.headings(of: list[index], today: context.today) {
+        groups[key, default: (heading, [])].lines.append(line)
+      }
+    }
+    for (offset, key) in groups.keys.sorted().enumerated() {
+      guard let group = groups[key] else { continue }
+      if offset > 0 { context.console.line("") }
+      context.console.line(group.heading)
+      for line in group.lines { context.console.line(line) }
+    }
+  }
+
+  /// todo.sh's summary lines, when verbose.
+  static func summary(
+    _ output: ListEngine.Output, shownCount: Int, sources: [Source], starts: [Int], context: CommandContext
+  ) {
+    guard context.verbose else { return }
+    context.console.line("--")
+    if sources.count == 1 {
+      context.console.line("\(CommandContext.prefix(of: sources[0].path)): \(shownCount) of \(output.total) tasks shown")
+    } else {
+      context.console.line("total \(shownCount) of \(output.total) tasks shown")
+    }
+  }
+
+  /// The 0-based index of the task on a listed line: the number after any colour codes and
+  /// spaces (it may be zero-filled).
+  static func renderedIndex(_ line: [UInt8]) -> Int? {
+    var position = 0
+    while position < line.count {
+      if line[position] == 0x1B {
+        position += 1
+        if position < line.count, line[position] == UInt8(ascii: "[") {
+          position += 1
+          while position < line.count, !(64...126).contains(line[position]) { position += 1 }
+        }
+        position += 1
+      } else if line[position] == 0x20 {
+        position += 1
+      } else {
+        break
+      }
+    }
+    var number = 0
+    var digits = 0
+    while position < line.count, (48...57).contains(line[position]), digits < 18 {
+      number = number * 10 + Int(line[position] - 48)
+      position += 1
+      digits += 1
+    }
+    return digits > 0 && number > 0 ? number - 1 : nil
+  }
+
+  /// A listed line with its joined number replaced by the number in its own file (0 for
+  /// done.txt, as `listall` shows them).
+  static func renumbered(_ line: [UInt8], _ place: (file: String, number: Int), doneCount: Bool) -> [UInt8] {
+    guard let first = line.firstIndex(where: { (48...57).contains($0) }) else { return line }
+    var end = first
+    while end < line.count, (48...57).contains(line[end]) { end += 1 }
+    let width = end - first
+    let shown = String(doneCount ? 0 : place.number)
+    let padded = String(repeating: "0", count: max(0, width - shown.count)) + shown
+    return Array(line[..<first]) + Array(padded.utf8) + Array(line[end...])
+  }
+}

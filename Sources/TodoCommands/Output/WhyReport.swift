@@ -1,0 +1,131 @@
+import TodoTxt
+
+/// `ls --why`: every task of the listing with the reason it is shown where it is, or not
+/// shown at all.
+///
+/// Reasons, in the order they are looked for: hidden by `h:1`, hidden by a `t:` threshold still
+/// ahead, hidden for another rule of the listing (such as a parent waiting for an open child),
+/// excluded by a search term, by the action's own filter, by the query. A task is blocked
+/// when another open task names its `id:` in a `p:` tag (topydo's convention: the `p:` task is
+/// a child the parent waits for); that is said whether or not the task is listed.
+struct WhyReport {
+  let list: TodoList
+  let shown: [Int]
+  let terms: [String]
+  let post: ListEngine.PostFilter?
+  let native: NativeListing
+  let options: ListOptions
+  let filter: TaskFilter?
+  let context: CommandContext
+  let multiple: Bool
+  let place: (Int) -> (file: String, number: Int)
+
+  func print() {
+    let blockers = blockingChildren()
+    let console = context.console
+    var listed = Set<Int>()
+    for (position, index) in shown.enumerated() {
+      listed.insert(index)
+      console.line(label(index) + context.display(Array(list[index].bytes)))
+      var reason = "shown \(ordinal(position + 1)): " + sortReason(list[index], index: index)
+      if let children = blockers[index] { reason += "; blocked by " + names(children) }
+      console.line("    " + reason)
+    }
+    for index in 0..<list.count where !listed.contains(index) {
+      let task = list[index]
+      guard !task.isBlank, !task.bytes.allSatisfy({ $0 == 0x20 || (48...57).contains($0) }) else { continue }
+      console.line(label(index) + context.display(Array(task.bytes)))
+      console.line("    " + hiddenReason(task, index: index, blockers: blockers[index]))
+    }
+    if context.verbose {
+      console.line("--")
+      console.line("\(shown.count) shown, \(list.filter { !$0.isBlank }.count - shown.count) not shown")
+    }
+  }
+
+  private func label(_ index: Int) -> [UInt8] {
+    let (file, number) = place(index)
+    return Array((multiple ? "\(file):\(number) " : "\(number) ").utf8)
+  }
+
+  private func names(_ children: [Int]) -> String {
+    (children.count == 1 ? "task " : "tasks ") + children.map { String(place($0).number) }.joined(separator: ", ")
+  }
+
+  private func ordinal(_ n: Int) -> String {
+    let suffix = (11...13).contains(n % 100) ? "th" : (n % 10 == 1 ? "st" : (n % 10 == 2 ? "nd" : (n % 10 == 3 ? "rd" : "th")))
+    return "\(n)\(suffix)"
+  }
+
+  /// For each task with an `id:`, the open tasks whose `p:` names it.
+  private func blockingChildren() -> [Int: [Int]] {
+    var owners: [String: [Int]] = [:]
+    for (index, task) in list.enumerated() {
+      if let id = task.dependencyID { owners[id, default: []].append(index) }
+    }
+    guard !owners.isEmpty else { return [:] }
+    var result: [Int: [Int]] = [:]
+    for (index, task) in list.enumerated() where !task.isCompleted && !task.isBlank {
+      for parent in task.parentIDs {
+        for owner in owners[parent] ?? [] where owner != index { result[owner, default: []].append(index) }
+      }
+    }
+    return result
+  }
+
+  private func sortReason(_ task: Task, index: Int) -> String {
+    if let sort = options.sort {
+      let keys = sort.split(whereSeparator: { $0 == "," || $0 == " " }).map { word -> String in
+        let descending = word.hasPrefix("-")
+        let name = (descending || word.hasPrefix("+") ? word.dropFirst() : word).lowercased()
+        let value: String
+        switch name {
+        case "due": value = task.dueDate?.description ?? "none"
+        case "priority": value = task.priority.map { "(\($0))" } ?? "none"
+        case "created": value = task.creationDate?.description ?? "none"
+        case "completed": value = task.completionDate?.description ?? "none"
+        case "line": value = String(place(index).number)
+        default: value = "\"\(task.text)\""
+        }
+        return "\(name)\(descending ? " (descending)" : "") \(value)"
+      }
+      return "sorted by " + keys.joined(separator: ", then ") + ", then line number"
+    }
+    if context.settings.value("TODOTXT_SORT_COMMAND") != ConfigurationLoader.defaultSortCommand {
+      return "sorted by TODOTXT_SORT_COMMAND"
+    }
+    let head = task.priority.map { "priority (\($0)) first, then " } ?? ""
+    return "sorted by the line's text ignoring case (\(head)\(task.isCompleted ? "x " : "")\"\(task.text)\")"
+  }
+
+  private func hiddenReason(_ task: Task, index: Int, blockers: [Int]?) -> String {
+    let numbered = Array("\(index + 1) ".utf8) + task.bytes
+    let isShown = Array(task.bytes).withUnsafeBufferPointer { native.isShown(index, $0) }
+    if !isShown {
+      if task.isHidden { return "hidden by h:1 (--all shows it)" }
+      if let threshold = task.thresholdDate, threshold > context.today {
+        let days = context.today.days(until: threshold)
+        return "hidden until its threshold t:\(threshold), \(days) day\(days == 1 ? "" : "s") ahead (--all shows it)"
+      }
+      if let blockers { return "hidden: blocked by " + names(blockers) + " (--all shows it)" }
+      return "hidden by the listing's rules (--all shows it)"
+    }
+    for term in terms {
+      let exclude = term.hasPrefix("-")
+      let pattern = exclude ? String(term.dropFirst()) : term
+      let matches = native.matcher(for: pattern)
+      if numbered.withUnsafeBufferPointer(matches) == exclude {
+        return exclude ? "excluded by the term '\(term)' (it matches)" : "excluded by the term '\(term)' (no match)"
+      }
+    }
+    if let post, post.apply([numbered]).isEmpty { return "excluded by the action's filter (\(post.command))" }
+    if let filter, !filter.matches(task, today: context.today) {
+      let failing = filter.conjuncts.first { !$0.matches(task, today: context.today) }
+      if let failing, filter.conjuncts.count > 1 {
+        return "excluded by the query: \(failing) does not hold"
+      }
+      return "excluded by the query '\(options.query ?? filter.description)'"
+    }
+    return "not shown (removed by the sort command or the final filter)"
+  }
+}

@@ -1,0 +1,181 @@
+import TodoTxt
+
+/// `import` (and `add --json`): tasks as JSON on standard input, appended to todo.txt.
+enum ImportCommand {
+  static let spec: CommandSpec = CommandSpec(
+    name: "import",
+    abstract: "Add tasks read as JSON from standard input (one object per line, or an array).",
+    discussion: """
+      Each object needs "text"; "priority", "created", "completed", "done", "due", \
+      "threshold", "projects", "contexts" and "tags" are optional and become the line's head \
+      and tags when the text does not already say them. Objects as ls --format json writes \
+      them are read back to the same lines. A missing "created" is today's date when dates \
+      are added on add; null means none. All tasks are appended in one change.
+      """,
+    nativeOnly: true
+  ) { context, arguments throws(TodoError) in
+    guard arguments.isEmpty else { throw spec.usageError }
+    return try run(context)
+  }
+
+  /// Reads standard input to its end and appends the tasks.
+  static func run(_ context: CommandContext) throws(TodoError) -> ExitStatus {
+    var input: [UInt8] = []
+    while let line = context.input.readLine() {
+      input += line
+      input.append(0x0A)
+    }
+    let values: [JSONValue]
+    do {
+      values = try JSONReader.values(input)
+    } catch {
+      throw .badImport("line \(error.line), column \(error.column): \(error.message)")
+    }
+    var objects: [JSONValue] = []
+    for value in values {
+      if case .array(let elements) = value { objects += elements } else { objects.append(value) }
+    }
+    let lines = try objects.enumerated().map { offset, object throws(TodoError) in
+      try line(for: object, number: offset + 1, context: context)
+    }
+    guard !lines.isEmpty else { return .success }
+    let file = context.settings.todoFile
+    try context.ensureDirectory(for: file)
+    let numbers = try context.storing { try context.store.append(lines, to: file, label: "import") }
+    if context.verbose {
+      for (number, line) in zip(numbers, lines) {
+        context.echo(String(number), line)
+        context.console.line("\(context.todoPrefix): \(number) added.")
+      }
+    }
+    return .success
+  }
+
+  /// The todo.txt line for one imported object.
+  static func line(for object: JSONValue, number: Int, context: CommandContext) throws(TodoError) -> [UInt8] {
+    func fail(_ detail: String) -> TodoError { .badImport("task \(number): \(detail)") }
+    guard case .object = object else { throw fail("expected an object") }
+    guard case .string(let rawText)? = object["text"] else { throw fail("needs \"text\" (a string)") }
+    let text = String(decoding: cleanInput(Array(rawText.utf8)), as: UTF8.self).trimmingSpaces()
+    guard !text.isEmpty else { throw fail("\"text\" is empty") }
+
+    func string(_ name: String) throws(TodoError) -> String?? {
+      switch object[name] {
+      case nil: return .none
+      case .null?: return .some(nil)
+      case .string(let value)?: return .some(value)
+      default: throw fail("\"\(name)\" should be a string or null")
+      }
+    }
+    func date(_ name: String) throws(TodoError) -> TaskDate?? {
+      switch try string(name) {
+      case .none: return .none
+      case .some(nil): return .some(nil)
+      case .some(let value?):
+        guard let date = RelativeDate.resolve(value, today: context.today) else {
+          throw fail("\"\(name)\" is not a date: \(value)")
+        }
+        return .some(date)
+      }
+    }
+    func names(_ name: String, sigil: Character) throws(TodoError) -> [String] {
+      switch object[name] {
+      case nil, .null?: return []
+      case .array(let items)?:
+        var result: [String] = []
+        for item in items {
+          guard case .string(var value) = item else { throw fail("\"\(name)\" should hold strings") }
+          if value.first == sigil { value.removeFirst() }
+          guard !value.isEmpty, !value.contains(where: { $0 == " " || $0 == "\t" }) else {
+            throw fail("'\(value)' in \"\(name)\" cannot be a name (no spaces)")
+          }
+          result.append(value)
+        }
+        return result
+      default: throw fail("\"\(name)\" should be an array of strings")
+      }
+    }
+
+    var done = false
+    switch object["done"] {
+    case nil, .null?: done = false
+    case .bool(let value)?: done = value
+    default: throw fail("\"done\" should be true or false")
+    }
+    var priority: Priority?
+    if case .some(let value?) = try string("priority") {
+      guard let letter = Priority(value.uppercased()) else { throw fail("\"priority\" should be a letter A to Z") }
+      priority = letter
+    }
+    let completed = try date("completed")
+    if case .some(.some) = completed { done = true }
+    let created = try date("created")
+    let task = Task(parsing: text)
+
+    var line = ""
+    if done {
+      line += "x "
+      switch completed {
+      case .none: line += context.today.description + " "
+      case .some(let date?): line += date.description + " "
+      case .some(nil): break
+      }
+    }
+    if let priority, !done { line += "(\(priority)) " }
+    switch created {
+    case .none: if context.settings.datesOnAdd { line += context.today.description + " " }
+    case .some(let date?): line += date.description + " "
+    case .some(nil): break
+    }
+    line += text
+
+    var existingTags = Set(task.tags.map { $0.key + ":" + $0.value })
+    func addTag(_ key: String, _ value: String) throws(TodoError) {
+      guard isTagPart(key), isTagPart(value), !value.hasPrefix("//") else {
+        throw fail("'\(key):\(value)' cannot be a tag (no spaces or colons)")
+      }
+      guard existingTags.insert(key + ":" + value).inserted else { return }
+      line += " \(key):\(value)"
+    }
+    let projects = task.projects
+    for name in try names("projects", sigil: "+") where !projects.contains(name) { line += " +" + name }
+    let contexts = task.contexts
+    for name in try names("contexts", sigil: "@") where !contexts.contains(name) { line += " @" + name }
+    if case .some(let due?) = try date("due"), task.tagValue("due") == nil { try addTag("due", due.description) }
+    if case .some(let threshold?) = try date("threshold"), task.tagValue("t") == nil {
+      try addTag("t", threshold.description)
+    }
+    if done, let priority, task.tagValue("pri") == nil { try addTag("pri", priority.description) }
+    switch object["tags"] {
+    case nil, .null?: break
+    case .object(let members)?:
+      for (key, value) in members {
+        guard case .string(let text) = value else { throw fail("tag values should be strings") }
+        try addTag(key, text)
+      }
+    case .array(let items)?:
+      for item in items {
+        switch item {
+        case .object:
+          guard case .string(let key)? = item["key"], case .string(let value)? = item["value"] else {
+            throw fail("a tag should be {\"key\": ..., \"value\": ...}")
+          }
+          try addTag(key, value)
+        case .array(let pair):
+          guard pair.count == 2, case .string(let key) = pair[0], case .string(let value) = pair[1] else {
+            throw fail("a tag should be [key, value]")
+          }
+          try addTag(key, value)
+        default: throw fail("a tag should be {\"key\": ..., \"value\": ...}")
+        }
+      }
+    default: throw fail("\"tags\" should be an array or an object")
+    }
+    return Array(line.utf8)
+  }
+
+  /// Non-empty, without whitespace or a colon: one side of a `key:value` tag.
+  static func isTagPart(_ text: String) -> Bool {
+    !text.isEmpty && !text.utf8.contains { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x3A }
+  }
+}
