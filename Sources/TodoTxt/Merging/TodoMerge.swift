@@ -1,0 +1,266 @@
+/// A task that two versions of a file changed in ways that do not fit together.
+public struct MergeConflict: Hashable, Sendable {
+  /// The task as it was before either side changed it (`nil` in a two-way merge).
+  public var base: Task?
+  /// Our version; `nil` when our side deleted the task.
+  public var ours: Task?
+  /// Their version; `nil` when their side deleted the task.
+  public var theirs: Task?
+  public var reason: MergeConflictReason
+}
+
+/// What a merge produced.
+public struct MergeResult: Sendable {
+  /// The merged file, in our file's line endings and byte order mark; conflicts are written
+  /// into it as ``TodoMerge/ConflictStyle`` says.
+  public var list: TodoList
+  /// The conflicts, in the order they appear in ``list``.
+  public var conflicts: [MergeConflict]
+  /// No conflicts.
+  public var isClean: Bool { conflicts.isEmpty }
+}
+
+/// Merges versions of a todo.txt file task by task, not line by line.
+///
+/// Tasks are matched across versions by content, never by line number: first the same line,
+/// then the same body once the completion mark and date, the priority, the creation date and
+/// the `key:value` tags are taken away, then (for a base and a side) the most alike lines that
+/// share more than half of their non-tag words. A task whose text was rewritten beyond that is
+/// a deleted task and a new one.
+///
+/// Then, for each task:
+///
+/// - added on one side: added; added on both sides (the same line, or the same body): once;
+/// - deleted on one side and untouched on the other: deleted; deleted on one side and changed
+///   on the other: a conflict;
+/// - changed on one side: that side's version; changed on both sides: merged field by field
+///   (completion, priority, creation date, each tag, the text): completed on one side and
+///   edited on the other gives the edited task, completed; the priority, a tag or the text
+///   changed on both sides to different values is a conflict.
+///
+/// The result follows our order; a task added on their side goes after the task it follows
+/// there (after tasks we added at the same place). The result is our list edited: every line
+/// in place of one of ours keeps its line ending, new lines get our file's usual one (and a
+/// last line without one gets it when lines follow), and the byte order mark is ours.
+///
+/// This is a pure function of its inputs: no files, no clock.
+public enum TodoMerge {
+  /// How a conflict is written into the merged file.
+  public enum ConflictStyle: Sendable, Equatable {
+    /// As git does: `<<<<<<< ours`, our line, `=======`, their line, `>>>>>>> theirs`, with
+    /// these labels.
+    case markers(ours: String, theirs: String)
+    /// Our line followed by theirs (only the remaining one when a side deleted the task), so
+    /// that the file stays a plain todo.txt file and nothing is lost.
+    case keepBoth
+  }
+
+  /// Merges `ours` and `theirs`, two descendants of `base`.
+  ///
+  /// Without `base`, every task found on one side only counts as added.
+  public static func merge(
+    base: TodoList?, ours: TodoList, theirs: TodoList,
+    conflictStyle: ConflictStyle = .markers(ours: "ours", theirs: "theirs")
+  ) -> MergeResult {
+    let baseKeys = base.map { $0.map(LineKey.init) } ?? []
+    let ourKeys = ours.map(LineKey.init)
+    let theirKeys = theirs.map(LineKey.init)
+    let oursFromBase = LinePairing(old: baseKeys, new: ourKeys, similar: true)
+    let theirsFromBase = LinePairing(old: baseKeys, new: theirKeys, similar: true)
+
+    // Tasks added on both sides: the same line, or the same task in another state.
+    let ourAdded = ourKeys.indices.filter { oursFromBase.oldForNew[$0] == nil }
+    let theirAdded = theirKeys.indices.filter { theirsFromBase.oldForNew[$0] == nil }
+    let added = LinePairing(
+      old: ourAdded.map { ourKeys[$0] }, new: theirAdded.map { theirKeys[$0] }, similar: false)
+    var theirsForAdded: [Int: Int] = [:]
+    var oursForAdded: [Int: Int] = [:]
+    for (position, match) in added.newForOld.enumerated() {
+      guard let match else { continue }
+      theirsForAdded[ourAdded[position]] = theirAdded[match]
+      oursForAdded[theirAdded[match]] = ourAdded[position]
+    }
+
+    var layout = Layout(ours: ours, conflictStyle: conflictStyle)
+    for index in ours.indices {
+      let task = ours[index]
+      if let baseIndex = oursFromBase.oldForNew[index], let base {
+        let original = base[baseIndex]
+        if let theirIndex = theirsFromBase.newForOld[baseIndex] {
+          layout.place(
+            TaskMerge.merge(base: original, ours: task, theirs: theirs[theirIndex]), at: index,
+            base: original, ours: task, theirs: theirs[theirIndex])
+        } else if task != original {
+          layout.conflict(
+            MergeConflict(base: original, ours: task, theirs: nil, reason: .deletedAndChanged),
+            at: index)
+        } else {
+          layout.drop(index)
+        }
+      } else if let theirIndex = theirsForAdded[index] {
+        layout.place(
+          TaskMerge.merge(base: nil, ours: task, theirs: theirs[theirIndex]), at: index,
+          base: nil, ours: task, theirs: theirs[theirIndex])
+      } else {
+        layout.keep(index, isOursOnly: true)
+      }
+    }
+
+    // Where each of their lines stands in the result, to place what they added.
+    var anchor: [Int?] = Array(repeating: nil, count: theirs.count)
+    for index in theirs.indices {
+      if let baseIndex = theirsFromBase.oldForNew[index],
+        let ourIndex = oursFromBase.newForOld[baseIndex],
+        layout.isPresent(ourIndex)
+      {
+        anchor[index] = ourIndex
+      } else if let ourIndex = oursForAdded[index] {
+        anchor[index] = ourIndex
+      }
+    }
+    var previous: Int?
+    for index in theirs.indices {
+      defer { if let here = anchor[index] { previous = here } }
+      let task = theirs[index]
+      if let baseIndex = theirsFromBase.oldForNew[index], let base {
+        let original = base[baseIndex]
+        // Deleted on our side: gone if they left it alone, a conflict if they changed it.
+        guard oursFromBase.newForOld[baseIndex] == nil, task != original else { continue }
+        layout.insert(
+          conflict: MergeConflict(
+            base: original, ours: nil, theirs: task, reason: .deletedAndChanged),
+          after: previous)
+      } else if oursForAdded[index] == nil {
+        layout.insert(task, after: previous)
+      }
+    }
+    return layout.result()
+  }
+
+  /// Every line of `ours`, then every line of `theirs` that `ours` does not have, each placed
+  /// after the line it follows in `theirs`; blank lines of `theirs` are left out, and a line is
+  /// never added twice. This is how `done.txt`, a log of finished tasks, is merged.
+  public static func union(ours: TodoList, theirs: TodoList) -> MergeResult {
+    var layout = Layout(ours: ours, conflictStyle: .keepBoth)
+    var position: [[UInt8]: Int] = [:]
+    for index in ours.indices.reversed() { position[Array(ours[index].bytes)] = index }
+    let theirLines = Set(theirs.map { Array($0.bytes) })
+    for index in ours.indices {
+      layout.keep(index, isOursOnly: !theirLines.contains(Array(ours[index].bytes)))
+    }
+    var previous: Int?
+    for task in theirs {
+      let bytes = Array(task.bytes)
+      if let here = position[bytes] {
+        previous = here
+        continue
+      }
+      guard !task.isBlank else { continue }
+      layout.insert(task, after: previous)
+      position[bytes] = previous ?? -1
+    }
+    return layout.result()
+  }
+}
+
+/// The merged file being put together: what becomes of each of our lines, and what goes
+/// after each.
+private struct Layout {
+  let ours: TodoList
+  let conflictStyle: TodoMerge.ConflictStyle
+  /// What stands in place of each of our lines (nothing when it was deleted).
+  var main: [[[UInt8]]]
+  /// Our lines that only our side added.
+  var oursOnly: [Bool]
+  /// Lines inserted before our line `k` (index `k`; the last slot is the end of the file).
+  var inserted: [[[UInt8]]]
+  var conflicts: [(position: Int, order: Int, conflict: MergeConflict)] = []
+
+  init(ours: TodoList, conflictStyle: TodoMerge.ConflictStyle) {
+    self.ours = ours
+    self.conflictStyle = conflictStyle
+    main = Array(repeating: [], count: ours.count)
+    oursOnly = Array(repeating: false, count: ours.count)
+    inserted = Array(repeating: [], count: ours.count + 1)
+  }
+
+  func isPresent(_ index: Int) -> Bool { !main[index].isEmpty }
+
+  mutating func keep(_ index: Int, isOursOnly: Bool) {
+    main[index] = [Array(ours[index].bytes)]
+    oursOnly[index] = isOursOnly
+  }
+
+  mutating func drop(_ index: Int) { main[index] = [] }
+
+  mutating func place(
+    _ outcome: TaskMerge.Outcome, at index: Int, base: Task?, ours: Task, theirs: Task
+  ) {
+    switch outcome {
+    case .merged(let task): main[index] = [Array(task.bytes)]
+    case .conflict(let reason):
+      conflict(MergeConflict(base: base, ours: ours, theirs: theirs, reason: reason), at: index)
+    }
+  }
+
+  mutating func conflict(_ conflict: MergeConflict, at index: Int) {
+    main[index] = lines(for: conflict)
+    conflicts.append((index * 2 + 1, conflicts.count, conflict))
+  }
+
+  /// Inserts a line after our line `previous` (`nil`: at the start), and after the lines that
+  /// only we added right there.
+  mutating func insert(_ task: Task, after previous: Int?) {
+    inserted[slot(after: previous)].append(Array(task.bytes))
+  }
+
+  mutating func insert(conflict: MergeConflict, after previous: Int?) {
+    let slot = slot(after: previous)
+    inserted[slot] += lines(for: conflict)
+    conflicts.append((slot * 2, conflicts.count, conflict))
+  }
+
+  private func slot(after previous: Int?) -> Int {
+    var next = (previous ?? -1) + 1
+    while next < ours.count, oursOnly[next] { next += 1 }
+    return next
+  }
+
+  private func lines(for conflict: MergeConflict) -> [[UInt8]] {
+    let ourLine = conflict.ours.map { [Array($0.bytes)] } ?? []
+    let theirLine = conflict.theirs.map { [Array($0.bytes)] } ?? []
+    switch conflictStyle {
+    case .keepBoth: return ourLine + theirLine
+    case .markers(let oursLabel, let theirsLabel):
+      return [Array("<<<<<<< \(oursLabel)".utf8)] + ourLine + [Array("=======".utf8)] + theirLine
+        + [Array(">>>>>>> \(theirsLabel)".utf8)]
+    }
+  }
+
+  /// Our list, edited into the result line by line, so that its ``TodoList/changes()`` say
+  /// what the merge changed and every line left alone keeps its bytes and line ending.
+  func result() -> MergeResult {
+    var list = ours
+    // From the end, so that the indices still to do stay valid.
+    for index in ours.indices.reversed() {
+      for (offset, line) in inserted[index + 1].enumerated() {
+        list.insert(Task(bytes: line), at: index + 1 + offset)
+      }
+      let lines = main[index]
+      guard let first = lines.first else {
+        list.remove(at: index)
+        continue
+      }
+      if !first.elementsEqual(ours[index].bytes) {
+        list.replace(at: index, with: Task(bytes: first))
+      }
+      for (offset, line) in lines.dropFirst().enumerated() {
+        list.insert(Task(bytes: line), at: index + 1 + offset)
+      }
+    }
+    for (offset, line) in inserted[0].enumerated() { list.insert(Task(bytes: line), at: offset) }
+    let ordered = conflicts.sorted { ($0.position, $0.order) < ($1.position, $1.order) }.map(
+      \.conflict)
+    return MergeResult(list: list, conflicts: ordered)
+  }
+}

@@ -1,0 +1,318 @@
+import Testing
+import TodoTxt
+
+/// Three-way and two-way merges of todo lists, task by task.
+@Suite("Merge")
+struct MergeTests {
+  /// A list from lines, each ended with a line feed.
+  static func list(_ lines: [String]) -> TodoList {
+    TodoList(parsing: lines.map { $0 + "\n" }.joined())
+  }
+
+  static func merge(_ base: [String], _ ours: [String], _ theirs: [String]) -> MergeResult {
+    TodoMerge.merge(base: list(base), ours: list(ours), theirs: list(theirs))
+  }
+
+  static func lines(_ result: MergeResult) -> [String] { result.list.map(\.line) }
+
+  // MARK: One side
+
+  @Test func changesOnOneSideAreTaken() {
+    let base = ["(A) call mom", "buy milk", "water plants"]
+    let ours = ["(A) call mom", "buy milk @store", "water plants"]
+    let result = Self.merge(base, ours, base)
+    #expect(result.isClean)
+    #expect(Self.lines(result) == ours)
+    #expect(Self.lines(Self.merge(base, base, ours)) == ours)
+  }
+
+  @Test func deletedOnOneSideAndUntouchedOnTheOtherIsDeleted() {
+    let base = ["a task", "b task", "c task"]
+    let result = Self.merge(base, ["a task", "c task"], base)
+    #expect(result.isClean)
+    #expect(Self.lines(result) == ["a task", "c task"])
+    #expect(Self.lines(Self.merge(base, base, ["a task", "c task"])) == ["a task", "c task"])
+  }
+
+  @Test func deletedOnOneSideAndChangedOnTheOtherConflicts() {
+    let base = ["a task", "b task"]
+    let result = Self.merge(base, ["a task"], ["a task", "(B) b task"])
+    #expect(result.conflicts.map(\.reason) == [.deletedAndChanged])
+    #expect(
+      Self.lines(result) == ["a task", "<<<<<<< ours", "=======", "(B) b task", ">>>>>>> theirs"])
+    let mirrored = Self.merge(base, ["a task", "(B) b task"], ["a task"])
+    #expect(
+      Self.lines(mirrored) == ["a task", "<<<<<<< ours", "(B) b task", "=======", ">>>>>>> theirs"])
+  }
+
+  // MARK: Both sides
+
+  @Test func aTaskAddedOnBothSidesIsAddedOnce() {
+    let base = ["a task"]
+    let result = Self.merge(
+      base, ["a task", "new one", "ours only"], ["a task", "theirs only", "new one"])
+    #expect(result.isClean)
+    // Their addition goes where they put it: before the task both added.
+    #expect(Self.lines(result) == ["a task", "theirs only", "new one", "ours only"])
+  }
+
+  @Test func additionsAtTheEndKeepOursFirstThenTheirs() {
+    let base = ["one", "two"]
+    let result = Self.merge(base, ["one", "two", "three"], ["one", "two", "four", "five"])
+    #expect(Self.lines(result) == ["one", "two", "three", "four", "five"])
+  }
+
+  @Test func theirAdditionStaysWhereTheyPutIt() {
+    let base = ["one", "two", "three"]
+    let result = Self.merge(
+      base, ["one", "two", "three", "mine"], ["one", "inserted", "two", "three"])
+    #expect(Self.lines(result) == ["one", "inserted", "two", "three", "mine"])
+  }
+
+  @Test func completedOnOneSideAndEditedOnTheOtherIsTheEditedTaskCompleted() {
+    let base = ["(A) 2026-01-02 call mom +family", "buy milk"]
+    let ours = ["x 2026-03-01 2026-01-02 call mom +family pri:A", "buy milk"]
+    let theirs = ["(A) 2026-01-02 call mom tonight +family due:2026-03-04", "buy milk"]
+    let result = Self.merge(base, ours, theirs)
+    #expect(result.isClean)
+    #expect(
+      Self.lines(result) == [
+        "x 2026-03-01 2026-01-02 call mom tonight +family due:2026-03-04 pri:A", "buy milk",
+      ])
+    // The same from the other side.
+    let mirrored = Self.merge(base, theirs, ours)
+    #expect(Self.lines(mirrored) == Self.lines(result))
+  }
+
+  @Test func completedTheTodoShWayKeepsNoPriority() {
+    let base = ["(B) pay rent"]
+    let result = Self.merge(base, ["x 2026-03-01 pay rent"], ["(B) pay rent @home"])
+    #expect(result.isClean)
+    #expect(Self.lines(result) == ["x 2026-03-01 pay rent @home"])
+  }
+
+  @Test func differentFieldsChangedOnEachSideAreCombined() {
+    let base = ["(C) plan trip +travel due:2026-05-01"]
+    let result = Self.merge(
+      base, ["(A) plan trip +travel due:2026-05-01"], ["(C) plan trip +travel due:2026-06-01 @desk"]
+    )
+    #expect(result.isClean)
+    #expect(Self.lines(result) == ["(A) plan trip +travel due:2026-06-01 @desk"])
+  }
+
+  @Test func priorityChangedOnBothSidesConflicts() {
+    let base = ["(C) plan trip", "other"]
+    let result = Self.merge(base, ["(A) plan trip", "other"], ["(B) plan trip", "other"])
+    #expect(result.conflicts.map(\.reason) == [.priority])
+    #expect(
+      Self.lines(result) == [
+        "<<<<<<< ours", "(A) plan trip", "=======", "(B) plan trip", ">>>>>>> theirs", "other",
+      ])
+  }
+
+  @Test func aTagChangedOnBothSidesConflicts() {
+    let base = ["plan trip due:2026-05-01"]
+    let result = Self.merge(base, ["plan trip due:2026-05-02"], ["plan trip due:2026-05-03"])
+    #expect(result.conflicts.map(\.reason) == [.tag("due")])
+  }
+
+  @Test func theSameChangeOnBothSidesIsNoConflict() {
+    let base = ["(C) plan trip due:2026-05-01"]
+    let both = ["(A) plan trip due:2026-05-09"]
+    let result = Self.merge(base, both, both)
+    #expect(result.isClean)
+    #expect(Self.lines(result) == both)
+  }
+
+  @Test func textRewrittenOnBothSidesConflicts() {
+    let base = ["write the annual report for the board"]
+    let result = Self.merge(
+      base, ["write the annual report for the board today"],
+      ["write the annual report for the whole board"])
+    #expect(result.conflicts.map(\.reason) == [.text])
+  }
+
+  @Test func conflictLabelsAndKeepBoth() {
+    let base = TodoList(parsing: "(C) x1\n")
+    let ours = TodoList(parsing: "(A) x1\n")
+    let theirs = TodoList(parsing: "(B) x1\n")
+    let labelled = TodoMerge.merge(
+      base: base, ours: ours, theirs: theirs, conflictStyle: .markers(ours: "a", theirs: "b"))
+    #expect(labelled.list.text == "<<<<<<< a\n(A) x1\n=======\n(B) x1\n>>>>>>> b\n")
+    let both = TodoMerge.merge(base: base, ours: ours, theirs: theirs, conflictStyle: .keepBoth)
+    #expect(both.list.text == "(A) x1\n(B) x1\n")
+    #expect(both.conflicts.count == 1)
+  }
+
+  // MARK: Bytes
+
+  @Test func lineEndingsAndByteOrderMarkAreOurs() {
+    let base = TodoList(bytes: utf8("one\ntwo\nthree"))
+    let ours = TodoList(bytes: TodoList.byteOrderMark + utf8("one\r\ntwo\r\nthree"))
+    let theirs = TodoList(bytes: utf8("one\n(A) two\nthree\nfour\n"))
+    let result = TodoMerge.merge(base: base, ours: ours, theirs: theirs)
+    #expect(
+      result.list.serialized() == TodoList.byteOrderMark
+        + utf8("one\r\n(A) two\r\nthree\r\nfour\r\n"))
+    #expect(result.list.changes().count == 4)
+  }
+
+  @Test func mixedEndingsStayOnTheirLines() {
+    let base = TodoList(bytes: utf8("a\nb\nc\n"))
+    let ours = TodoList(bytes: utf8("a\r\nb\nc\r\n"))
+    let theirs = TodoList(bytes: utf8("a\nb +p\nc\n"))
+    #expect(
+      TodoMerge.merge(base: base, ours: ours, theirs: theirs).list.serialized()
+        == utf8("a\r\nb +p\nc\r\n"))
+  }
+
+  @Test func blankLinesLeftByTodoShDeletionsStay() {
+    let base = ["one", "two", "three"]
+    let result = Self.merge(base, ["one", "", "three"], ["one", "two", "three", "four"])
+    #expect(Self.lines(result) == ["one", "", "three", "four"])
+  }
+
+  // MARK: Two-way and union
+
+  @Test func twoWayWithoutBaseKeepsEverything() {
+    let result = TodoMerge.merge(
+      base: nil, ours: Self.list(["a", "(A) b", "c"]),
+      theirs: Self.list(["a", "x 2026-02-02 b pri:A", "d"]))
+    #expect(result.isClean)
+    #expect(Self.lines(result) == ["a", "x 2026-02-02 b pri:A", "c", "d"])
+  }
+
+  @Test func unionKeepsOrderWithoutDuplicates() {
+    let ours = Self.list(["x 2026-01-01 a", "x 2026-01-02 b"])
+    let theirs = Self.list([
+      "x 2026-01-01 a", "x 2026-01-03 c", "", "x 2026-01-02 b", "x 2026-01-03 c",
+    ])
+    let result = TodoMerge.union(ours: ours, theirs: theirs)
+    #expect(result.isClean)
+    #expect(Self.lines(result) == ["x 2026-01-01 a", "x 2026-01-03 c", "x 2026-01-02 b"])
+  }
+
+  // MARK: Properties
+
+  /// Lines that look like real tasks, with parts that merges care about.
+  static func randomTask(_ g: inout SplitMix64) -> String {
+    let words = [
+      "call", "mom", "buy", "milk", "plan", "trip", "fix", "bike", "read", "book", "pay", "rent",
+    ]
+    var parts: [String] = []
+    if g.next() % 5 == 0 { parts.append("x 2026-0\(1 + g.next() % 9)-1\(g.next() % 10)") }
+    if g.next() % 3 == 0 { parts.append("(\(["A", "B", "C"][Int(g.next() % 3)]))") }
+    for _ in 0..<(1 + Int(g.next() % 4)) {
+      parts.append(words[Int(g.next() % UInt64(words.count))])
+    }
+    if g.next() % 3 == 0 { parts.append("+p\(g.next() % 3)") }
+    if g.next() % 3 == 0 { parts.append("due:2026-05-0\(1 + g.next() % 9)") }
+    if g.next() % 9 == 0 { parts.append("") }
+    return parts.joined(separator: " ")
+  }
+
+  static func randomList(_ g: inout SplitMix64) -> TodoList {
+    if g.next() % 4 == 0 { return TodoList(bytes: PropertyTests.randomFile(&g)) }
+    return list((0..<Int(g.next() % 8)).map { _ in randomTask(&g) })
+  }
+
+  /// Edits a list the ways the commands do: add, delete, complete, change priority or tags,
+  /// append text.
+  static func randomEdit(_ list: TodoList, _ g: inout SplitMix64) -> TodoList {
+    var list = list
+    for _ in 0..<Int(g.next() % 4) {
+      let index = list.isEmpty ? 0 : Int(g.next() % UInt64(list.count))
+      switch g.next() % 6 {
+      case 0: list.append(Task(parsing: randomTask(&g)))
+      case 1 where !list.isEmpty: list.remove(at: index)
+      case 2 where !list.isEmpty:
+        var task = list[index]
+        task.complete(on: day("2026-04-0\(1 + g.next() % 9)"))
+        list.replace(at: index, with: task)
+      case 3 where !list.isEmpty:
+        var task = list[index]
+        task.setPriority(Priority(["A", "B", "C"][Int(g.next() % 3)]))
+        list.replace(at: index, with: task)
+      case 4 where !list.isEmpty:
+        var task = list[index]
+        task.setTag("due", "2026-06-0\(1 + g.next() % 9)")
+        list.replace(at: index, with: task)
+      case 5 where !list.isEmpty:
+        var task = list[index]
+        task.appendText("soon")
+        list.replace(at: index, with: task)
+      default: break
+      }
+    }
+    return list
+  }
+
+  @Test("merging a list with itself, or with an unchanged base, gives the list")
+  func mergeWithItselfIsIdentity() {
+    var g = SplitMix64(seed: 0x3E4E)
+    for seed in 1...1_500 {
+      let x = Self.randomList(&g)
+      let other = Self.randomList(&g)
+      let bytes = x.serialized()
+      #expect(
+        TodoMerge.merge(base: x, ours: x, theirs: x).list.serialized() == bytes, "case \(seed)")
+      #expect(
+        TodoMerge.merge(base: other, ours: x, theirs: x).list.serialized() == bytes, "case \(seed)")
+      #expect(
+        TodoMerge.merge(base: nil, ours: x, theirs: x).list.serialized() == bytes, "case \(seed)")
+      #expect(TodoMerge.merge(base: x, ours: x, theirs: x).isClean, "case \(seed)")
+    }
+  }
+
+  @Test("a side merged with an unchanged base and other side gives that side")
+  func unchangedOtherSideGivesTheChangedSide() {
+    var g = SplitMix64(seed: 0xBA5E)
+    for seed in 1...1_500 {
+      let base = Self.randomList(&g)
+      let changed = Self.randomEdit(base, &g)
+      let ours = TodoMerge.merge(base: base, ours: changed, theirs: base)
+      #expect(ours.isClean, "case \(seed)")
+      #expect(ours.list.serialized() == changed.serialized(), "case \(seed)")
+      // From the other side the lines are theirs, in our file's bytes (the same file here).
+      let theirs = TodoMerge.merge(base: base, ours: base, theirs: changed)
+      #expect(theirs.isClean, "case \(seed)")
+      // A task added again as it was before an edit may pair with the old one and trade places.
+      #expect(theirs.list.map(\.line).sorted() == changed.map(\.line).sorted(), "case \(seed)")
+    }
+  }
+
+  @Test("independent edits merge to the same tasks from either side")
+  func mergesAreSymmetricInContent() {
+    var g = SplitMix64(seed: 0x5EED)
+    for seed in 1...1_500 {
+      let base = Self.list((0..<Int(g.next() % 8)).map { _ in Self.randomTask(&g) })
+      let ours = Self.randomEdit(base, &g)
+      let theirs = Self.randomEdit(base, &g)
+      let forward = TodoMerge.merge(base: base, ours: ours, theirs: theirs)
+      let backward = TodoMerge.merge(base: base, ours: theirs, theirs: ours)
+      #expect(forward.conflicts.count == backward.conflicts.count, "case \(seed)")
+      if forward.isClean {
+        #expect(
+          forward.list.map(\.line).sorted() == backward.list.map(\.line).sorted(), "case \(seed)")
+      }
+    }
+  }
+
+  @Test("a clean merge keeps every task added on either side")
+  func cleanMergesKeepAdditions() {
+    var g = SplitMix64(seed: 0xADD)
+    for seed in 1...1_000 {
+      let base = Self.list((0..<Int(g.next() % 6)).map { _ in Self.randomTask(&g) })
+      var ours = base
+      var theirs = base
+      let mine = Task(parsing: "mine \(seed) +sync")
+      let yours = Task(parsing: "yours \(seed) @sync")
+      ours.append(mine)
+      theirs.insert(yours, at: Int(g.next() % UInt64(theirs.count + 1)))
+      let result = TodoMerge.merge(base: base, ours: ours, theirs: theirs)
+      #expect(result.isClean, "case \(seed)")
+      #expect(result.list.contains(mine) && result.list.contains(yours), "case \(seed)")
+      #expect(result.list.count == base.count + 2, "case \(seed)")
+    }
+  }
+}
