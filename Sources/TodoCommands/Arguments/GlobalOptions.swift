@@ -38,6 +38,13 @@ struct GlobalOptions: Sendable {
       if mode == .native, argument.hasPrefix("--") {
         index += 1
         let (name, inlineValue) = splitLongOption(argument)
+        /// The option's value: after `=`, or the next argument.
+        func value() throws(TodoError) -> String {
+          if let inlineValue { return inlineValue }
+          guard index < arguments.count else { throw .missingOptionValue(name) }
+          index += 1
+          return arguments[index - 1]
+        }
         switch name {
         case "--help":
           options.showShortHelp = true
@@ -47,24 +54,8 @@ struct GlobalOptions: Sendable {
         case "--plain": options.overrides["TODOTXT_PLAIN"] = "1"
         case "--force": options.overrides["TODOTXT_FORCE"] = "1"
         case "--verbose": options.verboseIncrements += 1
-        case "--config":
-          if let inlineValue {
-            options.configFile = inlineValue
-          } else if index < arguments.count {
-            options.configFile = arguments[index]
-            index += 1
-          } else {
-            throw .missingOptionValue("--config")
-          }
-        case "--if-match":
-          if let inlineValue {
-            options.ifMatch = inlineValue
-          } else if index < arguments.count {
-            options.ifMatch = arguments[index]
-            index += 1
-          } else {
-            throw .missingOptionValue("--if-match")
-          }
+        case "--config": options.configFile = try value()
+        case "--if-match": options.ifMatch = try value()
         case "--color", "--colour":
           let value = inlineValue ?? "always"
           guard let choice = ColorChoice(rawValue: value) else { throw .badOptionValue("--color", value) }
