@@ -36,8 +36,10 @@ enum NativeValidation {
       guard let word = arguments.first else { throw spec.usageError }
       try existing(word, usage: spec.usageError)
     }
-    if kinds.contains(.term) {
-      for term in arguments where !term.hasPrefix("--") {
+    if kinds.contains(.term), spec.name != "find", spec.name != "view" {
+      // Only the search terms are grep expressions; option values (a -q query) are not.
+      let terms = (try? ListOptions.parse(arguments, mode: .native).terms) ?? arguments
+      for term in terms where !term.hasPrefix("--") {
         let pattern = term.hasPrefix("-") ? String(term.dropFirst()) : term
         guard TermMatcher.isValid(pattern) else { throw .badSearchTerm(term) }
       }
