@@ -61,6 +61,21 @@ public enum TodoError: Error, Equatable, Sendable {
   case noSuchPosition(String)
   case cannotCopy(String, reason: String)
   case childFailed(String, status: Int32)
+  /// `merge`: tasks changed on both sides in ways that do not fit; the file holds markers.
+  case mergeConflicts(path: String, count: Int)
+  /// A file read or written outside the store (the versions a merge is given).
+  case cannotReadFile(String)
+  case cannotWriteFile(String)
+  /// `git-setup`, `sync`: the todo directory is in no git repository.
+  case notAGitRepository(String)
+  /// `git` failed; the first line it printed.
+  case gitFailed(action: String, detail: String)
+  /// `sync`: the repository has no remote.
+  case noRemote(String)
+  /// `sync`: the remote could not be reached; what was committed here stays.
+  case offline(remote: String, detail: String)
+  /// `sync`: a merge left conflicts in these files for the user to settle.
+  case syncConflict([String])
   /// Native mode: a query (`-q`, `find`, a view) that cannot be read; the message points at
   /// the column.
   case badQuery(FilterError)
@@ -132,6 +147,23 @@ public enum TodoError: Error, Equatable, Sendable {
     case .noSuchPosition(let text): return "TODO: There is no line \(text) to move to."
     case .cannotCopy(let path, let reason): return "\(programName): cannot copy \(path): \(reason)"
     case .childFailed(let command, let status): return "\(programName): '\(command)' failed with status \(status)"
+    case .mergeConflicts(let path, let count):
+      return "\(programName): \(count) task\(count == 1 ? "" : "s") changed on both sides in \(path): "
+        + "keep the right lines between <<<<<<< and >>>>>>> and remove the markers"
+    case .cannotReadFile(let path): return "\(programName): cannot read \(path)"
+    case .cannotWriteFile(let path): return "\(programName): cannot write \(path)"
+    case .notAGitRepository(let directory):
+      return "\(programName): \(directory) is not in a git repository (start one: git -C \(directory) init)"
+    case .gitFailed(let action, let detail): return "\(programName): git \(action) failed: \(detail)"
+    case .noRemote(let directory):
+      return "\(programName): the repository of \(directory) has no remote to sync with "
+        + "(add one: git -C \(directory) remote add origin URL)"
+    case .offline(let remote, let detail):
+      return "\(programName): cannot reach '\(remote)' (\(detail)); "
+        + "the changes made here are committed and go out with the next sync"
+    case .syncConflict(let files):
+      return "\(programName): \(files.joined(separator: ", ")) changed on both sides in ways that need you: "
+        + "keep the right lines between <<<<<<< and >>>>>>>, remove the markers, then run '\(programName) sync' again"
     case .badQuery(let error): return "\(programName): \(error.description)\n  " + error.pointer.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n  ")
     case .unknownField(let name):
       return "\(programName): unknown field {\(name)} in --format (see '\(programName) help ls' for the fields)"

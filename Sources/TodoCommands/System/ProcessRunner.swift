@@ -16,9 +16,11 @@ struct ProcessRunner: Sendable {
   /// - Returns: the exit status (128 + signal for a killed child, 127 when it could not start).
   ///   - outputDescriptor: the child's descriptor whose output is captured (1, or 3 to leave
   ///     the child's standard output alone).
+  ///   - capturingErrors: with `captureOutput`, collect the child's standard error in the same
+  ///     place (`2>&1`), to report a failing tool's own words.
   func run(
     _ arguments: [String], environment: [String: String], input: [UInt8]? = nil, captureOutput: Bool = false,
-    outputDescriptor: Int32 = 1
+    outputDescriptor: Int32 = 1, capturingErrors: Bool = false
   ) -> Result {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -33,6 +35,7 @@ struct ProcessRunner: Sendable {
     if captureOutput {
       guard ProcessRunner.makePipe(&outputPipe) else { return Result(status: 127, output: []) }
       posix_spawn_file_actions_adddup2(&actions, outputPipe[1], outputDescriptor)
+      if capturingErrors { posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 2) }
     }
 
     let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]

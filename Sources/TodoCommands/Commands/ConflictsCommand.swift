@@ -1,0 +1,151 @@
+@preconcurrency import Glibc
+import TodoStore
+import TodoTxt
+
+/// `conflicts`: merges the copies that file-syncing services leave when two machines changed
+/// a file at once, then moves them out of the way.
+enum ConflictsCommand {
+  static let spec: CommandSpec = CommandSpec(
+    name: "conflicts",
+    abstract: "Merge the conflicted copies Dropbox or Syncthing left beside todo.txt and done.txt.",
+    discussion: """
+      Finds copies named like 'todo (conflicted copy 2026-03-01).txt', \
+      "todo (Sam's conflicted copy 2026-03-01).txt" or \
+      'todo.sync-conflict-20260301-101500-ABCDEFG.txt' next to todo.txt and done.txt, merges \
+      each into its file task by task (see 'merge'), and moves it into the hidden folder \
+      .todo-conflicts beside the file. The version of the file before the changes in the \
+      undo log serves as the common base; without one, a task found on one side only is \
+      kept. A task changed on both sides in ways that do not fit is kept in both versions, \
+      one after the other. done.txt keeps every line of both. The merge can be undone.
+      """,
+    nativeOnly: true
+  ) { context, arguments throws(TodoError) in
+    guard arguments.isEmpty else { throw spec.usageError }
+    var merged = 0
+    for (file, union) in [(context.settings.todoFile, false), (context.settings.doneFile, true)] {
+      for copy in copies(of: file) {
+        try mergeCopy(copy, into: file, union: union, context: context)
+        merged += 1
+      }
+    }
+    if merged == 0, context.verbose { context.console.line("TODO: No conflicted copies found.") }
+    return .success
+  }
+
+  /// The folder beside a file that merged copies are moved to.
+  static let folder = ".todo-conflicts"
+
+  /// Conflicted copies of `file` in its directory, by name.
+  ///
+  /// Dropbox: `STEM (… conflicted copy …)EXT`; Syncthing: `STEM.sync-conflict-…EXT`, where
+  /// STEM and EXT are the file's name before and from its last dot.
+  static func copies(of file: String) -> [String] {
+    let directory = Posix.dirname(file)
+    let name = Posix.basename(file)
+    let dot = name.lastIndex(of: ".") ?? name.endIndex
+    let stem = String(name[..<dot])
+    let suffix = String(name[dot...])
+    let names = Posix.listDirectory(directory) ?? []
+    return names.filter { candidate in
+      guard candidate != name, candidate.hasSuffix(suffix) else { return false }
+      let middle = candidate.dropLast(suffix.count)
+      let dropbox =
+        middle.hasPrefix(stem + " (") && middle.hasSuffix(")")
+        && middle.lowercased().contains("conflicted copy")
+      let syncthing = middle.hasPrefix(stem + ".sync-conflict-")
+      return dropbox || syncthing
+    }
+    .map { directory + "/" + $0 }
+    .filter(Posix.isRegularFile)
+  }
+
+  static func mergeCopy(_ copy: String, into file: String, union: Bool, context: CommandContext)
+    throws(TodoError)
+  {
+    guard let bytes = Posix.readFile(copy) else { throw .cannotReadFile(copy) }
+    let theirs = TodoList(bytes: bytes)
+    let history = union ? [] : context.store.history(files: [file])
+    let resolved = GitRepository.realPath(file)
+    let label = "conflicts \(Posix.basename(copy))"
+    let result = try context.storing {
+      try context.store.update(file, label: label) { list -> MergeResult in
+        let result =
+          union
+          ? TodoMerge.union(ours: list, theirs: theirs)
+          : TodoMerge.merge(
+            base: base(from: history, path: resolved, ours: list, theirs: theirs), ours: list,
+            theirs: theirs,
+            conflictStyle: .keepBoth)
+        list = result.list
+        return result
+      }
+    }
+    let moved = try moveAside(copy)
+    let name = Posix.basename(file)
+    context.console.line("Merged '\(Posix.basename(copy))' into \(name); the copy is now \(moved).")
+    if !result.conflicts.isEmpty {
+      context.console.line(
+        "\(name) holds both versions of \(result.conflicts.count) task\(result.conflicts.count == 1 ? "" : "s") "
+          + "changed on both sides; delete the one you do not want:")
+      for conflict in result.conflicts {
+        for task in [conflict.ours, conflict.theirs].compactMap({ $0 }) {
+          context.console.write(Array("  ".utf8) + context.display(Array(task.bytes)) + [0x0A])
+        }
+      }
+    }
+  }
+
+  /// The file as it was before the changes made here, as far back in the undo log as makes it
+  /// most like the copy (the copy left this machine at some point of that history); `nil`
+  /// without history.
+  static func base(from history: [UndoEntry], path: String, ours: TodoList, theirs: TodoList)
+    -> TodoList?
+  {
+    var lines = ours.map { Array($0.bytes) }
+    var best: (score: Int, lines: [[UInt8]])?
+    let wanted = multiset(theirs.map { Array($0.bytes) })
+    for entry in history where !entry.isUndone {
+      guard entry.isRecorded else { break }
+      for change in entry.changes where change.path == path {
+        for line in change.added {
+          if let index = lines.firstIndex(of: Array(line.utf8)) { lines.remove(at: index) }
+        }
+        lines += change.removed.map { Array($0.utf8) }
+      }
+      var have = multiset(lines)
+      var score = 0
+      for (line, count) in wanted {
+        let common = min(count, have[line] ?? 0)
+        score += common
+        have[line] = nil
+      }
+      if best == nil || score > best?.score ?? 0 { best = (score, lines) }
+    }
+    guard let best else { return nil }
+    return TodoList(bytes: best.lines.flatMap { $0 + [0x0A] })
+  }
+
+  private static func multiset(_ lines: [[UInt8]]) -> [[UInt8]: Int] {
+    var counts: [[UInt8]: Int] = [:]
+    for line in lines { counts[line, default: 0] += 1 }
+    return counts
+  }
+
+  /// Moves a merged copy into the hidden folder beside it (never over another file there);
+  /// returns where it went, relative to the file's directory.
+  static func moveAside(_ copy: String) throws(TodoError) -> String {
+    let folder = Posix.dirname(copy) + "/" + ConflictsCommand.folder
+    guard Posix.makeDirectories(folder) else { throw .cannotWriteFile(folder) }
+    let name = Posix.basename(copy)
+    var target = name
+    var number = 1
+    while Posix.exists(folder + "/" + target) {
+      number += 1
+      target = "\(number)-\(name)"
+    }
+    guard rename(copy, folder + "/" + target) == 0 else {
+      throw .cannotWriteFile(folder + "/" + target)
+    }
+    return ConflictsCommand.folder + "/" + target
+  }
+}

@@ -1,0 +1,98 @@
+@preconcurrency import Glibc
+
+/// The git repository that holds the todo directory, driven through the `git` program.
+///
+/// Every call runs `git -C DIRECTORY …` with the tool's environment, never asks for a password
+/// on the terminal (`GIT_TERMINAL_PROMPT=0`), and collects standard output and error together:
+/// on success it is the answer, on failure git's own explanation.
+struct GitRepository {
+  struct Outcome {
+    var status: Int32
+    var output: String
+
+    var succeeded: Bool { status == 0 }
+
+    /// The answer of a query: the output without its final newline.
+    var value: String {
+      var text = Substring(output)
+      while text.last == "\n" || text.last == "\r" { text.removeLast() }
+      return String(text)
+    }
+
+    /// The first line that says something, without git's `fatal:`/`error:` prefix.
+    var reason: String {
+      let lines = output.split(separator: "\n").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+      let line = lines.first { $0.hasPrefix("fatal:") || $0.hasPrefix("error:") } ?? lines.first
+      guard var line else { return status == 127 ? "git is not installed" : "status \(status)" }
+      for prefix in ["fatal: ", "error: "] where line.hasPrefix(prefix) {
+        line.removeFirst(prefix.count)
+      }
+      return line
+    }
+  }
+
+  /// The todo directory, where git is started.
+  let directory: String
+  let runner: ProcessRunner
+  let environment: [String: String]
+
+  init(directory: String, context: CommandContext) {
+    self.directory = directory
+    runner = context.runner
+    var environment = context.childEnvironment
+    environment["GIT_TERMINAL_PROMPT"] = "0"
+    self.environment = environment
+  }
+
+  @discardableResult
+  func run(_ arguments: [String]) -> Outcome {
+    let result = runner.run(
+      ["git", "-C", directory] + arguments, environment: environment, input: [],
+      captureOutput: true,
+      capturingErrors: true)
+    return Outcome(status: result.status, output: String(decoding: result.output, as: UTF8.self))
+  }
+
+  /// The output of a query that succeeded, else `nil`.
+  func value(_ arguments: [String]) -> String? {
+    let outcome = run(arguments)
+    return outcome.succeeded ? outcome.value : nil
+  }
+
+  /// Runs a step that must succeed.
+  func require(_ action: String, _ arguments: [String]) throws(TodoError) {
+    let outcome = run(arguments)
+    guard outcome.succeeded else { throw .gitFailed(action: action, detail: outcome.reason) }
+  }
+
+  /// The top directory of the work tree, or `notAGitRepository`.
+  func topLevel() throws(TodoError) -> String {
+    let outcome = run(["rev-parse", "--show-toplevel"])
+    guard outcome.succeeded, !outcome.value.isEmpty else {
+      if outcome.status == 127 { throw .gitFailed(action: "rev-parse", detail: outcome.reason) }
+      throw .notAGitRepository(directory)
+    }
+    return outcome.value
+  }
+
+  /// The path of the running program, for git to call back (`/proc/self/exe`).
+  static func ownExecutable(fallback: String) -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard count > 0 else { return fallback }
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// `text` quoted for the shell that git runs merge drivers with.
+  static func shellQuoted(_ text: String) -> String {
+    "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''")
+      + "'"
+  }
+
+  /// `realpath(3)` of a directory, or the path as given.
+  static func realPath(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+}

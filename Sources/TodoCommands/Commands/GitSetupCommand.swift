@@ -1,0 +1,87 @@
+/// `git-setup`: makes git merge todo.txt and done.txt with `merge` instead of line by line.
+enum GitSetupCommand {
+  static let spec: CommandSpec = CommandSpec(
+    name: "git-setup",
+    abstract:
+      "Register the task-by-task merge for todo.txt and done.txt in the todo directory's git repository.",
+    discussion: """
+      Adds lines for todo.txt and done.txt to the repository's .gitattributes and defines the \
+      merge drivers they name in the repository's configuration (merge.todotxt.driver runs \
+      'todo merge %O %A %B', merge.todotxt-done.driver the same with --union), calling this \
+      program by its full path. Running it again changes nothing; 'sync' runs it when needed.
+      """,
+    nativeOnly: true
+  ) { context, arguments throws(TodoError) in
+    guard arguments.isEmpty else { throw spec.usageError }
+    let git = GitRepository(directory: context.settings.todoDirectory, context: context)
+    let top = try git.topLevel()
+    if try register(git, context: context) {
+      if context.verbose { context.console.line("Registered the todo.txt merge driver in \(top).") }
+    } else if context.verbose {
+      context.console.line("The todo.txt merge driver is already registered in \(top).")
+    }
+    return .success
+  }
+
+  /// The driver for todo.txt, and the one for done.txt (a union).
+  static let driver = "todotxt"
+  static let unionDriver = "todotxt-done"
+
+  /// The command git runs for each driver.
+  static func driverCommand(union: Bool) -> String {
+    let program = GitRepository.shellQuoted(GitRepository.ownExecutable(fallback: "todo"))
+    return program + " merge" + (union ? " --union" : "") + " %O %A %B"
+  }
+
+  /// Writes what is missing to .gitattributes and the repository's configuration; returns
+  /// whether anything changed.
+  static func register(_ git: GitRepository, context: CommandContext) throws(TodoError) -> Bool {
+    let top = GitRepository.realPath(try git.topLevel())
+    var changed = false
+
+    // .gitattributes at the top of the work tree, one line per file that lies inside it.
+    let attributesPath = top + "/.gitattributes"
+    let existing = Posix.readFile(attributesPath) ?? []
+    var text = String(decoding: existing, as: UTF8.self)
+    let lines = Set(
+      text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { $0.trimmingSpaces() })
+    var added: [String] = []
+    for (file, name) in [
+      (context.settings.todoFile, driver), (context.settings.doneFile, unionDriver),
+    ] {
+      let directory = GitRepository.realPath(Posix.dirname(file))
+      guard directory == top || directory.hasPrefix(top + "/") else { continue }
+      let relative = String((directory + "/" + Posix.basename(file)).dropFirst(top.count))
+      // A pattern ends at a space; `?` stands for it.
+      let pattern = relative.replacingSpaces()
+      let line = "\(pattern) merge=\(name)"
+      if !lines.contains(line) { added.append(line) }
+    }
+    if !added.isEmpty {
+      if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
+      text += added.map { $0 + "\n" }.joined()
+      try MergeCommand.write(Array(text.utf8), to: attributesPath)
+      changed = true
+    }
+
+    // The drivers, in the repository's own configuration.
+    let settings = [
+      ("merge.\(driver).name", "todo.txt, merged task by task"),
+      ("merge.\(driver).driver", driverCommand(union: false)),
+      ("merge.\(unionDriver).name", "done.txt, every line of both sides once"),
+      ("merge.\(unionDriver).driver", driverCommand(union: true)),
+    ]
+    for (key, value) in settings where git.value(["config", "--local", "--get", key]) != value {
+      try git.require("config", ["config", "--local", key, value])
+      changed = true
+    }
+    return changed
+  }
+}
+
+extension String {
+  /// The path with each space written as `?`, for a .gitattributes pattern.
+  fileprivate func replacingSpaces() -> String {
+    split(separator: " ", omittingEmptySubsequences: false).joined(separator: "?")
+  }
+}

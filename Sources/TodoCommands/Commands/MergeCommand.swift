@@ -1,0 +1,70 @@
+@preconcurrency import Glibc
+import TodoTxt
+
+/// `merge BASE OURS THEIRS`: the three-way merge of todo.txt files by task, in the shape of a
+/// git merge driver (the result replaces OURS; exit 1 leaves conflict markers in it).
+enum MergeCommand {
+  static let spec: CommandSpec = CommandSpec(
+    name: "merge", usage: "[--union] BASE OURS THEIRS",
+    abstract: "Merge two versions of a todo.txt file task by task, writing the result to OURS.",
+    discussion: """
+      BASE is the version both were made from. Tasks are matched by their text, not their line \
+      numbers: a task added on both sides is kept once, a task completed on one side and edited \
+      on the other ends up edited and completed, and a task deleted on one side and left alone \
+      on the other is deleted. When both sides changed the priority, a tag or the text of a \
+      task differently, both versions are written between <<<<<<< and >>>>>>> markers and the \
+      exit status is 1. With --union (for done.txt), every line of both sides is kept once. \
+      'git-setup' registers this command as git's merge driver.
+      """,
+    arguments: [.fileName, .fileName, .fileName], nativeOnly: true
+  ) { context, arguments throws(TodoError) in
+    var arguments = arguments
+    let union = arguments.first == "--union"
+    if union { arguments.removeFirst() }
+    guard arguments.count == 3 else { throw spec.usageError }
+    let base = try read(arguments[0])
+    let ours = try read(arguments[1])
+    let theirs = try read(arguments[2])
+    let result =
+      union
+      ? TodoMerge.union(ours: ours, theirs: theirs)
+      : TodoMerge.merge(base: base, ours: ours, theirs: theirs)
+    try write(result.list.serialized(), to: arguments[1])
+    guard result.isClean else {
+      throw .mergeConflicts(path: arguments[1], count: result.conflicts.count)
+    }
+    return .success
+  }
+
+  static func read(_ path: String) throws(TodoError) -> TodoList {
+    guard let bytes = Posix.readFile(path) else { throw .cannotReadFile(path) }
+    return TodoList(bytes: bytes)
+  }
+
+  /// Replaces a file's contents (through a temporary file beside it and a rename, so that it
+  /// is never half-written), keeping its permissions.
+  static func write(_ bytes: [UInt8], to path: String) throws(TodoError) {
+    let temporary = Posix.dirname(path) + "/." + Posix.basename(path) + ".merge-\(getpid())"
+    let mode = Posix.fileStatus(path).map { $0.st_mode & 0o7777 } ?? 0o666
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+    guard fd >= 0 else { throw .cannotWriteFile(path) }
+    var written = 0
+    let complete = bytes.withUnsafeBytes { raw -> Bool in
+      while written < raw.count {
+        let count = Glibc.write(fd, raw.baseAddress.map { $0 + written }, raw.count - written)
+        if count < 0 {
+          if errno == EINTR { continue }
+          return false
+        }
+        written += count
+      }
+      return true
+    }
+    let synced = fsync(fd) == 0
+    close(fd)
+    guard complete, synced, rename(temporary, path) == 0 else {
+      unlink(temporary)
+      throw .cannotWriteFile(path)
+    }
+  }
+}

@@ -1,0 +1,303 @@
+import Foundation
+import Testing
+
+/// `sync`, `merge`, `git-setup` and `conflicts` with real git: two machines (two homes, each
+/// with a clone) and a bare repository between them, all in temporary directories.
+@Suite("Sync")
+struct SyncTests {
+  /// Two machines sharing one bare repository.
+  final class Network: @unchecked Sendable {
+    let root: URL
+    let remote: URL
+    let laptop: Sandbox
+    let phone: Sandbox
+
+    init() throws {
+      root = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "todo-sync-\(UUID().uuidString)")
+      remote = root.appendingPathComponent("remote.git")
+      try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+      laptop = try Sandbox(config: "export TODO_DIR=\"$HOME/list\"\n")
+      phone = try Sandbox(config: "export TODO_DIR=\"$HOME/list\"\n")
+      for box in [laptop, phone] { box.environment["GIT_CONFIG_NOSYSTEM"] = "1" }
+      try SyncTests.git(laptop, ["init", "-q", "--bare", "-b", "main", remote.path], in: root)
+      for (box, name) in [(laptop, "laptop"), (phone, "phone")] {
+        try SyncTests.git(box, ["clone", "-q", remote.path, box.path("list")], in: root)
+        try SyncTests.git(box, ["checkout", "-q", "-B", "main"])
+        try SyncTests.git(box, ["config", "user.name", name])
+        try SyncTests.git(box, ["config", "user.email", "\(name)@example.com"])
+      }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+  }
+
+  /// Runs git in a machine's todo directory (or in `directory`) and returns its output.
+  @discardableResult
+  static func git(_ box: Sandbox, _ arguments: [String], in directory: URL? = nil) throws -> String
+  {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git"] + arguments
+    process.currentDirectoryURL = directory ?? box.home.appendingPathComponent("list")
+    process.environment = box.environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    #expect(process.terminationStatus == 0, "git \(arguments.joined(separator: " ")): \(text)")
+    return text
+  }
+
+  static func lines(_ box: Sandbox, _ name: String) -> [String] {
+    box.read("list/" + name).split(separator: "\n", omittingEmptySubsequences: false).map(
+      String.init)
+  }
+
+  // MARK: sync
+
+  @Test func concurrentEditsOfEveryKindEndTheSameOnBothMachines() throws {
+    let net = try Network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    try laptop.write(
+      "list/todo.txt",
+      """
+      (A) call mom +family
+      buy milk @store
+      water plants
+      (B) plan trip +travel due:2026-05-01
+      fix bike
+      read book
+
+      """)
+    try laptop.write("list/done.txt", "x 2009-01-01 file taxes\n")
+    let first = try laptop.todo("sync")
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stdout.contains("Committed: "))
+    #expect(try phone.todo("sync").status == 0)
+    #expect(phone.read("list/todo.txt") == laptop.read("list/todo.txt"))
+
+    // The laptop: complete, add, delete, reprioritise, edit text, a line in done.txt.
+    #expect(try laptop.todo("do", "1").status == 0)
+    #expect(try laptop.todo("add", "new from the laptop").status == 0)
+    #expect(try laptop.todo("-f", "del", "5").status == 0)
+    #expect(try laptop.todo("pri", "4", "A").status == 0)
+    #expect(try laptop.todo("append", "6", "chapter 3").status == 0)
+    try laptop.write(
+      "list/done.txt", laptop.read("list/done.txt") + "x 2009-02-13 renew passport\n")
+    // The phone, at the same time: edit the task the laptop completed, add, reprioritise
+    // another, change a tag, complete and archive one.
+    #expect(try phone.todo("append", "1", "tonight").status == 0)
+    #expect(try phone.todo("add", "new from the phone").status == 0)
+    #expect(try phone.todo("pri", "2", "C").status == 0)
+    #expect(try phone.todo("tag", "4", "due", "2026-06-01").status == 0)
+    #expect(try phone.todo("do", "3").status == 0)
+    #expect(try phone.todo("archive").status == 0)
+
+    let fromLaptop = try laptop.todo("sync")
+    #expect(fromLaptop.status == 0, "\(fromLaptop.stderr)")
+    let fromPhone = try phone.todo("sync")
+    #expect(fromPhone.status == 0, "\(fromPhone.stderr)")
+    #expect(fromPhone.stdout.contains("Synced with origin/main: sent "))
+    let back = try laptop.todo("sync")
+    #expect(back.status == 0, "\(back.stderr)")
+    #expect(try laptop.todo("sync").stdout.contains("Already in sync"))
+
+    #expect(laptop.read("list/todo.txt") == phone.read("list/todo.txt"))
+    #expect(laptop.read("list/done.txt") == phone.read("list/done.txt"))
+    let todo = SyncTests.lines(laptop, "todo.txt")
+    #expect(
+      todo.contains { $0.hasPrefix("x 2009-02-13 ") && $0.contains("call mom +family tonight") })
+    #expect(todo.contains("(C) buy milk @store"))
+    #expect(todo.contains("(A) plan trip +travel due:2026-06-01"))
+    #expect(!todo.contains { $0.contains("fix bike") })
+    #expect(!todo.contains { $0.contains("water plants") })
+    #expect(todo.contains("read book chapter 3"))
+    #expect(todo.contains { $0.hasSuffix("new from the laptop") })
+    #expect(todo.contains { $0.hasSuffix("new from the phone") })
+    let done = SyncTests.lines(laptop, "done.txt")
+    #expect(done.contains("x 2009-01-01 file taxes"))
+    #expect(done.contains("x 2009-02-13 renew passport"))
+    #expect(done.contains { $0.hasPrefix("x 2009-02-13 ") && $0.contains("water plants") })
+    #expect(done.filter { $0.contains("file taxes") }.count == 1)
+  }
+
+  @Test func aConflictWaitsForTheUserAndTheNextSyncFinishesIt() throws {
+    let net = try Network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    try laptop.write("list/todo.txt", "(C) plan trip\nbuy milk\n")
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("sync").status == 0)
+    #expect(try laptop.todo("pri", "1", "A").status == 0)
+    #expect(try phone.todo("pri", "1", "B").status == 0)
+    #expect(try phone.todo("add", "pack bags").status == 0)
+    #expect(try laptop.todo("sync").status == 0)
+
+    let conflicted = try phone.todo("sync")
+    #expect(conflicted.status == 1)
+    #expect(conflicted.stderr.contains("todo.txt changed on both sides"))
+    #expect(conflicted.stderr.split(separator: "\n").count == 1)
+    let marked = SyncTests.lines(phone, "todo.txt")
+    #expect(
+      marked.contains("<<<<<<< ours") && marked.contains("(A) plan trip")
+        && marked.contains("(B) plan trip"))
+    #expect(marked.contains { $0.hasSuffix("pack bags") })
+    // Still conflicted: sync refuses again, and changes nothing.
+    #expect(try phone.todo("sync").status == 1)
+
+    let settled = marked.filter {
+      !$0.hasPrefix("<<<<<<<") && !$0.hasPrefix("=======") && !$0.hasPrefix(">>>>>>>")
+    }
+    .filter { $0 != "(A) plan trip" }
+    try phone.write("list/todo.txt", settled.joined(separator: "\n"))
+    let finished = try phone.todo("sync")
+    #expect(finished.status == 0, "\(finished.stderr)")
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(laptop.read("list/todo.txt") == phone.read("list/todo.txt"))
+    #expect(SyncTests.lines(laptop, "todo.txt").contains("(B) plan trip"))
+  }
+
+  @Test func offlineKeepsTheLocalCommit() throws {
+    let net = try Network()
+    let laptop = net.laptop
+    try laptop.write("list/todo.txt", "call mom\n")
+    #expect(try laptop.todo("sync").status == 0)
+    try SyncTests.git(
+      laptop, ["remote", "set-url", "origin", net.root.appendingPathComponent("gone.git").path])
+    #expect(try laptop.todo("add", "written offline").status == 0)
+    let offline = try laptop.todo("sync")
+    #expect(offline.status == 1)
+    #expect(offline.stderr.hasPrefix("todo: cannot reach 'origin'"))
+    #expect(offline.stderr.split(separator: "\n").count == 1)
+    #expect(try SyncTests.git(laptop, ["status", "--porcelain", "--", "todo.txt"]).isEmpty)
+    #expect(try SyncTests.git(laptop, ["log", "-1", "--format=%s"]).contains("todo.txt +1 -0"))
+    // Back online, the commit goes out.
+    try SyncTests.git(laptop, ["remote", "set-url", "origin", net.remote.path])
+    let online = try laptop.todo("sync")
+    #expect(online.status == 0)
+    #expect(online.stdout.contains("sent 1 commit"))
+  }
+
+  @Test func syncOutsideARepositoryOrWithoutRemoteSaysSo() throws {
+    let box = try Sandbox(config: "export TODO_DIR=\"$HOME/list\"\n")
+    box.environment["GIT_CONFIG_NOSYSTEM"] = "1"
+    try box.write("list/todo.txt", "a task\n")
+    let outside = try box.todo("sync")
+    #expect(outside.status == 1)
+    #expect(outside.stderr.contains("is not in a git repository"))
+    try SyncTests.git(box, ["init", "-q", "-b", "main"])
+    try SyncTests.git(box, ["config", "user.name", "x"])
+    try SyncTests.git(box, ["config", "user.email", "x@example.com"])
+    let alone = try box.todo("sync")
+    #expect(alone.status == 1)
+    #expect(alone.stderr.contains("has no remote to sync with"))
+    #expect(try SyncTests.git(box, ["log", "-1", "--format=%s"]).contains("todo.txt +1 -0"))
+  }
+
+  // MARK: git-setup and merge
+
+  @Test func gitSetupRegistersTheDriversOnce() throws {
+    let net = try Network()
+    let laptop = net.laptop
+    let setup = try laptop.todo("git-setup")
+    #expect(setup.status == 0)
+    #expect(setup.stdout.contains("Registered"))
+    #expect(
+      laptop.read("list/.gitattributes")
+        == "/todo.txt merge=todotxt\n/done.txt merge=todotxt-done\n")
+    let driver = try SyncTests.git(laptop, ["config", "merge.todotxt.driver"])
+    #expect(driver.hasSuffix(" merge %O %A %B\n") && driver.hasPrefix("'/"))
+    #expect(
+      try SyncTests.git(laptop, ["config", "merge.todotxt-done.driver"]).contains(
+        " merge --union %O %A %B"))
+    #expect(try laptop.todo("git-setup").stdout.contains("already registered"))
+    #expect(laptop.read("list/.gitattributes").split(separator: "\n").count == 2)
+  }
+
+  @Test func mergeWritesOursAndExitsOneOnConflict() throws {
+    let box = try Sandbox()
+    try box.write("base.txt", "(A) call mom\nbuy milk\n")
+    try box.write(
+      "ours.txt", bytes: Array("\u{FEFF}x 2026-03-01 call mom pri:A\r\nbuy milk\r\n".utf8))
+    try box.write("theirs.txt", "(A) call mom tonight\nbuy milk\nnew\n")
+    let clean = try box.todo(
+      "merge", box.path("base.txt"), box.path("ours.txt"), box.path("theirs.txt"))
+    #expect(clean.status == 0)
+    #expect(
+      box.bytes("ours.txt")
+        == Array("\u{FEFF}x 2026-03-01 call mom tonight pri:A\r\nbuy milk\r\nnew\r\n".utf8))
+
+    try box.write("ours.txt", "(B) call mom\n")
+    try box.write("theirs.txt", "(C) call mom\n")
+    let conflict = try box.todo(
+      "merge", box.path("base.txt"), box.path("ours.txt"), box.path("theirs.txt"))
+    #expect(conflict.status == 1)
+    #expect(conflict.stderr.contains("1 task changed on both sides"))
+    #expect(
+      box.read("ours.txt") == "<<<<<<< ours\n(B) call mom\n=======\n(C) call mom\n>>>>>>> theirs\n")
+
+    try box.write("ours.txt", "x 2026-01-01 a\n")
+    try box.write("theirs.txt", "x 2026-01-02 b\nx 2026-01-01 a\n")
+    let union = try box.todo(
+      "merge", "--union", box.path("base.txt"), box.path("ours.txt"), box.path("theirs.txt"))
+    #expect(union.status == 0)
+    #expect(box.read("ours.txt") == "x 2026-01-02 b\nx 2026-01-01 a\n")
+
+    #expect(try box.todo("merge", box.path("base.txt")).stderr.hasPrefix("usage: todo merge"))
+    #expect(try box.todo("merge", "a", "b", "c").stderr == "todo: cannot read a\n")
+  }
+
+  // MARK: conflicts
+
+  @Test func conflictedCopiesAreMergedAndMovedAside() throws {
+    let box = try Sandbox()
+    #expect(try box.todo("add", "call mom").status == 0)
+    #expect(try box.todo("add", "buy milk").status == 0)
+    #expect(try box.todo("add", "water plants").status == 0)
+    // Here: buy milk deleted, call mom completed. The copies were made from the three tasks.
+    #expect(try box.todo("-f", "del", "2").status == 0)
+    #expect(try box.todo("do", "1").status == 0)
+    try box.write(
+      "todo (conflicted copy 2009-02-13).txt",
+      "2009-02-13 call mom\n2009-02-13 buy milk\n2009-02-13 water plants @garden\nfrom dropbox\n")
+    try box.write(
+      "todo.sync-conflict-20090213-101500-ABCDEFG.txt",
+      "2009-02-13 call mom\n2009-02-13 buy milk\n2009-02-13 water plants\nfrom syncthing\n")
+    try box.write("done.txt", "x 2009-01-01 old\n")
+    try box.write(
+      "done (Sam's conflicted copy 2009-02-13).txt", "x 2009-01-01 old\nx 2009-02-12 on the phone\n"
+    )
+    try box.write("todo (notes).txt", "not a conflicted copy\n")
+
+    let run = try box.todo("conflicts")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.components(separatedBy: "Merged '").count == 4)
+    let todo = box.read("todo.txt").split(separator: "\n").map(String.init)
+    #expect(todo.contains { $0.hasPrefix("x 2009-02-13 ") && $0.hasSuffix("call mom") })
+    #expect(!todo.contains { $0.contains("buy milk") })
+    #expect(todo.contains("2009-02-13 water plants @garden"))
+    #expect(todo.contains("from dropbox") && todo.contains("from syncthing"))
+    #expect(box.read("done.txt") == "x 2009-01-01 old\nx 2009-02-12 on the phone\n")
+    #expect(!box.exists("todo (conflicted copy 2009-02-13).txt"))
+    #expect(box.exists(".todo-conflicts/todo (conflicted copy 2009-02-13).txt"))
+    #expect(box.exists(".todo-conflicts/todo.sync-conflict-20090213-101500-ABCDEFG.txt"))
+    #expect(box.exists("todo (notes).txt"))
+
+    #expect(try box.todo("conflicts").stdout == "TODO: No conflicted copies found.\n")
+    // The merge is one change in the undo log.
+    #expect(try box.todo("log").stdout.contains("conflicts todo (conflicted copy 2009-02-13).txt"))
+  }
+
+  @Test func withoutHistoryTasksOnOneSideAreKept() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", "(A) call mom\nbuy milk\n")
+    try box.write(
+      "todo (conflicted copy 2009-02-13).txt", "x 2009-02-12 call mom pri:A\nwater plants\n")
+    let run = try box.todo("conflicts")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(box.read("todo.txt") == "x 2009-02-12 call mom pri:A\nbuy milk\nwater plants\n")
+  }
+}
