@@ -54,12 +54,18 @@ enum AddCommand {
     return line
   }
 
+  /// The undo log's name for an add: the action and the start of the first new line.
+  static func addLabel(_ lines: [[UInt8]]) -> String {
+    let text = String(decoding: lines.first?.prefix(60) ?? [], as: UTF8.self)
+    return lines.count > 1 ? "add \(text) (+\(lines.count - 1) more)" : "add \(text)"
+  }
+
   /// Appends prepared lines to `file` and reports each as `N text` / `PREFIX: N added.`
   static func add(_ inputs: [[UInt8]], to file: String, context: CommandContext) throws(TodoError) {
     let lines = inputs.map { prepare($0, context: context) }
     try context.ensureDirectory(for: file)
     let numbers = try context.storing {
-      try context.store.append(lines, to: file, label: "add")
+      try context.store.append(lines, to: file, label: addLabel(lines))
     }
     guard context.verbose else { return }
     let prefix = CommandContext.prefix(of: file)
