@@ -54,6 +54,13 @@ enum DoCommand {
             return
           }
         }
+        if native, context.verbose {
+          let completed = items.compactMap { Int($0) }.compactMap { list.task(number: $0) }.filter(\.isCompleted)
+          for (number, task) in Dependencies.freed(by: completed, in: list) {
+            context.console.line("\(context.todoPrefix): \(number) no longer waits for anything:")
+            context.echo(String(number), task.bytes)
+          }
+        }
       }
     }
     if let failure { throw failure }

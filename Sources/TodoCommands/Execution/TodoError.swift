@@ -45,6 +45,14 @@ public enum TodoError: Error, Equatable, Sendable {
   case badSearchTerm(String)
   /// The configuration file ran into an error.
   case configurationFailed(path: String, detail: String)
+  /// `dep`: a task cannot wait for itself.
+  case dependencyOnItself(String)
+  /// `dep add`: the link would close a circle of tasks waiting for each other.
+  case dependencyCycle(parent: String, child: String)
+  /// `dep rm`: the task waits for nothing.
+  case notWaiting(String)
+  /// `dep rm`: the task does not wait for that one.
+  case notWaitingFor(parent: String, child: String)
   /// A message already worded (from a child process or a lower layer).
   case message(String)
   /// Native task-model commands (due dates, recurrence, notes, attachments, order).
@@ -130,6 +138,11 @@ public enum TodoError: Error, Equatable, Sendable {
       return "\(programName): \(action): the task text has a line break (a task is one line; use addm for several)"
     case .badSearchTerm(let term): return "\(programName): invalid search term '\(term)'"
     case .configurationFailed(let path, let detail): return "\(programName): error in configuration file \(path): \(detail)"
+    case .dependencyOnItself(let item): return "TODO: \(item) cannot wait for itself."
+    case .dependencyCycle(let parent, let child):
+      return "TODO: \(child) already waits for \(parent); \(parent) cannot wait for \(child) too."
+    case .notWaiting(let item): return "TODO: \(item) does not wait for any task."
+    case .notWaitingFor(let parent, let child): return "TODO: \(parent) does not wait for \(child)."
     case .message(let text): return text
     case .notDone(let item): return "TODO: \(item) is not marked done."
     case .doesNotRecur(let item): return "TODO: \(item) has no rec: tag."

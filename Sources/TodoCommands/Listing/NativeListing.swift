@@ -1,7 +1,12 @@
 import TodoTxt
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// What `ls` does under the name `todo` on top of todo.sh's pipeline (``ListEngine``):
-/// hides tasks whose `t:` threshold is still ahead and tasks with `h:1` (unless `--all`),
+/// hides tasks whose `t:` threshold is still ahead, tasks with `h:1` and tasks waiting for an
+/// open task (unless `--all`),
 /// matches plain search words with Unicode case folding and in the task's note, sorts by
 /// `--sort` keys, and colours the `due:` tag of overdue tasks and of those due today.
 struct NativeListing {
@@ -13,11 +18,14 @@ struct NativeListing {
   let overdueColour: [UInt8]
   let dueTodayColour: [UInt8]
   private let notes = NoteCache()
+  /// `id:` values of tasks that wait for an open task (see ``Dependencies``).
+  let blockedIDs: Set<String>
 
   init(_ options: ListOptions, list: TodoList, context: CommandContext) throws(TodoError) {
     self.list = list
     today = context.today
     showAll = options.showAll
+    blockedIDs = options.showAll ? [] : Dependencies.blockedIDs(in: list)
     sorting = try options.sort.map { text throws(TodoError) in try TaskSorting(text) }
     notesDirectory = NoteCommand.directory(context.settings)
     overdueColour = NativeListing.colour("COLOR_OVERDUE", default: "\\033[1;31m", context.settings)
@@ -41,8 +49,14 @@ struct NativeListing {
 
   /// Whether the line at `index` (0-based), whose bytes are `line`, is listed.
   func isShown(_ index: Int, _ line: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard !showAll, NativeListing.hasToken(line, "t:") || NativeListing.hasToken(line, "h:1"), index < list.count
-    else { return true }
+    guard !showAll, index < list.count else { return true }
+    // A task waits while any task naming its id: with p: is open.
+    if !blockedIDs.isEmpty, NativeListing.hasToken(line, "id:"), let id = list[index].dependencyID,
+      blockedIDs.contains(id), !list[index].isCompleted
+    {
+      return false
+    }
+    guard NativeListing.hasToken(line, "t:") || NativeListing.hasToken(line, "h:1") else { return true }
     let task = list[index]
     if task.isHidden { return false }
     if let threshold = task.thresholdDate, threshold > today { return false }
@@ -50,21 +64,35 @@ struct NativeListing {
   }
 
   /// Whether a token of `line` starts with `prefix` (a quick test before parsing the task).
+  ///
+  /// Every prefix asked for holds a colon, and lines hold few: the colons are found with
+  /// `memchr` and the prefix is compared around each.
   static func hasToken(_ line: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
     let count = prefix.utf8CodeUnitCount
-    guard line.count >= count else { return false }
+    guard line.count >= count, let base = line.baseAddress else { return false }
     return prefix.withUTF8Buffer { needle in
-      var index = 0
-      while index + count <= line.count {
-        if index == 0 || line[index - 1] == 0x20 || line[index - 1] == 0x09 {
-          var matched = true
-          for offset in 0..<count where line[index + offset] != needle[offset] {
-            matched = false
-            break
+      guard let colon = needle.firstIndex(of: UInt8(ascii: ":")) else {
+        var index = 0
+        while index + count <= line.count {
+          if index == 0 || line[index - 1] == 0x20 || line[index - 1] == 0x09,
+            UnsafeBufferPointer(rebasing: line[index..<(index + count)]).elementsEqual(needle)
+          {
+            return true
           }
-          if matched { return true }
+          index += 1
         }
-        index += 1
+        return false
+      }
+      var from = colon
+      while from < line.count, let hit = memchr(base + from, 0x3A, line.count - from) {
+        let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+        let index = at - colon
+        if index + count <= line.count, index == 0 || line[index - 1] == 0x20 || line[index - 1] == 0x09,
+          UnsafeBufferPointer(rebasing: line[index..<(index + count)]).elementsEqual(needle)
+        {
+          return true
+        }
+        from = at + 1
       }
       return false
     }
@@ -87,13 +115,42 @@ struct NativeListing {
     let asciiTerm = term.utf8.allSatisfy { $0 < 0x80 }
     return { line in
       let matched: Bool
-      if asciiTerm, line.allSatisfy({ $0 < 0x80 }) {
-        matched = grep.matches(line)
+      if asciiTerm {
+        // Folding turns no other character into ASCII letters than those
+        // ``NativeListing/foldsToASCII(_:)`` finds, so without them an ASCII word can only
+        // match where grep's byte comparison finds it too; that is checked first, and the
+        // Unicode comparison decides only for such a line with other characters.
+        if grep.matches(line) {
+          matched =
+            line.allSatisfy({ $0 < 0x80 })
+            || TextOrder.folded(String(decoding: line, as: UTF8.self)).contains(folded)
+        } else {
+          matched =
+            NativeListing.foldsToASCII(line)
+            && TextOrder.folded(String(decoding: line, as: UTF8.self)).contains(folded)
+        }
       } else {
         matched = TextOrder.folded(String(decoding: line, as: UTF8.self)).contains(folded)
       }
       return matched || self.noteMatches(line) { TextOrder.folded($0).contains(folded) }
     }
+  }
+
+  /// Whether the line has a character whose case folding gives ASCII letters: İ (i and a
+  /// combining dot), the Kelvin sign (k), ß and ẞ (ss), ſ (s).
+  static func foldsToASCII(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    var any: UInt8 = 0
+    for byte in line { any |= byte }
+    guard any >= 0x80, line.count >= 2 else { return false }
+    for index in 0..<(line.count - 1) {
+      switch (line[index], line[index + 1]) {
+      case (0xC4, 0xB0), (0xC3, 0x9F), (0xC5, 0xBF): return true
+      case (0xE2, 0x84) where index + 2 < line.count && line[index + 2] == 0xAA: return true
+      case (0xE1, 0xBA) where index + 2 < line.count && line[index + 2] == 0x9E: return true
+      default: continue
+      }
+    }
+    return false
   }
 
   /// Whether the note of the task on this numbered line satisfies `test` (line by line for a

@@ -1,0 +1,175 @@
+import TodoTxt
+
+/// `dep add|rm|ls`: tasks that wait for other tasks, with topydo's tags: the task that waits
+/// carries `id:X`, each task it waits for carries `p:X`. Under the name `todo`, `ls` hides a
+/// task while anything it waits for is open (`--all` shows it), and `do` says when a task is
+/// no longer waiting.
+enum DependencyCommand {
+  static let spec: CommandSpec = CommandSpec(
+    name: "dep", usage: "add|rm NR NR... | ls [NR]",
+    abstract: "Make a task wait for others (add), stop it waiting (rm), or list what waits for what (ls).",
+    discussion: """
+      'dep add 3 5 7' makes task 3 wait for tasks 5 and 7: task 3 gets an id: tag and 5 and 7 \
+      a p: tag naming it. Task 3 is left out of ls until 5 and 7 are done. 'dep rm 3 5' undoes \
+      one link; 'dep ls 3' shows what 3 waits for and what waits for 3.
+      """,
+    arguments: [.choice(["add", "rm", "ls"]), .taskNumber, .taskNumbers], nativeOnly: true
+  ) { context, arguments throws(TodoError) in
+    guard let verb = arguments.first else { throw spec.usageError }
+    let numbers = Array(arguments.dropFirst())
+    switch verb {
+    case "add", "rm":
+      guard numbers.count >= 2 else { throw spec.usageError }
+      return try link(context, numbers, adding: verb == "add", spec: spec)
+    case "ls":
+      guard numbers.count <= 1 else { throw spec.usageError }
+      return try show(context, numbers.first, spec: spec)
+    default:
+      throw spec.usageError
+    }
+  }
+
+  static func link(
+    _ context: CommandContext, _ numbers: [String], adding: Bool, spec: CommandSpec
+  ) throws(TodoError) -> ExitStatus {
+    let file = context.settings.todoFile
+    let parentReference = try TaskReference(numbers[0], usage: spec.usageError)
+    var children: [TaskReference] = []
+    for text in numbers.dropFirst() { children.append(try TaskReference(text, usage: spec.usageError)) }
+    try context.storing {
+      try context.store.update(file, label: "dep \(adding ? "add" : "rm") \(numbers.joined(separator: " "))") {
+        (list: inout TodoList) in
+        var parent = try parentReference.task(in: list, file: file)
+        for child in children {
+          _ = try child.task(in: list, file: file)
+          guard child.number != parentReference.number else { throw TodoError.dependencyOnItself(child.typed) }
+        }
+        if adding {
+          let id = parent.dependencyID ?? nextID(in: list)
+          if parent.dependencyID == nil {
+            parent.appendText("id:\(id)")
+            list.replace(number: parentReference.number, with: parent)
+          }
+          for child in children {
+            var task = try child.task(in: list, file: file)
+            if waits(child.number, on: parentReference.number, in: list) {
+              throw TodoError.dependencyCycle(parent: parentReference.typed, child: child.typed)
+            }
+            guard !task.parentIDs.contains(id) else { continue }
+            task.appendText("p:\(id)")
+            list.replace(number: child.number, with: task)
+            if context.verbose {
+              context.console.line("TODO: \(parentReference.typed) waits for \(child.typed).")
+            }
+          }
+        } else {
+          guard let id = parent.dependencyID else { throw TodoError.notWaiting(parentReference.typed) }
+          for child in children {
+            var task = try child.task(in: list, file: file)
+            guard task.removeTag("p", value: id) else {
+              throw TodoError.notWaitingFor(parent: parentReference.typed, child: child.typed)
+            }
+            list.replace(number: child.number, with: task)
+            if context.verbose {
+              context.console.line("TODO: \(parentReference.typed) no longer waits for \(child.typed).")
+            }
+          }
+          // An id nothing points to any more is only clutter.
+          if !list.contains(where: { $0.parentIDs.contains(id) }) {
+            parent.removeTag("id", value: id)
+            list.replace(number: parentReference.number, with: parent)
+          }
+        }
+      }
+    }
+    return .success
+  }
+
+  /// The smallest whole number not yet used as an `id:`.
+  static func nextID(in list: TodoList) -> String {
+    var highest = 0
+    for task in list { if let id = task.dependencyID, let value = Int(id) { highest = max(highest, value) } }
+    return String(highest + 1)
+  }
+
+  /// Whether the task at `number` waits, directly or through others, for the one at `target`
+  /// (linking them the other way round would make a cycle).
+  static func waits(_ number: Int, on target: Int, in list: TodoList) -> Bool {
+    var seen = Set<Int>()
+    var pending = [number]
+    while let current = pending.popLast() {
+      guard seen.insert(current).inserted, let task = list.task(number: current) else { continue }
+      if current == target { return true }
+      guard let id = task.dependencyID else { continue }
+      for (index, other) in list.enumerated() where other.parentIDs.contains(id) { pending.append(index + 1) }
+    }
+    return false
+  }
+
+  static func show(_ context: CommandContext, _ text: String?, spec: CommandSpec) throws(TodoError) -> ExitStatus {
+    let file = context.settings.todoFile
+    let list = try context.readList(file)
+    func line(_ number: Int, _ task: Task) { context.echo(String(number), task.bytes) }
+    if let text {
+      let reference = try TaskReference(text, usage: spec.usageError)
+      let task = try reference.task(in: list, file: file)
+      line(reference.number, task)
+      if let id = task.dependencyID {
+        for (index, other) in list.enumerated() where other.parentIDs.contains(id) {
+          context.console.write(bytes("  waits for "))
+          line(index + 1, other)
+        }
+      }
+      for parentID in task.parentIDs {
+        for (index, other) in list.enumerated() where other.dependencyID == parentID {
+          context.console.write(bytes("  needed by "))
+          line(index + 1, other)
+        }
+      }
+      return .success
+    }
+    for (index, task) in list.enumerated() {
+      guard let id = task.dependencyID else { continue }
+      let children = list.enumerated().filter { $0.element.parentIDs.contains(id) }
+      guard !children.isEmpty else { continue }
+      line(index + 1, task)
+      for (childIndex, child) in children {
+        context.console.write(bytes("  waits for "))
+        line(childIndex + 1, child)
+      }
+    }
+    return .success
+  }
+}
+
+/// Which tasks wait for open tasks, found without parsing lines that name no parent.
+enum Dependencies {
+  /// The `id:` values of tasks that still wait: some open task names them with `p:`.
+  static func blockedIDs(in list: TodoList) -> Set<String> {
+    var ids = Set<String>()
+    var candidates: [Int] = []
+    list.forEachLineBytes { index, line in
+      if NativeListing.hasToken(line, "p:") { candidates.append(index) }
+    }
+    for index in candidates {
+      let task = list[index]
+      if !task.isCompleted { ids.formUnion(task.parentIDs) }
+    }
+    return ids
+  }
+
+  /// The tasks that waited only for tasks now done: their `id:` is named by a completed task
+  /// and by no open one.
+  static func freed(by completed: [Task], in list: TodoList) -> [(number: Int, task: Task)] {
+    let candidates = Set(completed.flatMap(\.parentIDs))
+    guard !candidates.isEmpty else { return [] }
+    let stillBlocked = blockedIDs(in: list)
+    var result: [(Int, Task)] = []
+    for (index, task) in list.enumerated() where !task.isCompleted {
+      if let id = task.dependencyID, candidates.contains(id), !stillBlocked.contains(id) {
+        result.append((index + 1, task))
+      }
+    }
+    return result
+  }
+}
