@@ -20,7 +20,8 @@ enum Addons {
   /// Runs an add-on with the action name as its first argument; its exit status is ours.
   static func run(_ path: String, arguments: [String], context: CommandContext) -> ExitStatus {
     context.console.flush()
-    let result = context.runner.run([path] + arguments, environment: context.childEnvironment)
+    let environment = context.childEnvironment.merging(AddonFunctions.environment(context.settings)) { $1 }
+    let result = context.runner.run([path] + arguments, environment: environment)
     return ExitStatus(rawValue: result.status)
   }
 
