@@ -1,0 +1,42 @@
+import TodoTxt
+
+enum DeprioritizeCommand {
+  static let spec: CommandSpec = CommandSpec(
+    name: "depri", aliases: ["dp"], usage: "NR [NR ...]",
+    abstract: "Remove the priority of one or more tasks.",
+    arguments: [.taskNumbers]
+  ) { context, arguments throws(TodoError) in
+    let arguments = try QuerySelection.arguments(arguments, context: context, question: "Remove the priority of") ?? arguments
+    let items = taskNumberWords(arguments)
+    guard !items.isEmpty else { throw spec.usageError }
+    let file = context.settings.todoFile
+    var status = ExitStatus.success
+    var failure: TodoError?
+    try context.storing {
+      try context.store.update(file, label: "depri \(items.joined(separator: " "))") { list in
+        for item in items {
+          do throws(TodoError) {
+            let reference = try TaskReference(item, usage: spec.usageError)
+            var task = try reference.task(in: list, file: file)
+            if hasAnyPriorityPrefix(task.bytes) {
+              task.setLine(task.bytes.dropFirst(4))
+              list.replace(number: reference.number, with: task)
+              if context.verbose {
+                context.echo(item, task.bytes)
+                context.console.line("TODO: \(item) deprioritized.")
+              }
+            } else {
+              context.console.errorLine("TODO: \(item) is not prioritized.")
+              status = .failure
+            }
+          } catch {
+            failure = error
+            return
+          }
+        }
+      }
+    }
+    if let failure { throw failure }
+    return status
+  }
+}

@@ -1,0 +1,41 @@
+import TodoTxt
+
+/// `move NR DEST [SRC]`: move a task between files of the todo directory.
+enum MoveCommand {
+  static let spec: CommandSpec = CommandSpec(
+    name: "move", aliases: ["mv"], usage: "NR DEST [SRC]",
+    abstract: "Move a task from one file of the todo directory to another.",
+    discussion: "SRC defaults to todo.txt. Asks for confirmation unless -f is given.",
+    arguments: [.taskNumber, .fileName, .fileName]
+  ) { context, arguments throws(TodoError) in
+    let usage = TodoError.actionUsage("mv NR DEST [SRC]")
+    let directory = context.settings.todoDirectory
+    let destination = directory + "/" + (arguments.count > 1 ? arguments[1] : "")
+    let source =
+      arguments.count > 2 && !arguments[2].isEmpty ? directory + "/" + arguments[2] : context.settings.todoFile
+    guard Posix.isRegularFile(source) else { throw .sourceMissing(source) }
+    guard Posix.isRegularFile(destination) else { throw .destinationMissing(destination) }
+    let reference = try TaskReference(arguments.first, usage: usage)
+    let task = try reference.task(in: context.readList(source), file: source)
+    let text = String(decoding: task.bytes, as: UTF8.self)
+    let sourcePrefix = CommandContext.prefix(of: source)
+    guard context.confirm("Move '\(text)' from \(source) to \(destination)") else {
+      throw .noTasksMoved(prefix: sourcePrefix)
+    }
+    let preserve = context.settings.preservesLineNumbers
+    let newNumber: Int = try context.storing {
+      try context.store.update([source, destination], label: "move \(reference.typed)") { lists in
+        let current = try reference.task(in: lists[0], file: source)
+        lists[0].replace(number: reference.number, with: Task(bytes: []))
+        if !preserve { lists[0].removeAll { $0.bytes.isEmpty } }
+        return lists[1].append(current)
+      }
+    }
+    if context.verbose {
+      context.echo(reference.typed, task.bytes)
+      context.console.line(
+        "\(sourcePrefix): \(reference.typed) moved to \(newNumber) in \(CommandContext.prefix(of: destination)).")
+    }
+    return .success
+  }
+}

@@ -1,0 +1,58 @@
+import TodoTxt
+
+enum PriorityCommand {
+  static let spec: CommandSpec = CommandSpec(
+    name: "pri", aliases: ["p"], usage: "NR PRIORITY [NR PRIORITY ...]",
+    abstract: "Set the priority of one or more tasks.",
+    discussion: "PRIORITY is a letter from A (highest) to Z; it replaces any priority the task had.",
+    arguments: [.taskNumber, .priority]
+  ) { context, arguments throws(TodoError) in
+    let arguments =
+      try QuerySelection.arguments(arguments, context: context, question: "Set the priority of", pairing: true) ?? arguments
+    let usage = TodoError.actionUsage("pri NR PRIORITY [NR PRIORITY ...]\nnote: PRIORITY must be anywhere from A to Z.")
+    let file = context.settings.todoFile
+    var status = ExitStatus.success
+    var failure: TodoError?
+    try context.storing {
+      try context.store.update(file, label: "pri \(arguments.joined(separator: " "))") { list in
+        var rest = arguments[...]
+        while !rest.isEmpty {
+          do throws(TodoError) {
+            guard rest.count >= 2 else { throw usage }
+            let item = rest[rest.startIndex]
+            let letter = TypedInput.priorityLetter(rest[rest.startIndex + 1], mode: context.settings.mode).uppercased()
+            guard letter.utf8.count == 1, let priority = letter.utf8.first, (65...90).contains(priority) else {
+              throw usage
+            }
+            let reference = try TaskReference(item, usage: usage)
+            var task = try reference.task(in: list, file: file)
+            let old: UInt8? = hasAnyPriorityPrefix(task.bytes) ? task.bytes[task.bytes.startIndex + 1] : nil
+            if old != priority {
+              let body = hasAnyPriorityPrefix(task.bytes) ? task.bytes.dropFirst(4) : task.bytes
+              task.setLine([UInt8(ascii: "("), priority, UInt8(ascii: ")"), UInt8(ascii: " ")] + body)
+              list.replace(number: reference.number, with: task)
+            }
+            if context.verbose {
+              context.echo(item, task.bytes)
+              if let old, old != priority {
+                context.console.write(bytes("TODO: \(item) re-prioritized from (") + [old] + bytes(") to (\(letter)).\n"))
+              } else if old == nil {
+                context.console.line("TODO: \(item) prioritized (\(letter)).")
+              }
+            }
+            if old == priority {
+              context.console.errorLine("TODO: \(item) already prioritized (\(letter)).")
+              status = .failure
+            }
+            rest = rest.dropFirst(2)
+          } catch {
+            failure = error
+            return
+          }
+        }
+      }
+    }
+    if let failure { throw failure }
+    return status
+  }
+}

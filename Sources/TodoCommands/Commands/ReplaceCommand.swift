@@ -1,0 +1,76 @@
+import TodoTxt
+
+enum ReplaceCommand {
+  static let spec: CommandSpec = CommandSpec(
+    name: "replace", usage: "NR \"UPDATED ITEM\"",
+    abstract: "Replace the text of a task, keeping its priority and creation date.",
+    discussion: """
+      A priority or a date at the start of the new text replaces the old one; otherwise the \
+      old priority and creation date stay.
+      """,
+    arguments: [.taskNumber, .text]
+  ) { context, arguments throws(TodoError) in
+    try replaceOrPrepend(context, arguments, prepend: false, spec: spec)
+  }
+
+  /// The priority (`(X) `, any byte) and creation date (`NN-NN-NN ` to `NNNN-NN-NN `) at the
+  /// start of a line, as todo.sh's replace and prepend read them.
+  static func headParts(_ line: [UInt8]) -> (priority: [UInt8], date: [UInt8]) {
+    var index = 0
+    var priority: [UInt8] = []
+    if hasAnyPriorityPrefix(line) {
+      priority = Array(line[0..<4])
+      index = 4
+    }
+    var date: [UInt8] = []
+    let isDigit: (UInt8) -> Bool = { (48...57).contains($0) }
+    var digits = 0
+    while index + digits < line.count, digits < 4, isDigit(line[index + digits]) { digits += 1 }
+    let rest = index + digits
+    if digits >= 2, rest + 7 <= line.count, line[rest] == UInt8(ascii: "-"), isDigit(line[rest + 1]),
+      isDigit(line[rest + 2]), line[rest + 3] == UInt8(ascii: "-"), isDigit(line[rest + 4]), isDigit(line[rest + 5]),
+      line[rest + 6] == UInt8(ascii: " ")
+    {
+      date = Array(line[index..<(rest + 7)])
+    }
+    return (priority, date)
+  }
+
+  static func replaceOrPrepend(
+    _ context: CommandContext, _ arguments: [String], prepend: Bool, spec: CommandSpec
+  ) throws(TodoError) -> ExitStatus {
+    let file = context.settings.todoFile
+    let reference = try TaskReference(arguments.first, usage: spec.usageError)
+    let old = try reference.task(in: context.readList(file), file: file)
+    let rest = Array(arguments.dropFirst())
+    var input: [UInt8]
+    if rest.first?.isEmpty ?? true, !context.settings.isForced {
+      input = context.ask(prepend ? "Prepend: " : "Replacement: ")
+    } else {
+      input = bytes(rest.joined(separator: " "))
+    }
+    let updated = try context.editTask(reference, in: file, label: prepend ? "prepend" : "replace") { task in
+      let line = Array(task.bytes)
+      let original = headParts(line)
+      var priority = original.priority
+      var date = original.date
+      if !prepend {
+        let replacement = headParts(input)
+        if !replacement.date.isEmpty { date = replacement.date }
+        if !replacement.priority.isEmpty { priority = replacement.priority }
+        input.removeFirst(replacement.priority.count + replacement.date.count)
+      }
+      let body = line.dropFirst(original.priority.count + original.date.count)
+      let text = context.storedText(cleanInput(input))
+      task.setLine(priority + date + text + (prepend ? [UInt8(ascii: " ")] + body : []))
+    }
+    if context.verbose {
+      if !prepend {
+        context.echo(reference.typed, old.bytes)
+        context.console.line("TODO: Replaced task with:")
+      }
+      context.echo(reference.typed, updated.bytes)
+    }
+    return .success
+  }
+}
