@@ -76,37 +76,6 @@ enum AddCommand {
   }
 }
 
-enum AddMultipleCommand {
-  static let spec: CommandSpec = CommandSpec(
-    name: "addm", usage: "\"TODO ITEM\"",
-    abstract: "Add several tasks at once, one per line of the text.",
-    discussion: "Empty lines are skipped; each line is added as by add.",
-    arguments: [.text]
-  ) { context, arguments throws(TodoError) in
-    let input = try AddCommand.readText(context, arguments, prompt: "Add: ", usage: spec.usageError)
-    let lines = input.split(separator: 0x0A, omittingEmptySubsequences: true).map(Array.init)
-    if !lines.isEmpty { try AddCommand.add(lines, to: context.settings.todoFile, context: context) }
-    return .success
-  }
-}
-
-enum AddToCommand {
-  static let spec: CommandSpec = CommandSpec(
-    name: "addto", usage: "DEST \"TODO ITEM\"",
-    abstract: "Add a task to another file in the todo directory.",
-    discussion: "DEST is a file name inside the todo directory, such as someday.txt; it must exist.",
-    arguments: [.fileName, .text]
-  ) { context, arguments throws(TodoError) in
-    guard let name = arguments.first, !name.isEmpty, arguments.count >= 2, !arguments[1].isEmpty else {
-      throw spec.usageError
-    }
-    let destination = context.settings.todoDirectory + "/" + name
-    guard Posix.isRegularFile(destination) else { throw .destinationMissing(destination) }
-    try AddCommand.add([bytes(arguments.dropFirst().joined(separator: " "))], to: destination, context: context)
-    return .success
-  }
-}
-
 extension CommandContext {
   /// Creates the directory of a file about to be written (native mode creates the todo
   /// directory on the first write, not on every run).

@@ -1,0 +1,63 @@
+import TodoTxt
+
+enum ListAllCommand {
+  static let spec: CommandSpec = CommandSpec(
+    name: "listall", aliases: ["lsa"], usage: "[TERM...]",
+    abstract: "List the tasks of todo.txt and done.txt together; done.txt's are numbered 0.",
+    arguments: [.term]
+  ) { context, arguments throws(TodoError) in
+    if context.settings.mode == .native, case var options = try ListOptions.parse(arguments, mode: .native),
+      QueryListing.isNeeded(options)
+    {
+      options.showAll = true
+      let sources = try [context.settings.todoFile, context.settings.doneFile].map { path throws(TodoError) in
+        QueryListing.Source(path: path, list: try context.readList(path))
+      }
+      try QueryListing.list(sources, terms: options.terms, options: options, context: context)
+      return .success
+    }
+    let engine = ListEngine(context: context)
+    let todoLines = engine.physicalLines(try context.readList(context.settings.todoFile))
+    let doneLines = engine.physicalLines(try context.readList(context.settings.doneFile))
+    let total = todoLines.count
+    let padding = total == 0 ? 0 : String(total).count
+    // The two files as `cat` joins them: a todo.txt without a final newline runs into done.txt.
+    var joined = try rawBytes(context.settings.todoFile, context) + rawBytes(context.settings.doneFile, context)
+    if context.settings.mode == .native { joined = (todoLines.all + doneLines.all).flatMap { $0 + [0x0A] } }
+    let lines = engine.physicalLines(TodoList(bytes: joined))
+    let renumber = ListEngine.PostFilter(
+      command: "awk -v TOTAL=\(total) -v PADDING=\(padding) '{ $1 = sprintf(\"%\" PADDING \"d\", ($1 > TOTAL ? 0 : $1)); print }' "
+    ) { items in
+      items.map { item in
+        // awk rebuilds the line from its fields: runs of blanks become one space.
+        let fields = item.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 })
+        guard let first = fields.first else { return item }
+        let number = Int(String(decoding: first, as: UTF8.self)) ?? 0
+        let shown = String(number > total ? 0 : number)
+        let padded = [UInt8](repeating: 0x20, count: max(0, padding - shown.count)) + Array(shown.utf8)
+        return Array(([padded] + fields.dropFirst().map(Array.init)).joined(separator: [0x20]))
+      }
+    }
+    var quiet = context.settings
+    quiet["TODOTXT_VERBOSE"] = "0"
+    let output = ListEngine(context: context.with(settings: quiet)).format(
+      lines, padding: padding, terms: arguments, post: renumber)
+    for line in output.lines.all { context.console.line(line) }
+    guard context.verbose else { return .success }
+    var plain = quiet
+    plain["TODOTXT_PLAIN"] = "1"
+    let counter = ListEngine(context: context.with(settings: plain))
+    let shownTodo = counter.format(todoLines, padding: 1, terms: arguments).lines.count
+    let shownDone = counter.format(doneLines, padding: 1, terms: arguments).lines.count
+    context.console.line("--")
+    context.console.line("\(context.todoPrefix): \(shownTodo) of \(total) tasks shown")
+    context.console.line(
+      "\(CommandContext.prefix(of: context.settings.doneFile)): \(shownDone) of \(doneLines.count) tasks shown")
+    context.console.line("total \(shownTodo + shownDone) of \(total + doneLines.count) tasks shown")
+    return .success
+  }
+
+  static func rawBytes(_ path: String, _ context: CommandContext) throws(TodoError) -> [UInt8] {
+    try context.readList(path).serialized()
+  }
+}

@@ -1,0 +1,12 @@
+import TodoTxt
+
+enum ListContextsCommand {
+  static let spec: CommandSpec = CommandSpec(
+    name: "listcon", aliases: ["lsc"], usage: "[TERM...]",
+    abstract: "List the @contexts used in todo.txt (of the tasks matching every TERM).",
+    arguments: [.term]
+  ) { context, arguments throws(TodoError) in
+    try WordsWithSigil.list(UInt8(ascii: "@"), terms: arguments, context: context)
+    return .success
+  }
+}

@@ -1,0 +1,37 @@
+import TodoTxt
+
+enum ListPriorityCommand {
+  static let spec: CommandSpec = CommandSpec(
+    name: "listpri", aliases: ["lsp"], usage: "[PRIORITIES] [TERM...]",
+    abstract: "List the tasks with a priority, or with the given priorities (A, A-C, ABR-Y).",
+    arguments: [.priorities, .term]
+  ) { context, arguments throws(TodoError) in
+    let options = context.settings.mode == .native ? try ListOptions.parse(arguments, mode: .native) : nil
+    var terms = options?.terms ?? arguments
+    var priorities = "A-Z"
+    if let first = terms.first, isPrioritySelection(first) {
+      priorities = first.uppercased()
+      terms.removeFirst()
+    }
+    let pattern = "^ *[0-9]\\+ ([\(priorities)]) "
+    let regex = BasicRegex(pattern)
+    let post = ListEngine.PostFilter(command: "grep '\(pattern)'") { items in
+      guard let regex else { return [] }
+      return items.filter { regex.matches($0) }
+    }
+    try ListCommand.listFile(context.settings.todoFile, terms: terms, post: post, options: options, context: context)
+    return .success
+  }
+
+  /// One letter, a range `x-y` (either case), or upper-case letters and dashes that start and
+  /// end with a letter.
+  static func isPrioritySelection(_ text: String) -> Bool {
+    let b = Array(text.utf8)
+    let isLetter: (UInt8) -> Bool = { (65...90).contains($0) || (97...122).contains($0) }
+    let isUpper: (UInt8) -> Bool = { (65...90).contains($0) }
+    if b.count == 1 { return isLetter(b[0]) }
+    if b.count == 3, isLetter(b[0]), b[1] == UInt8(ascii: "-"), isLetter(b[2]) { return true }
+    guard b.count >= 2, let first = b.first, let last = b.last, isUpper(first), isUpper(last) else { return false }
+    return b.allSatisfy { isUpper($0) || $0 == UInt8(ascii: "-") }
+  }
+}
