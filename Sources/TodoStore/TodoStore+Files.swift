@@ -332,6 +332,7 @@ extension TodoStore {
       throw error
     }
     if let journal { removeJournal(journal) }
+    for index in files { rememberLineCount(of: changes[index].bytes, at: changes[index].target.resolved) }
     for (change, temporary) in zip(changes, temporaries) where temporary == nil {
       try writeDevice(change.bytes, to: change.target)
     }

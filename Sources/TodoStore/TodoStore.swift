@@ -175,6 +175,16 @@ public final class TodoStore: @unchecked Sendable {
       throw StoreError(errno: error.code, path: path, operation: .write)
     }
     defer { posix.close(fd) }
+    // A large file ending in a newline is not read: its end and its remembered line counts
+    // are all an append needs.
+    if !target.isDevice, let info = try? posix.fstat(fd), Int(info.st_size) >= LineCount.threshold,
+      let last = LineCount.lastLine(fd, size: Int(info.st_size)),
+      let counts = lineCount(fd, resolved: target.resolved)
+    {
+      return try appendLarge(
+        lines, fd: fd, size: Int(info.st_size), counts: counts, lastLine: last, target: target,
+        path: path, label: label)
+    }
     let existing: [UInt8]
     do {
       existing = target.isDevice ? [] : try posix.readAll(fd, path: target.resolved)
@@ -206,5 +216,40 @@ public final class TodoStore: @unchecked Sendable {
         ])
     }
     return lines.indices.map { list.count + 1 + $0 }
+  }
+
+  /// ``append(_:to:label:)`` for a file of `size` bytes that ends in a newline, from its
+  /// line counts and last line.
+  private func appendLarge(
+    _ lines: [[UInt8]], fd: Int32, size: Int, counts: LineCount, lastLine: [UInt8], target: Target,
+    path: String, label: String
+  ) throws(StoreError) -> [Int] {
+    let ending = counts.preferred
+    var added: [UInt8] = []
+    for line in lines { added += line + ending.bytes }
+    guard !added.isEmpty else { return [] }
+    do {
+      try posix.writeAll(fd, added, path: target.resolved)
+      try posix.fsync(fd, path: target.resolved)
+    } catch {
+      try? posix.ftruncate(fd, size, path: target.resolved)
+      throw StoreError(errno: error.code, path: path, operation: .write)
+    }
+    var grown = counts
+    if ending == .crlf { grown.crlf += lines.count } else { grown.lf += lines.count }
+    rememberLineCount(grown, fd: fd, resolved: target.resolved)
+    let count = counts.lines
+    let hunk = Hunk(
+      oldStart: count, newStart: count, old: [],
+      new: lines.map { PatchLine(bytes: $0, ending: ending) },
+      anchor: count > 0 ? lastLine : nil, following: nil)
+    record(
+      label: label,
+      changes: [
+        FileChange(
+          target: target, base: Snapshot(bytes: [], identity: nil), bytes: [],
+          patch: Patch(hunks: [hunk], oldCount: count, newCount: count + lines.count))
+      ])
+    return lines.indices.map { count + 1 + $0 }
   }
 }

@@ -89,6 +89,29 @@ import TodoTxt
     #expect(dir.read("new.txt") == "f\n")
   }
 
+  @Test func appendToALargeFileCountsItsLinesOnceAndUndoes() throws {
+    let dir = Scratch()
+    // Over LineCount.threshold, mostly CRLF, with a byte order mark and a blank line.
+    var text = "\u{FEFF}first\r\n\r\n"
+    while text.utf8.count < LineCount.threshold + 10 { text += "a task line +Kitchen due:2025-01-01\r\n" }
+    text += "last\r\n"
+    dir.write("todo.txt", text)
+    let lines = TodoList(bytes: Array(text.utf8)).count
+    let store = dir.store()
+    #expect(try store.append([bytes("b")], to: dir.file("todo.txt"), label: "add b") == [lines + 1])
+    // The second append uses the remembered counts.
+    #expect(try store.append([bytes("c"), bytes("d")], to: dir.file("todo.txt"), label: "add c") == [lines + 2, lines + 3])
+    #expect(dir.read("todo.txt") == text + "b\r\nc\r\nd\r\n")
+    // A rewrite by the store remembers its counts too; one by another program is counted again.
+    try store.update(dir.file("todo.txt"), label: "edit") { list in list.replace(number: 1, with: Task(parsing: "x first")) }
+    #expect(try store.append([bytes("e")], to: dir.file("todo.txt"), label: "add e") == [lines + 4])
+    dir.write("todo.txt", text + "outside\n")
+    #expect(try store.append([bytes("f")], to: dir.file("todo.txt"), label: "add f") == [lines + 2])
+    _ = try store.undo(files: [dir.file("todo.txt")])
+    #expect(dir.read("todo.txt") == text + "outside\n")
+    #expect(TodoList(bytes: dir.bytes("todo.txt") ?? []).count == lines + 1)
+  }
+
   @Test func appendDoesNotReplaceTheFile() throws {
     let dir = Scratch()
     dir.write("todo.txt", "a\n")

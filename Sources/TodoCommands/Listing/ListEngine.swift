@@ -1,5 +1,9 @@
 import TodoTxt
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// todo.sh's listing pipeline (`_format`), step for step: number the lines, filter them by the
 /// search terms, zero-fill the numbers, sort, colour, hide words, run the final filter.
 ///
@@ -54,16 +58,35 @@ struct ListEngine {
   func format(
     _ lines: Lines, padding: Int, terms: [String], post: PostFilter? = nil, native: NativeListing? = nil
   ) -> Output {
+    // 2. (Run with step 1, so that lines a search term drops are never gathered.) Search
+    // terms, then the action's own filter.
+    var commands: [String] = []
+    var matchers: [(UnsafeBufferPointer<UInt8>) -> Bool] = []
+    var exclusions: [Bool] = []
+    for term in terms {
+      let exclude = term.hasPrefix("-")
+      let pattern = exclude ? String(term.dropFirst()) : term
+      commands.append((exclude ? "grep -v -i " : "grep -i ") + ShellQuote.quote(pattern))
+      let matcher = TermMatcher(pattern)
+      matchers.append(native?.matcher(for: pattern) ?? { matcher.matches($0) })
+      exclusions.append(exclude)
+    }
+
     // 1. Number every line, right-aligned; drop lines that are only digits and spaces.
     var items = Lines()
-    items.reserve(lines: lines.count, bytes: lines.buffer.count + lines.count * (padding + 1))
+    if terms.isEmpty {
+      items.reserve(lines: lines.count, bytes: lines.buffer.count + lines.count * (padding + 1))
+    }
     var digits: [UInt8] = []
     var hidden = 0
+    var numbered = 0
+    // Taken out of the optional once: unwrapping it per line copied the whole listing state.
+    let isShown = native.map { native in { (index: Int, line: UnsafeBufferPointer<UInt8>) in native.isShown(index, line) } }
     lines.buffer.withUnsafeBufferPointer { b in
       for index in 0..<lines.count {
         let content = UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]])
         if content.allSatisfy({ $0 == 0x20 || (48...57).contains($0) }) { continue }
-        if let native, !native.isShown(index, content) {
+        if let isShown, !isShown(index, content) {
           hidden += 1
           continue
         }
@@ -78,22 +101,25 @@ struct ListEngine {
         items.buffer.append(contentsOf: digits.reversed())
         items.buffer.append(0x20)
         items.buffer.append(contentsOf: content)
+        numbered += 1
+        if !matchers.isEmpty {
+          let start = items.starts[items.starts.count - 1]
+          let kept = items.buffer.withUnsafeBufferPointer { numberedLine in
+            let line = UnsafeBufferPointer(rebasing: numberedLine[start...])
+            for (matches, exclude) in zip(matchers, exclusions) where matches(line) == exclude { return false }
+            return true
+          }
+          if !kept {
+            items.buffer.removeLast(items.buffer.count - start)
+            items.starts.removeLast()
+            continue
+          }
+        }
         items.ends.append(items.buffer.count)
       }
     }
-    let total = items.count + hidden
-
-    // 2. Search terms, then the action's own filter.
-    var commands: [String] = []
+    let total = numbered + hidden
     var filtered = items
-    for term in terms {
-      let exclude = term.hasPrefix("-")
-      let pattern = exclude ? String(term.dropFirst()) : term
-      commands.append((exclude ? "grep -v -i " : "grep -i ") + ShellQuote.quote(pattern))
-      let matcher = TermMatcher(pattern)
-      let matches = native?.matcher(for: pattern) ?? { matcher.matches($0) }
-      filtered = filtered.filter { matches($0) != exclude }
-    }
     if let post {
       commands.append(post.command)
       filtered = Lines(post.apply(filtered.all))
@@ -144,6 +170,7 @@ struct ListEngine {
     var keyStarts = [Int](repeating: 0, count: count)
     var prefixes = [UInt64](repeating: 0, count: count)
     var seconds = [UInt64](repeating: 0, count: count)
+    var thirds = [UInt64](repeating: 0, count: count)
     lines.buffer.withUnsafeBufferPointer { b in
       for index in 0..<count {
         var position = lines.starts[index]
@@ -166,6 +193,7 @@ struct ListEngine {
         }
         prefixes[index] = word(at: position)
         seconds[index] = word(at: position + 8)
+        thirds[index] = word(at: position + 16)
       }
     }
     // Radix sort on the sixteen-byte prefixes (stable, so equal prefixes stay in line order),
@@ -183,9 +211,12 @@ struct ListEngine {
                 runEnd += 1
               }
               if runEnd - runStart > 1 {
+                // Lines with the same priority and date share sixteen bytes; the next eight
+                // (kept beside the first sixteen) decide most of the rest.
                 order[runStart..<runEnd].sort { x, y in
-                  var i = keyStarts[x] + 16
-                  var j = keyStarts[y] + 16
+                  if thirds[x] != thirds[y] { return thirds[x] < thirds[y] }
+                  var i = keyStarts[x] + 24
+                  var j = keyStarts[y] + 24
                   let leftEnd = ends[x]
                   let rightEnd = ends[y]
                   while i < leftEnd, j < rightEnd {
@@ -232,12 +263,17 @@ struct ListEngine {
   /// Prints a listing, with todo.sh's summary lines when verbose.
   func print(_ output: Output, prefixFile: String) {
     let lines = output.lines
+    // Written a megabyte at a time, so a long listing is not held twice.
     var text: [UInt8] = []
-    text.reserveCapacity(lines.buffer.count + lines.count)
+    text.reserveCapacity(min(lines.buffer.count + lines.count, 1 << 20) + 4096)
     lines.buffer.withUnsafeBufferPointer { b in
       for index in 0..<lines.count {
         text.append(contentsOf: UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]]))
         text.append(0x0A)
+        if text.count >= 1 << 20 {
+          context.console.write(text)
+          text.removeAll(keepingCapacity: true)
+        }
       }
     }
     context.console.write(text)
@@ -288,6 +324,11 @@ struct TermMatcher {
         var start = 0
         let last = line.count - count
         while start <= last {
+          // A first byte without case (`+`, `@`, a digit) is looked for with memchr.
+          if first == firstUpper, let base = line.baseAddress {
+            guard let hit = memchr(base + start, Int32(first), last - start + 1) else { return false }
+            start = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+          }
           let byte = line[start]
           if byte == first || byte == firstUpper {
             var index = 1
