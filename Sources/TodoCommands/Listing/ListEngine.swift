@@ -78,7 +78,6 @@ struct ListEngine {
       items.reserve(lines: lines.count, bytes: lines.buffer.count + lines.count * (padding + 1))
     }
     var digits: [UInt8] = []
-    var hidden = 0
     var numbered = 0
     // Taken out of the optional once: unwrapping it per line copied the whole listing state.
     let isShown = native.map { native in { (index: Int, line: UnsafeBufferPointer<UInt8>) in native.isShown(index, line) } }
@@ -86,10 +85,6 @@ struct ListEngine {
       for index in 0..<lines.count {
         let content = UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]])
         if content.allSatisfy({ $0 == 0x20 || (48...57).contains($0) }) { continue }
-        if let isShown, !isShown(index, content) {
-          hidden += 1
-          continue
-        }
         digits.removeAll(keepingCapacity: true)
         var number = index + 1
         while number > 0 {
@@ -115,10 +110,16 @@ struct ListEngine {
             continue
           }
         }
+        // Hiding is tested after the search terms, which reject most lines more cheaply.
+        if let isShown, !isShown(index, content) {
+          items.buffer.removeLast(items.buffer.count - items.starts[items.starts.count - 1])
+          items.starts.removeLast()
+          continue
+        }
         items.ends.append(items.buffer.count)
       }
     }
-    let total = numbered + hidden
+    let total = numbered
     var filtered = items
     if let post {
       commands.append(post.command)
