@@ -1,6 +1,9 @@
 import TodoTxt
 
 enum PriorityCommand {
+  /// todo.sh's two-line usage of pri, which names the letters a priority may be.
+  static let usage = TodoError.actionUsage("pri NR PRIORITY [NR PRIORITY ...]\nnote: PRIORITY must be anywhere from A to Z.")
+
   static let spec: CommandSpec = CommandSpec(
     name: "pri", aliases: ["p"], usage: "NR PRIORITY [NR PRIORITY ...]",
     abstract: "Set the priority of one or more tasks.",
@@ -9,7 +12,7 @@ enum PriorityCommand {
   ) { context, arguments throws(TodoError) in
     let arguments =
       try QuerySelection.arguments(arguments, context: context, question: "Set the priority of", pairing: true) ?? arguments
-    let usage = TodoError.actionUsage("pri NR PRIORITY [NR PRIORITY ...]\nnote: PRIORITY must be anywhere from A to Z.")
+    let usage = PriorityCommand.usage
     let file = context.settings.todoFile
     var status = ExitStatus.success
     var failure: TodoError?

@@ -1,3 +1,5 @@
+import TodoTxt
+
 /// Under the name `todo`, a command line is checked as a whole before anything is written:
 /// every task number must name a task and every priority must be one, so that a list with
 /// one bad member changes nothing. (todo.sh works through its list and stops at the bad
@@ -15,16 +17,19 @@ enum NativeValidation {
     }
     let kinds = spec.arguments
     let file = context.settings.todoFile
+    // The list is read once, however many numbers the line names.
+    var list: TodoList?
     func existing(_ word: String, usage: TodoError) throws(TodoError) {
       let reference = try TaskReference(word, usage: usage)
-      _ = try reference.task(in: context.readList(file), file: file)
+      if list == nil { list = try context.readList(file) }
+      _ = try reference.task(in: list ?? TodoList(), file: file)
     }
     if kinds.first == .taskNumbers {
       let words = taskNumberWords(arguments)
       guard !words.isEmpty else { throw spec.usageError }
       for word in words { try existing(word, usage: spec.usageError) }
     } else if kinds.starts(with: [.taskNumber, .priority]) {
-      let usage = TodoError.actionUsage("pri NR PRIORITY [NR PRIORITY ...]\nnote: PRIORITY must be anywhere from A to Z.")
+      let usage = PriorityCommand.usage
       guard !arguments.isEmpty, arguments.count % 2 == 0 else { throw usage }
       for pair in stride(from: 0, to: arguments.count, by: 2) {
         try existing(arguments[pair], usage: usage)
