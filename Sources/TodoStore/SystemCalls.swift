@@ -53,20 +53,58 @@ struct Posix: Sendable {
   func close(_ fd: Int32) { _ = Glibc.close(fd) }
 
   /// `read(2)` until end of file.
+  ///
+  /// With the file's size as `sizeHint`, the bytes are read straight into the array, and a
+  /// large one is backed by huge pages where the system allows it: a 60 MB file would
+  /// otherwise take some 15,000 page faults.
   func readAll(_ fd: Int32, path: String, sizeHint: Int = 0) throws(SystemError) -> [UInt8] {
     try inject(.read, path)
-    var result: [UInt8] = []
-    result.reserveCapacity(sizeHint + 1)
+    var failure: Int32 = 0
+    var atEnd = false
+    let capacity = sizeHint + 1
+    var result = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+      count = 0
+      guard let base = buffer.baseAddress else { return }
+      Posix.adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+      while count < capacity {
+        let got = Glibc.read(fd, base + count, capacity - count)
+        if got < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          return
+        }
+        if got == 0 {
+          atEnd = true
+          return
+        }
+        count += got
+      }
+    }
+    if failure != 0 { throw SystemError(call: .read, code: failure) }
+    // The file was larger than its size said (it grows, or is not a regular file).
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
+    while !atEnd {
       let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
         throw SystemError(call: .read, code: errno)
       }
-      if count == 0 { return result }
+      if count == 0 { break }
       result.append(contentsOf: chunk[0..<count])
     }
+    return result
+  }
+
+  /// Asks for huge pages behind the whole 2 MiB pages of a large buffer (`madvise(2)`; a
+  /// hint, so its failure is ignored).
+  static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
+    let huge = 2 << 20
+    guard buffer.count >= 4 * huge, let base = buffer.baseAddress else { return }
+    let address = Int(bitPattern: base)
+    let start = (address + huge - 1) & ~(huge - 1)
+    let end = (address + buffer.count) & ~(huge - 1)
+    guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+    _ = madvise(aligned, end - start, MADV_HUGEPAGE)
   }
 
   /// `write(2)` until every byte is written.

@@ -16,8 +16,8 @@ public struct TodoList: Sendable {
   public var hasByteOrderMark: Bool
 
   /// The file's bytes; edited and added lines are appended, and their slots point there.
-  private var buffer: [UInt8]
-  private var slots: [Slot]
+  private(set) var buffer: [UInt8]
+  private(set) var slots: [Slot]
   /// The line ending new lines get: the one most lines of the file use (LF when even).
   public private(set) var preferredLineEnding: LineEnding
   /// How many lines the file had when read (``changes()`` is relative to those lines).

@@ -146,15 +146,28 @@ enum DependencyCommand {
 enum Dependencies {
   /// The `id:` values of tasks that still wait: some open task names them with `p:`.
   static func blockedIDs(in list: TodoList) -> Set<String> {
-    var ids = Set<String>()
     var candidates: [Int] = []
     list.forEachLineBytes { index, line in
       if NativeListing.hasToken(line, "p:") { candidates.append(index) }
     }
-    for index in candidates {
-      let task = list[index]
-      if !task.isCompleted { ids.formUnion(task.parentIDs) }
+    return openParents(candidates.lazy.map { list[$0] })
+  }
+
+  /// The same, over a listing's lines.
+  static func blockedIDs(in lines: Lines) -> Set<String> {
+    var candidates: [Int] = []
+    lines.buffer.withUnsafeBufferPointer { b in
+      for index in 0..<lines.count where NativeListing.hasToken(UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]]), "p:") {
+        candidates.append(index)
+      }
     }
+    return openParents(candidates.lazy.map { lines.task($0) })
+  }
+
+  /// The parents named with `p:` by the open tasks among `tasks`.
+  private static func openParents(_ tasks: some Sequence<Task>) -> Set<String> {
+    var ids = Set<String>()
+    for task in tasks where !task.isCompleted { ids.formUnion(task.parentIDs) }
     return ids
   }
 

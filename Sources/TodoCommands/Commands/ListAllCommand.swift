@@ -47,8 +47,8 @@ enum ListAllCommand {
     var plain = quiet
     plain["TODOTXT_PLAIN"] = "1"
     let counter = ListEngine(context: context.with(settings: plain))
-    let shownTodo = counter.format(todoLines, padding: 1, terms: arguments).lines.count
-    let shownDone = counter.format(doneLines, padding: 1, terms: arguments).lines.count
+    let shownTodo = counter.format(todoLines, padding: 1, terms: arguments).count
+    let shownDone = counter.format(doneLines, padding: 1, terms: arguments).count
     context.console.line("--")
     context.console.line("\(context.todoPrefix): \(shownTodo) of \(total) tasks shown")
     context.console.line(

@@ -32,8 +32,9 @@ enum ListCommand {
       let source = QueryListing.Source(path: path, list: list)
       return try QueryListing.list([source], terms: terms, post: post, options: options, context: context)
     }
+    // From here on the list is only its lines (the list's own line table is let go).
     let lines = engine.physicalLines(list)
-    let native = try options.map { options throws(TodoError) in try NativeListing(options, list: list, context: context) }
+    let native = try options.map { options throws(TodoError) in try NativeListing(options, lines: lines, context: context) }
     let output = engine.format(
       lines, padding: String(lines.count).count - (lines.isEmpty ? 1 : 0), terms: terms, post: post, native: native)
     engine.print(output, prefixFile: path)

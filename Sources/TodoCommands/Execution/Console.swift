@@ -35,6 +35,12 @@ public final class StandardConsole: Console {
   }
 
   public func write(_ bytes: [UInt8]) {
+    // A large block (a listing's megabyte) goes out as it is, not through the buffer.
+    if bytes.count >= 1 << 16 {
+      flush()
+      Posix.writeAll(STDOUT_FILENO, bytes)
+      return
+    }
     buffer.append(contentsOf: bytes)
     if buffer.count >= 1 << 16 { flush() }
   }

@@ -1,3 +1,5 @@
+import TodoTxt
+
 /// Lines held in one byte buffer, so that a listing of a large file allocates per file and not
 /// per line.
 struct Lines {
@@ -9,6 +11,11 @@ struct Lines {
 
   init(_ lines: [[UInt8]]) {
     for line in lines { append(line) }
+  }
+
+  /// The lines of a list, sharing its bytes (see ``TodoList/lineBounds(raw:)``).
+  init(list: TodoList, raw: Bool) {
+    (buffer, starts, ends) = list.lineBounds(raw: raw)
   }
 
   var count: Int { starts.count }
@@ -27,6 +34,9 @@ struct Lines {
   }
 
   func line(_ index: Int) -> [UInt8] { Array(buffer[starts[index]..<ends[index]]) }
+
+  /// The task on line `index` (of lines without their line endings).
+  func task(_ index: Int) -> Task { Task(bytes: buffer[starts[index]..<ends[index]]) }
 
   var all: [[UInt8]] { (0..<count).map(line) }
 

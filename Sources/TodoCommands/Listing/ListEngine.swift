@@ -15,12 +15,33 @@ struct ListEngine {
 
   /// What a listing produced.
   struct Output {
-    /// The lines to print, in order, without line endings.
-    var lines: Lines
+    /// The lines to print, in order: still to be numbered (the common case), or made.
+    enum Listing {
+      case numbered(NumberedLines)
+      case made(Lines)
+    }
+
+    var listing: Listing
     /// How many numbered items there were before filtering (blank lines excluded).
     var total: Int
     /// The filter pipeline as todo.sh would report it at verbosity 2.
     var filterCommand: String
+
+    /// How many lines are listed.
+    var count: Int {
+      switch listing {
+      case .numbered(let lines): lines.count
+      case .made(let lines): lines.count
+      }
+    }
+
+    /// The lines to print, without line endings.
+    var lines: Lines {
+      switch listing {
+      case .numbered(let lines): lines.lines
+      case .made(let lines): lines
+      }
+    }
   }
 
   /// A step after the search terms (listpri's priority test, listall's renumbering).
@@ -31,22 +52,9 @@ struct ListEngine {
 
   /// The physical lines of a file as todo.sh's tools see them: in todo.sh mode a CR before the
   /// newline and a byte order mark stay part of the line; under the name `todo` they do not.
+  /// The lines share the list's bytes.
   func physicalLines(_ list: TodoList) -> Lines {
-    var lines = Lines()
-    lines.reserve(lines: list.count, bytes: 0)
-    let raw = settings.mode == .todoSh
-    list.forEachLineBytes { index, bytes in
-      if raw, index == 0, list.hasByteOrderMark {
-        lines.append(TodoList.byteOrderMark + Array(bytes))
-      } else {
-        lines.append(bytes)
-      }
-      if raw, list.lineEnding(at: index) == .crlf {
-        lines.buffer.append(0x0D)
-        lines.ends[lines.ends.count - 1] += 1
-      }
-    }
-    return lines
+    Lines(list: list, raw: settings.mode == .todoSh)
   }
 
   /// Runs the pipeline over `lines` (the file's physical lines).
@@ -61,84 +69,80 @@ struct ListEngine {
     // 2. (Run with step 1, so that lines a search term drops are never gathered.) Search
     // terms, then the action's own filter.
     var commands: [String] = []
-    var matchers: [(UnsafeBufferPointer<UInt8>) -> Bool] = []
+    var matchers: [(Int, UnsafeBufferPointer<UInt8>) -> Bool] = []
     var exclusions: [Bool] = []
+    // Terms see the numbered line (`  12 text`), but a word without digits or blanks cannot
+    // match inside the number: those are matched against the text alone, without making it.
+    var needsNumber = false
     for term in terms {
       let exclude = term.hasPrefix("-")
       let pattern = exclude ? String(term.dropFirst()) : term
       commands.append((exclude ? "grep -v -i " : "grep -i ") + ShellQuote.quote(pattern))
       let matcher = TermMatcher(pattern)
-      matchers.append(native?.matcher(for: pattern) ?? { matcher.matches($0) })
+      matchers.append(native?.matcher(for: pattern) ?? { matcher.matches($1) })
       exclusions.append(exclude)
+      if !TermMatcher.ignoresNumber(pattern) { needsNumber = true }
     }
 
-    // 1. Number every line, right-aligned; drop lines that are only digits and spaces.
-    var items = Lines()
-    if terms.isEmpty {
-      items.reserve(lines: lines.count, bytes: lines.buffer.count + lines.count * (padding + 1))
-    }
-    var digits: [UInt8] = []
-    var numbered = 0
+    // 1. Number every line, right-aligned; drop lines that are only digits and spaces. The
+    // numbered text is made only for matching (and printing): a line is kept as its index.
+    var kept: [Int32] = []
+    if terms.isEmpty && native == nil { kept.reserveCapacity(lines.count) }
+    var numbered = NumberedLines(source: lines, indices: [], padding: padding, zeroFilled: false)
+    var scratch: [UInt8] = []
+    var total = 0
+    let passes = ListEngine.every(matchers, exclusions)
     // Taken out of the optional once: unwrapping it per line copied the whole listing state.
     let isShown = native.map { native in { (index: Int, line: UnsafeBufferPointer<UInt8>) in native.isShown(index, line) } }
     lines.buffer.withUnsafeBufferPointer { b in
       for index in 0..<lines.count {
         let content = UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]])
-        if content.allSatisfy({ $0 == 0x20 || (48...57).contains($0) }) { continue }
-        digits.removeAll(keepingCapacity: true)
-        var number = index + 1
-        while number > 0 {
-          digits.append(UInt8(48 + number % 10))
-          number /= 10
-        }
-        items.starts.append(items.buffer.count)
-        for _ in digits.count..<max(padding, digits.count) { items.buffer.append(0x20) }
-        items.buffer.append(contentsOf: digits.reversed())
-        items.buffer.append(0x20)
-        items.buffer.append(contentsOf: content)
-        numbered += 1
-        if !matchers.isEmpty {
-          let start = items.starts[items.starts.count - 1]
-          let kept = items.buffer.withUnsafeBufferPointer { numberedLine in
-            let line = UnsafeBufferPointer(rebasing: numberedLine[start...])
-            for (matches, exclude) in zip(matchers, exclusions) where matches(line) == exclude { return false }
-            return true
-          }
-          if !kept {
-            items.buffer.removeLast(items.buffer.count - start)
-            items.starts.removeLast()
+        if ListEngine.isNumberLike(content) { continue }
+        total += 1
+        if let passes {
+          if needsNumber {
+            scratch.removeAll(keepingCapacity: true)
+            numbered.appendPrefix(index, to: &scratch)
+            scratch.append(contentsOf: content)
+            if !scratch.withUnsafeBufferPointer({ passes(index, $0) }) { continue }
+          } else if !passes(index, content) {
             continue
           }
         }
         // Hiding is tested after the search terms, which reject most lines more cheaply.
-        if let isShown, !isShown(index, content) {
-          items.buffer.removeLast(items.buffer.count - items.starts[items.starts.count - 1])
-          items.starts.removeLast()
-          continue
-        }
-        items.ends.append(items.buffer.count)
+        if let isShown, !isShown(index, content) { continue }
+        kept.append(Int32(index))
       }
     }
-    let total = numbered
-    var filtered = items
-    if let post {
-      commands.append(post.command)
-      filtered = Lines(post.apply(filtered.all))
+    numbered.indices = kept
+    kept = []
+
+    var listing: Output.Listing
+    if post == nil, native?.sorting == nil,
+      settings.value("TODOTXT_SORT_COMMAND") == ConfigurationLoader.defaultSortCommand
+    {
+      // 3. and 4. without making the lines: zero-filled numbers, sorted by the text after them.
+      numbered.zeroFilled = true
+      listing = .numbered(numbered.sorted())
+    } else {
+      var filtered = numbered.lines
+      if let post {
+        commands.append(post.command)
+        filtered = Lines(post.apply(filtered.all))
+      }
+      // 3. Zero-fill the numbers.
+      for index in 0..<filtered.count {
+        var position = filtered.starts[index]
+        let limit = min(filtered.ends[index], position + 5)
+        while position < limit, filtered.buffer[position] == 0x20 {
+          filtered.buffer[position] = UInt8(ascii: "0")
+          position += 1
+        }
+      }
+      // 4. Sort.
+      listing = .made(native?.sorted(filtered) ?? sort(filtered))
     }
     let filterCommand = commands.joined(separator: " | ")
-
-    // 3. Zero-fill the numbers.
-    for index in 0..<filtered.count {
-      var position = filtered.starts[index]
-      let limit = min(filtered.ends[index], position + 5)
-      while position < limit, filtered.buffer[position] == 0x20 {
-        filtered.buffer[position] = UInt8(ascii: "0")
-        position += 1
-      }
-    }
-
-    // 4. Sort.
-    filtered = native?.sorted(filtered) ?? sort(filtered)
 
     // 5. Colour and the priority label, 6. hiding, 7. the final filter.
     let colours = Colours(settings)
@@ -150,14 +154,14 @@ struct ListEngine {
     let customFilter = finalFilter != "cat" && !finalFilter.isEmpty
     let escaping = settings.mode == .native && context.console.isTerminal
     guard !colours.isPlain || !hiding.isEmpty || customFilter || escaping else {
-      return Output(lines: filtered, total: total, filterCommand: filterCommand)
+      return Output(listing: listing, total: total, filterCommand: filterCommand)
     }
-    var shown = filtered.all.map { colours.apply(to: context.display($0), due: native?.dueColour(numberedLine: $0) ?? []) }
+    var shown = Output(listing: listing, total: total, filterCommand: filterCommand).lines.all.map { colours.apply(to: context.display($0), due: native?.dueColour(numberedLine: $0) ?? []) }
     if !hiding.isEmpty {
       shown = shown.map { line in hiding.reduce(line) { $1.replacingAll(in: $0, with: []) } }
     }
     if customFilter { shown = runShell(finalFilter, on: shown) }
-    return Output(lines: Lines(shown), total: total, filterCommand: filterCommand)
+    return Output(listing: .made(Lines(shown)), total: total, filterCommand: filterCommand)
   }
 
   /// Sorts numbered lines with the configured command: `sort -f -k2` in the C locale unless
@@ -165,85 +169,46 @@ struct ListEngine {
   func sort(_ lines: Lines) -> Lines {
     let command = settings.value("TODOTXT_SORT_COMMAND")
     guard command == ConfigurationLoader.defaultSortCommand else { return Lines(runShell(command, on: lines.all)) }
-    // The key starts at the blank after the number; lower case folds to upper case. Equal
-    // keys fall back to comparing whole lines, which orders them by number.
-    let count = lines.count
-    var keyStarts = [Int](repeating: 0, count: count)
-    var prefixes = [UInt64](repeating: 0, count: count)
-    var seconds = [UInt64](repeating: 0, count: count)
-    var thirds = [UInt64](repeating: 0, count: count)
-    lines.buffer.withUnsafeBufferPointer { b in
-      for index in 0..<count {
+    // The key starts at the blank after the number.
+    let keyStarts = lines.buffer.withUnsafeBufferPointer { b in
+      (0..<lines.count).map { index in
         var position = lines.starts[index]
         let end = lines.ends[index]
         while position < end, b[position] == 0x20 || b[position] == 0x09 { position += 1 }
         while position < end, b[position] != 0x20, b[position] != 0x09 { position += 1 }
-        keyStarts[index] = position
-        // The first sixteen folded key bytes, most significant first, decide most comparisons.
-        func word(at start: Int) -> UInt64 {
-          var value: UInt64 = 0
-          for offset in 0..<8 {
-            var byte: UInt8 = 0
-            if start + offset < end {
-              byte = b[start + offset]
-              if byte >= 97, byte <= 122 { byte -= 32 }
-            }
-            value = value << 8 | UInt64(byte)
-          }
-          return value
-        }
-        prefixes[index] = word(at: position)
-        seconds[index] = word(at: position + 8)
-        thirds[index] = word(at: position + 16)
+        return position
       }
     }
-    // Radix sort on the sixteen-byte prefixes (stable, so equal prefixes stay in line order),
-    // then a full comparison inside each run of equal prefixes.
-    var order = RadixSort.sort(count: count, first: prefixes, second: seconds)
-    lines.buffer.withUnsafeBufferPointer { b in
-      keyStarts.withUnsafeBufferPointer { keyStarts in
-        lines.starts.withUnsafeBufferPointer { starts in
-          lines.ends.withUnsafeBufferPointer { ends in
-            var runStart = 0
-            while runStart < count {
-              var runEnd = runStart + 1
-              let head = order[runStart]
-              while runEnd < count, prefixes[order[runEnd]] == prefixes[head], seconds[order[runEnd]] == seconds[head] {
-                runEnd += 1
-              }
-              if runEnd - runStart > 1 {
-                // Lines with the same priority and date share sixteen bytes; the next eight
-                // (kept beside the first sixteen) decide most of the rest.
-                order[runStart..<runEnd].sort { x, y in
-                  if thirds[x] != thirds[y] { return thirds[x] < thirds[y] }
-                  var i = keyStarts[x] + 24
-                  var j = keyStarts[y] + 24
-                  let leftEnd = ends[x]
-                  let rightEnd = ends[y]
-                  while i < leftEnd, j < rightEnd {
-                    var left = b[i]
-                    var right = b[j]
-                    if left >= 97, left <= 122 { left -= 32 }
-                    if right >= 97, right <= 122 { right -= 32 }
-                    if left != right { return left < right }
-                    i += 1
-                    j += 1
-                  }
-                  let leftRest = max(0, leftEnd - i)
-                  let rightRest = max(0, rightEnd - j)
-                  if leftRest != rightRest { return leftRest < rightRest }
-                  // Last resort: the whole lines, byte for byte.
-                  return UnsafeBufferPointer(rebasing: b[starts[x]..<leftEnd]).lexicographicallyPrecedes(
-                    UnsafeBufferPointer(rebasing: b[starts[y]..<rightEnd]))
-                }
-              }
-              runStart = runEnd
-            }
+    let order = lines.buffer.withUnsafeBufferPointer { bytes in
+      lines.starts.withUnsafeBufferPointer { starts in
+        lines.ends.withUnsafeBufferPointer { ends in
+          keyStarts.withUnsafeBufferPointer { keyStarts in
+            KeySort.sorted(MadeLineKeys(bytes: bytes, starts: starts, ends: ends, keyStarts: keyStarts))
           }
         }
       }
     }
-    return lines.reordered(order)
+    return lines.reordered(order.map { Int($0) })
+  }
+
+  /// `sort -f -k2`'s key in made lines: from the blank after the number to the end; equal keys
+  /// fall back to comparing whole lines (done.txt's lines all have the number 0 in `listall`).
+  private struct MadeLineKeys: SortKeys {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let starts: UnsafeBufferPointer<Int>
+    let ends: UnsafeBufferPointer<Int>
+    let keyStarts: UnsafeBufferPointer<Int>
+
+    var count: Int { starts.count }
+    func head(_ item: Int) -> (bytes: UInt64, count: Int) { (0, 0) }
+    func rest(_ item: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[keyStarts[item]..<ends[item]]) }
+
+    func tieBreak(_ left: Int, _ right: Int) -> Bool {
+      let x = UnsafeBufferPointer(rebasing: bytes[starts[left]..<ends[left]])
+      let y = UnsafeBufferPointer(rebasing: bytes[starts[right]..<ends[right]])
+      if x.elementsEqual(y) { return left < right }
+      return x.lexicographicallyPrecedes(y)
+    }
   }
 
   /// Passes lines through a shell command, as todo.sh's `eval` does.
@@ -261,19 +226,49 @@ struct ListEngine {
     return output.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
   }
 
+  /// One test for all the terms (`nil` without terms), made once: calling the terms' tests out
+  /// of an array cost a retain and a release of each per line.
+  static func every(
+    _ matchers: [(Int, UnsafeBufferPointer<UInt8>) -> Bool], _ exclusions: [Bool]
+  ) -> ((Int, UnsafeBufferPointer<UInt8>) -> Bool)? {
+    switch matchers.count {
+    case 0: return nil
+    case 1:
+      let matches = matchers[0]
+      return exclusions[0] ? { !matches($0, $1) } : matches
+    default:
+      return { index, line in
+        for (matches, exclude) in zip(matchers, exclusions) where matches(index, line) == exclude { return false }
+        return true
+      }
+    }
+  }
+
+  /// Whether a line is only digits and blanks (todo.sh's numbering drops it, as an empty line).
+  static func isNumberLike(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    for byte in line where byte != 0x20 && !(48...57).contains(byte) { return false }
+    return true
+  }
+
   /// Prints a listing, with todo.sh's summary lines when verbose.
   func print(_ output: Output, prefixFile: String) {
-    let lines = output.lines
     // Written a megabyte at a time, so a long listing is not held twice.
     var text: [UInt8] = []
-    text.reserveCapacity(min(lines.buffer.count + lines.count, 1 << 20) + 4096)
-    lines.buffer.withUnsafeBufferPointer { b in
-      for index in 0..<lines.count {
-        text.append(contentsOf: UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]]))
-        text.append(0x0A)
-        if text.count >= 1 << 20 {
-          context.console.write(text)
-          text.removeAll(keepingCapacity: true)
+    func flushIfFull() {
+      if text.count >= 1 << 20 {
+        context.console.write(text)
+        text.removeAll(keepingCapacity: true)
+      }
+    }
+    switch output.listing {
+    case .numbered(let lines):
+      lines.write { context.console.write($0) }
+    case .made(let lines):
+      lines.buffer.withUnsafeBufferPointer { b in
+        for index in 0..<lines.count {
+          text.append(contentsOf: UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]]))
+          text.append(0x0A)
+          flushIfFull()
         }
       }
     }
@@ -285,7 +280,7 @@ struct ListEngine {
     if settings.verbosity > 0 {
       context.console.line("--")
       context.console.line(
-        "\(CommandContext.prefix(of: prefixFile)): \(output.lines.count) of \(output.total) tasks shown")
+        "\(CommandContext.prefix(of: prefixFile)): \(output.count) of \(output.total) tasks shown")
     }
   }
 }
@@ -305,6 +300,14 @@ struct TermMatcher {
     } else {
       plain = nil
       regex = BasicRegex(pattern, ignoringCase: true)
+    }
+  }
+
+  /// Whether the term can only match a numbered line's text, never its number: it has no
+  /// digit, no blank and nothing of a regular expression.
+  static func ignoresNumber(_ pattern: String) -> Bool {
+    !pattern.utf8.contains { byte in
+      byte == 0x20 || byte == 0x09 || (48...57).contains(byte) || "\\.[]*^$".utf8.contains(byte)
     }
   }
 
@@ -366,38 +369,5 @@ enum ShellQuote {
       result.append(character)
     }
     return result
-  }
-}
-
-/// A stable least-significant-digit radix sort of indices by two 64-bit keys.
-enum RadixSort {
-  static func sort(count: Int, first: [UInt64], second: [UInt64]) -> [Int] {
-    var order = Array(0..<count)
-    var scratch = [Int](repeating: 0, count: count)
-    var counts = [Int](repeating: 0, count: 256)
-    for (keys, shiftRange) in [(second, 0..<8), (first, 0..<8)] {
-      keys.withUnsafeBufferPointer { keys in
-        for byteIndex in shiftRange {
-          let shift = UInt64(byteIndex * 8)
-          for bucket in 0..<256 { counts[bucket] = 0 }
-          for item in order { counts[Int((keys[item] >> shift) & 0xFF)] += 1 }
-          // A pass where every item has the same byte changes nothing.
-          if counts.contains(count) { continue }
-          var total = 0
-          for bucket in 0..<256 {
-            let size = counts[bucket]
-            counts[bucket] = total
-            total += size
-          }
-          for item in order {
-            let bucket = Int((keys[item] >> shift) & 0xFF)
-            scratch[counts[bucket]] = item
-            counts[bucket] += 1
-          }
-          swap(&order, &scratch)
-        }
-      }
-    }
-    return order
   }
 }

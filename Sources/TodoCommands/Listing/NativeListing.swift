@@ -10,7 +10,8 @@ import TodoTxt
 /// matches plain search words with Unicode case folding and in the task's note, sorts by
 /// `--sort` keys, and colours the `due:` tag of overdue tasks and of those due today.
 struct NativeListing {
-  let list: TodoList
+  /// The file's lines (without line endings), which tasks are made from when needed.
+  let lines: Lines
   let today: TaskDate
   let showAll: Bool
   let sorting: TaskSorting?
@@ -18,14 +19,15 @@ struct NativeListing {
   let overdueColour: [UInt8]
   let dueTodayColour: [UInt8]
   private let notes = NoteCache()
-  /// `id:` values of tasks that wait for an open task (see ``Dependencies``).
-  let blockedIDs: Set<String>
+  /// `id:` values of tasks that wait for an open task (see ``Dependencies``), found the first
+  /// time a listed line has an `id:`: most listings never need them.
+  private let blocked: BlockedIDs
 
-  init(_ options: ListOptions, list: TodoList, context: CommandContext) throws(TodoError) {
-    self.list = list
+  init(_ options: ListOptions, lines: Lines, context: CommandContext) throws(TodoError) {
+    self.lines = lines
     today = context.today
     showAll = options.showAll
-    blockedIDs = options.showAll ? [] : Dependencies.blockedIDs(in: list)
+    blocked = BlockedIDs(lines)
     sorting = try options.sort.map { text throws(TodoError) in try TaskSorting(text) }
     notesDirectory = NoteCommand.directory(context.settings)
     overdueColour = NativeListing.colour("COLOR_OVERDUE", default: "\\033[1;31m", context.settings)
@@ -49,15 +51,14 @@ struct NativeListing {
 
   /// Whether the line at `index` (0-based), whose bytes are `line`, is listed.
   func isShown(_ index: Int, _ line: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard !showAll, index < list.count else { return true }
+    guard !showAll, index < lines.count else { return true }
     // A task waits while any task naming its id: with p: is open.
-    if !blockedIDs.isEmpty, NativeListing.hasToken(line, "id:"), let id = list[index].dependencyID,
-      blockedIDs.contains(id), !list[index].isCompleted
-    {
-      return false
+    if NativeListing.hasToken(line, "id:") {
+      let task = lines.task(index)
+      if let id = task.dependencyID, !task.isCompleted, blocked.ids.contains(id) { return false }
     }
     guard NativeListing.hasToken(line, "t:") || NativeListing.hasToken(line, "h:1") else { return true }
-    let task = list[index]
+    let task = lines.task(index)
     if task.isHidden { return false }
     if let threshold = task.thresholdDate, threshold > today { return false }
     return true
@@ -100,20 +101,21 @@ struct NativeListing {
 
   // MARK: Search
 
-  /// A matcher for one search term over numbered lines (`NN text`).
+  /// A matcher for one search term: given a line's index and its numbered text (or only its
+  /// text, for a term that cannot match a number).
   ///
   /// A plain word ignores case as Unicode defines it (`café` finds `CAFÉ`, `strasse` finds
   /// `Straße`) and also looks in the task's note; a term with regular-expression characters
   /// keeps grep's meaning.
-  func matcher(for term: String) -> (UnsafeBufferPointer<UInt8>) -> Bool {
+  func matcher(for term: String) -> (Int, UnsafeBufferPointer<UInt8>) -> Bool {
     let grep = TermMatcher(term)
     let special: Set<UInt8> = Set("\\.[]*^$".utf8)
     guard !term.utf8.contains(where: { special.contains($0) }) else {
-      return { line in grep.matches(line) || self.noteMatches(line) { grep.matches(Array($0.utf8)) } }
+      return { index, line in grep.matches(line) || self.noteMatches(index, line) { grep.matches(Array($0.utf8)) } }
     }
     let folded = TextOrder.folded(term)
     let asciiTerm = term.utf8.allSatisfy { $0 < 0x80 }
-    return { line in
+    return { index, line in
       let matched: Bool
       if asciiTerm {
         // Folding turns no other character into ASCII letters than those
@@ -122,7 +124,7 @@ struct NativeListing {
         // Unicode comparison decides only for such a line with other characters.
         if grep.matches(line) {
           matched =
-            line.allSatisfy({ $0 < 0x80 })
+            !NativeListing.hasNonASCII(line)
             || TextOrder.folded(String(decoding: line, as: UTF8.self)).contains(folded)
         } else {
           matched =
@@ -132,16 +134,37 @@ struct NativeListing {
       } else {
         matched = TextOrder.folded(String(decoding: line, as: UTF8.self)).contains(folded)
       }
-      return matched || self.noteMatches(line) { TextOrder.folded($0).contains(folded) }
+      return matched || self.noteMatches(index, line) { TextOrder.folded($0).contains(folded) }
     }
+  }
+
+  /// Whether any byte of the line is outside ASCII (eight bytes at a time).
+  static func hasNonASCII(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = line.baseAddress else { return false }
+    let count = line.count
+    guard count >= 8 else { return line.contains { $0 >= 0x80 } }
+    let raw = UnsafeRawPointer(base)
+    // The last word overlaps the one before it, so no byte is left to look at one by one.
+    var any = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+    var offset = 0
+    while offset + 32 <= count {
+      any |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        | raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)
+        | raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)
+        | raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)
+      offset += 32
+    }
+    while offset + 8 <= count {
+      any |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      offset += 8
+    }
+    return any & 0x8080_8080_8080_8080 != 0
   }
 
   /// Whether the line has a character whose case folding gives ASCII letters: İ (i and a
   /// combining dot), the Kelvin sign (k), ß and ẞ (ss), ſ (s).
   static func foldsToASCII(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-    var any: UInt8 = 0
-    for byte in line { any |= byte }
-    guard any >= 0x80, line.count >= 2 else { return false }
+    guard line.count >= 2, hasNonASCII(line) else { return false }
     for index in 0..<(line.count - 1) {
       switch (line[index], line[index + 1]) {
       case (0xC4, 0xB0), (0xC3, 0x9F), (0xC5, 0xBF): return true
@@ -153,11 +176,11 @@ struct NativeListing {
     return false
   }
 
-  /// Whether the note of the task on this numbered line satisfies `test` (line by line for a
-  /// grep term, whole for a word).
-  private func noteMatches(_ line: UnsafeBufferPointer<UInt8>, _ test: (String) -> Bool) -> Bool {
-    guard NativeListing.hasToken(line, "note:"), let index = NativeListing.index(of: line), index < list.count,
-      let name = list[index].tagValue("note"), let text = notes.text(NoteCommand.path(name, in: notesDirectory))
+  /// Whether the note of the task on line `index`, whose text (numbered or not) is `line`,
+  /// satisfies `test` (line by line for a grep term, whole for a word).
+  private func noteMatches(_ index: Int, _ line: UnsafeBufferPointer<UInt8>, _ test: (String) -> Bool) -> Bool {
+    guard notes.fileHasNotes(lines), NativeListing.hasToken(line, "note:"), index < lines.count,
+      let name = lines.task(index).tagValue("note"), let text = notes.text(NoteCommand.path(name, in: notesDirectory))
     else { return false }
     return test(text) || text.split(separator: "\n").contains { test(String($0)) }
   }
@@ -181,37 +204,64 @@ struct NativeListing {
   // MARK: Order and colour
 
   /// The lines in `--sort` order, or `nil` for todo.sh's order.
-  func sorted(_ lines: Lines) -> Lines? {
+  func sorted(_ listed: Lines) -> Lines? {
     guard let sorting else { return nil }
     var indices: [Int] = []
     var positions: [Int: Int] = [:]
-    lines.buffer.withUnsafeBufferPointer { b in
-      for item in 0..<lines.count {
-        let index = NativeListing.index(of: UnsafeBufferPointer(rebasing: b[lines.starts[item]..<lines.ends[item]]))
-        guard let index, index < list.count else { continue }
+    listed.buffer.withUnsafeBufferPointer { b in
+      for item in 0..<listed.count {
+        let index = NativeListing.index(of: UnsafeBufferPointer(rebasing: b[listed.starts[item]..<listed.ends[item]]))
+        guard let index, index < lines.count else { continue }
         indices.append(index)
         positions[index] = item
       }
     }
-    let order = sorting.sorted(indices, in: list).compactMap { positions[$0] }
-    return order.count == lines.count ? lines.reordered(order) : nil
+    let order = sorting.sorted(indices, task: lines.task).compactMap { positions[$0] }
+    return order.count == listed.count ? listed.reordered(order) : nil
   }
 
   /// The colour of the `due:` tag on a numbered line: overdue, due today, or none.
   func dueColour(numberedLine line: [UInt8]) -> [UInt8] {
     guard !overdueColour.isEmpty || !dueTodayColour.isEmpty else { return [] }
     let hasDue = line.withUnsafeBufferPointer { NativeListing.hasToken($0, "due:") }
-    guard hasDue, let index = NativeListing.index(of: line), index < list.count else { return [] }
-    let task = list[index]
+    guard hasDue, let index = NativeListing.index(of: line), index < lines.count else { return [] }
+    let task = lines.task(index)
     guard !task.isCompleted, let due = task.dueDate else { return [] }
     if due < today { return overdueColour }
     return due == today ? dueTodayColour : []
   }
 }
 
+/// The ids that wait, looked for once, when first asked.
+private final class BlockedIDs {
+  private let lines: Lines
+  private(set) lazy var ids: Set<String> = Dependencies.blockedIDs(in: lines)
+
+  init(_ lines: Lines) { self.lines = lines }
+}
+
 /// Note files read once per listing.
 private final class NoteCache {
   private var texts: [String: String?] = [:]
+  private var hasNotes: Bool?
+
+  /// Whether any line has `note:` at all (looked for once, in the whole file).
+  func fileHasNotes(_ lines: Lines) -> Bool {
+    if let hasNotes { return hasNotes }
+    let found = lines.buffer.withUnsafeBufferPointer { bytes in
+      // Colons are few: each is found with memchr and the four bytes before it compared.
+      guard let base = bytes.baseAddress else { return false }
+      var from = 4
+      while from < bytes.count, let hit = memchr(base + from, 0x3A, bytes.count - from) {
+        let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+        if bytes[at - 4] == 0x6E, bytes[at - 3] == 0x6F, bytes[at - 2] == 0x74, bytes[at - 1] == 0x65 { return true }
+        from = at + 1
+      }
+      return false
+    }
+    hasNotes = found
+    return found
+  }
 
   func text(_ path: String) -> String? {
     if let known = texts[path] { return known }

@@ -27,8 +27,8 @@ struct TaskSorting: Sendable, Equatable {
     self.terms = terms
   }
 
-  /// The indices (0-based line numbers) in this order.
-  func sorted(_ indices: [Int], in list: TodoList) -> [Int] {
+  /// The indices (0-based line numbers) in this order; `task` makes the task at an index.
+  func sorted(_ indices: [Int], task: (Int) -> Task) -> [Int] {
     let keys = Set(terms.map(\.key))
     // Every value is read once, before sorting: reading a tag scans the line.
     var created: [TaskDate?] = []
@@ -38,7 +38,7 @@ struct TaskSorting: Sendable, Equatable {
     var texts: [[UInt32]] = []
     var lowered: [String] = []
     for index in indices {
-      let task = list[index]
+      let task = task(index)
       if keys.contains(.created) { created.append(task.creationDate) }
       if keys.contains(.priority) { priorities.append(task.priority) }
       if keys.contains(.due) { dues.append(task.dueDate) }

@@ -64,7 +64,7 @@ enum QueryListing {
       }
     }
     let list = sources.count == 1 ? sources[0].list : TodoList(bytes: joinedBytes)
-    let native = try NativeListing(options, list: list, context: engineContext)
+    let native = try NativeListing(options, lines: Lines(list: list, raw: false), context: engineContext)
     let today = context.today
     let query = filter.map { filter in
       ListEngine.PostFilter(command: "query " + ShellQuote.quote(options.query ?? "")) { items in

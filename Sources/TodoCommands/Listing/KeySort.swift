@@ -1,0 +1,231 @@
+/// The keys a listing is sorted by: for each item, a few leading bytes (`head`, up to eight)
+/// followed by a stretch of bytes in a buffer.
+///
+/// todo.sh sorts numbered lines with `sort -f -k2`: the key starts at the blank after the
+/// number. A listing that has not built its numbered lines yet gives that blank as the head
+/// and the line's text as the rest, so the sort needs no copy of the lines.
+protocol SortKeys {
+  /// How many items there are; they are sorted as 0..<count.
+  var count: Int { get }
+  /// Item `item`'s head bytes, first byte in the low eight bits, and how many there are.
+  func head(_ item: Int) -> (bytes: UInt64, count: Int)
+  /// The rest of item `item`'s key.
+  func rest(_ item: Int) -> UnsafeBufferPointer<UInt8>
+  /// The order of two items whose keys are equal once folded (`sort`'s last-resort comparison).
+  func tieBreak(_ left: Int, _ right: Int) -> Bool
+}
+
+/// `sort -f` order in the C locale: keys compared byte by byte with `a`–`z` folded to `A`–`Z`,
+/// a key that is a prefix of another first, and equal keys by ``SortKeys/tieBreak(_:_:)``.
+///
+/// A radix sort of eight folded key bytes at a time: the items are ordered by their first
+/// eight bytes, each run of items that agree on them by the next eight, and so on, so a
+/// million lines that share long beginnings (the same date, the same priority) cost a few
+/// passes over an array of words rather than a comparison of their text per pair. Small runs
+/// are sorted by insertion on the same words.
+enum KeySort {
+  /// Runs of fewer than this many are sorted by insertion on their eight-byte words: a radix
+  /// pass costs its histograms whatever the run's size.
+  private static let mediumRun = 96
+
+  /// The items in key order.
+  static func sorted<Keys: SortKeys>(_ keys: Keys) -> [Int32] {
+    let count = keys.count
+    var items = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
+      for item in 0..<count { buffer[item] = Int32(truncatingIfNeeded: item) }
+      initialized = count
+    }
+    guard count > 1 else { return items }
+    var words = [UInt64](repeating: 0, count: count)
+    var spareItems = [Int32](repeating: 0, count: count)
+    var spareWords = [UInt64](repeating: 0, count: count)
+    items.withUnsafeMutableBufferPointer { items in
+      words.withUnsafeMutableBufferPointer { words in
+        spareItems.withUnsafeMutableBufferPointer { spareItems in
+          spareWords.withUnsafeMutableBufferPointer { spareWords in
+            var sorter = Sorter(
+              keys: keys, items: items, words: words, spareItems: spareItems, spareWords: spareWords)
+            sorter.run()
+          }
+        }
+      }
+    }
+    return items
+  }
+
+  private struct Sorter<Keys: SortKeys> {
+    let keys: Keys
+    let items: UnsafeMutableBufferPointer<Int32>
+    let words: UnsafeMutableBufferPointer<UInt64>
+    let spareItems: UnsafeMutableBufferPointer<Int32>
+    let spareWords: UnsafeMutableBufferPointer<UInt64>
+    /// Ranges still to sort and the key offset their items agree up to (an explicit stack:
+    /// a megabyte-long line would otherwise nest a hundred thousand calls).
+    var pending: [(start: Int, end: Int, depth: Int)] = []
+    var counts = [Int](repeating: 0, count: 8 * 256)
+
+    mutating func run() {
+      pending.append((0, items.count, 0))
+      while let (start, end, depth) = pending.popLast() {
+        if end - start < 2 { continue }
+        for position in start..<end { words[position] = word(Int(items[position]), depth) }
+        if end - start < KeySort.mediumRun {
+          insertionSortByWord(start, end)
+        } else {
+          radixSort(start, end)
+        }
+        var run = start
+        while run < end {
+          var next = run + 1
+          while next < end, words[next] == words[run] { next += 1 }
+          if next - run > 1 { splitRun(run, next, depth: depth) }
+          run = next
+        }
+      }
+    }
+
+    /// Items `start..<end` agree on the eight key bytes at `depth`: those whose key ends
+    /// there come first, shorter before longer; the rest are sorted on from `depth + 8`.
+    mutating func splitRun(_ start: Int, _ end: Int, depth: Int) {
+      let limit = depth + 8
+      var ended: [Int32] = []
+      var write = start
+      for position in start..<end {
+        let item = items[position]
+        if length(Int(item)) <= limit {
+          ended.append(item)
+        } else {
+          items[write] = item
+          write += 1
+        }
+      }
+      guard !ended.isEmpty else {
+        pending.append((start, end, limit))
+        return
+      }
+      // Keep the continuing items after the ended ones.
+      let continuing = write - start
+      var position = end
+      while write > start {
+        write -= 1
+        position -= 1
+        items[position] = items[write]
+      }
+      ended.sort { left, right in
+        let leftLength = length(Int(left))
+        let rightLength = length(Int(right))
+        if leftLength != rightLength { return leftLength < rightLength }
+        return keys.tieBreak(Int(left), Int(right))
+      }
+      for (offset, item) in ended.enumerated() { items[start + offset] = item }
+      if continuing > 1 { pending.append((end - continuing, end, limit)) }
+    }
+
+    /// A least-significant-byte-first radix sort of `start..<end` by their words. (Stable,
+    /// though nothing relies on it: items with equal keys are put in order by the tie-break.)
+    mutating func radixSort(_ start: Int, _ end: Int) {
+      let count = end - start
+      let (items, words, spareItems, spareWords) = (self.items, self.words, self.spareItems, self.spareWords)
+      counts.withUnsafeMutableBufferPointer { counts in
+        for index in 0..<counts.count { counts[index] = 0 }
+        for position in start..<end {
+          let word = words[position]
+          for byte in 0..<8 { counts[byte << 8 | Int(word >> UInt64(byte * 8) & 0xFF)] += 1 }
+        }
+        var inSpare = false
+        for byte in 0..<8 {
+          let base = byte << 8
+          // A byte every item shares changes nothing.
+          var trivial = false
+          var total = 0
+          for bucket in 0..<256 {
+            let size = counts[base + bucket]
+            if size == count {
+              trivial = true
+              break
+            }
+            counts[base + bucket] = total
+            total += size
+          }
+          if trivial { continue }
+          let shift = UInt64(byte * 8)
+          let (fromItems, fromWords, toItems, toWords) =
+            inSpare ? (spareItems, spareWords, items, words) : (items, words, spareItems, spareWords)
+          for position in start..<end {
+            let word = fromWords[position]
+            let slot = base + Int(word >> shift & 0xFF)
+            let target = start + counts[slot]
+            counts[slot] += 1
+            toWords[target] = word
+            toItems[target] = fromItems[position]
+          }
+          inSpare.toggle()
+        }
+        if inSpare {
+          for position in start..<end {
+            items[position] = spareItems[position]
+            words[position] = spareWords[position]
+          }
+        }
+      }
+    }
+
+    /// Sorts a range by its words (equal words are told apart in the next round).
+    func insertionSortByWord(_ start: Int, _ end: Int) {
+      for position in (start + 1)..<end {
+        let item = items[position]
+        let word = words[position]
+        var hole = position
+        while hole > start, word < words[hole - 1] {
+          items[hole] = items[hole - 1]
+          words[hole] = words[hole - 1]
+          hole -= 1
+        }
+        items[hole] = item
+        words[hole] = word
+      }
+    }
+
+    func length(_ item: Int) -> Int { keys.head(item).count + keys.rest(item).count }
+
+    /// Key bytes `depth..<depth + 8` of `item`, folded, the first in the high byte (zero past
+    /// the end of the key).
+    @inline(__always)
+    func word(_ item: Int, _ depth: Int) -> UInt64 {
+      let (head, headCount) = keys.head(item)
+      let rest = keys.rest(item)
+      if depth >= headCount {
+        let offset = depth - headCount
+        if offset + 8 <= rest.count, let base = rest.baseAddress {
+          let raw = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+          return KeySort.folded(UInt64(littleEndian: raw)).byteSwapped
+        }
+      }
+      var value: UInt64 = 0
+      for position in depth..<(depth + 8) {
+        var byte: UInt8 = 0
+        if position < headCount {
+          byte = UInt8(truncatingIfNeeded: head >> UInt64(position * 8))
+        } else if position - headCount < rest.count {
+          byte = rest[position - headCount]
+        }
+        if byte >= 0x61, byte <= 0x7A { byte -= 0x20 }
+        value = value << 8 | UInt64(byte)
+      }
+      return value
+    }
+  }
+
+  /// `a`–`z` turned into `A`–`Z` in each of eight bytes at once.
+  @inline(__always)
+  static func folded(_ word: UInt64) -> UInt64 {
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let low = word & ~high
+    // Adding to the low seven bits never carries into the next byte.
+    let atLeastA = (low &+ ones &* (0x80 - 0x61)) & high
+    let beyondZ = (low &+ ones &* (0x80 - 0x7B)) & high
+    let lowercase = atLeastA & ~beyondZ & ~word & high
+    return word &- (lowercase >> 2)
+  }
+}

@@ -1,0 +1,186 @@
+/// The lines a listing keeps, as indices into the file's lines, with todo.sh's line numbers
+/// in front (`  7 text`, or `007 text` once zero-filled).
+///
+/// The numbered text is made when a line is matched against a search term or written out:
+/// holding it would hold the file a second time, and a listing of a million tasks would spend
+/// a good part of its time copying.
+struct NumberedLines {
+  let source: Lines
+  /// Indices into `source`, in listing order.
+  var indices: [Int32]
+  /// The width numbers are right-aligned to.
+  let padding: Int
+  /// Whether up to five leading blanks of a number are zeros (todo.sh's third step).
+  var zeroFilled: Bool
+
+  var count: Int { indices.count }
+
+  /// Appends the number of line `index` (0-based) and the blank after it.
+  func appendPrefix(_ index: Int, to text: inout [UInt8]) {
+    let width = prefixWidth(index)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: width) { prefix in
+      guard let base = prefix.baseAddress else { return }
+      writePrefix(index, to: base)
+      text.append(contentsOf: UnsafeBufferPointer(start: base, count: width))
+    }
+  }
+
+  /// How many bytes the number of line `index` and its blank take.
+  func prefixWidth(_ index: Int) -> Int { max(padding, NumberedLines.digitCount(index + 1)) + 1 }
+
+  /// Writes the number of line `index` and its blank at `out` (``prefixWidth(_:)`` bytes).
+  func writePrefix(_ index: Int, to out: UnsafeMutablePointer<UInt8>) {
+    var number = index + 1
+    let width = prefixWidth(index) - 1
+    let blanks = width - NumberedLines.digitCount(number)
+    let zeros = zeroFilled ? min(blanks, 5) : 0
+    for offset in 0..<zeros { out[offset] = 0x30 }
+    for offset in zeros..<blanks { out[offset] = 0x20 }
+    var position = width - 1
+    repeat {
+      out[position] = UInt8(truncatingIfNeeded: 48 + number % 10)
+      number /= 10
+      position -= 1
+    } while number > 0
+    out[width] = 0x20
+  }
+
+  static func digitCount(_ number: Int) -> Int {
+    var count = 1
+    var rest = number / 10
+    while rest > 0 {
+      count += 1
+      rest /= 10
+    }
+    return count
+  }
+
+  /// Appends the numbered line at `position` of the listing, without a line ending.
+  func appendLine(at position: Int, to text: inout [UInt8]) {
+    let index = Int(indices[position])
+    appendPrefix(index, to: &text)
+    source.buffer.withUnsafeBufferPointer { b in
+      text.append(contentsOf: UnsafeBufferPointer(rebasing: b[source.starts[index]..<source.ends[index]]))
+    }
+  }
+
+  /// Passes the numbered lines to `emit`, each with a newline, in blocks of about a megabyte
+  /// (a longer line alone).
+  func write(_ emit: ([UInt8]) -> Void) {
+    let blockSize = 1 << 20
+    source.buffer.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress else { return }
+      var position = 0
+      while position < count {
+        let block = [UInt8](unsafeUninitializedCapacity: blockSize) { out, used in
+          used = 0
+          guard let start = out.baseAddress else { return }
+          while position < count {
+            let index = Int(indices[position])
+            let lineStart = source.starts[index]
+            let length = source.ends[index] - lineStart
+            let width = prefixWidth(index)
+            guard used + width + length + 1 <= blockSize else { return }
+            writePrefix(index, to: start + used)
+            (start + used + width).update(from: base + lineStart, count: length)
+            used += width + length
+            start[used] = 0x0A
+            used += 1
+            position += 1
+          }
+        }
+        if block.isEmpty {
+          var line: [UInt8] = []
+          appendLine(at: position, to: &line)
+          line.append(0x0A)
+          emit(line)
+          position += 1
+        } else {
+          emit(block)
+        }
+      }
+    }
+  }
+
+  /// The numbered lines, made.
+  var lines: Lines {
+    var result = Lines()
+    var text: [UInt8] = []
+    for position in 0..<count {
+      text.removeAll(keepingCapacity: true)
+      appendLine(at: position, to: &text)
+      result.append(text)
+    }
+    return result
+  }
+
+  /// The listing in todo.sh's default order (`sort -f -k2`, see ``KeySort``).
+  func sorted() -> NumberedLines {
+    let order = indices.withUnsafeBufferPointer { indices in
+      source.starts.withUnsafeBufferPointer { starts in
+        source.ends.withUnsafeBufferPointer { ends in
+          source.buffer.withUnsafeBufferPointer { bytes in
+            KeySort.sorted(Keys(lines: self, indices: indices, starts: starts, ends: ends, bytes: bytes))
+          }
+        }
+      }
+    }
+    var result = self
+    result.indices = order.map { indices[Int($0)] }
+    return result
+  }
+
+  /// The key `sort -k2` sees in a numbered line: from the blank after the number's first run
+  /// of non-blanks (a number zero-filled to seven places may keep a blank inside) to the end.
+  private struct Keys: SortKeys {
+    let indices: UnsafeBufferPointer<Int32>
+    let starts: UnsafeBufferPointer<Int>
+    let ends: UnsafeBufferPointer<Int>
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// Heads that are not a lone blank (lines 1–9 of a file of a million lines). Lines are
+    /// kept in file order, so they are the first few items.
+    let unusualHeads: [(UInt64, Int)]
+
+    init(
+      lines: NumberedLines, indices: UnsafeBufferPointer<Int32>, starts: UnsafeBufferPointer<Int>,
+      ends: UnsafeBufferPointer<Int>, bytes: UnsafeBufferPointer<UInt8>
+    ) {
+      self.indices = indices
+      self.starts = starts
+      self.ends = ends
+      self.bytes = bytes
+      var unusual: [(UInt64, Int)] = []
+      if lines.zeroFilled, lines.padding > 5 {
+        var prefix: [UInt8] = []
+        for index in indices {
+          guard NumberedLines.digitCount(Int(index) + 1) < lines.padding - 5 else { break }
+          prefix.removeAll(keepingCapacity: true)
+          lines.appendPrefix(Int(index), to: &prefix)
+          var start = 0
+          while start < prefix.count, prefix[start] == 0x20 || prefix[start] == 0x09 { start += 1 }
+          while start < prefix.count, prefix[start] != 0x20, prefix[start] != 0x09 { start += 1 }
+          var head: UInt64 = 0
+          for (offset, byte) in prefix[start...].prefix(8).enumerated() {
+            head |= UInt64(byte) << UInt64(offset * 8)
+          }
+          unusual.append((head, min(prefix.count - start, 8)))
+        }
+      }
+      unusualHeads = unusual
+    }
+
+    var count: Int { indices.count }
+
+    func head(_ item: Int) -> (bytes: UInt64, count: Int) {
+      item < unusualHeads.count ? unusualHeads[item] : (0x20, 1)
+    }
+
+    func rest(_ item: Int) -> UnsafeBufferPointer<UInt8> {
+      let index = Int(indices[item])
+      return UnsafeBufferPointer(rebasing: bytes[starts[index]..<ends[index]])
+    }
+
+    /// Equal keys: the whole lines decide, and their numbers differ.
+    func tieBreak(_ left: Int, _ right: Int) -> Bool { indices[left] < indices[right] }
+  }
+}

@@ -1,0 +1,117 @@
+import Testing
+
+@testable import TodoCommands
+
+/// ``KeySort`` against the plainest statement of `sort -f` order: compare folded bytes, a
+/// prefix first, then the tie-break.
+@Suite struct KeySortTests {
+  /// Keys held as arrays, with an optional head per item.
+  struct ArrayKeys: SortKeys {
+    let heads: [[UInt8]]
+    let rests: [[UInt8]]
+    /// Storage for `rest(_:)` to point into; kept alive by the test for the sort's duration.
+    let storage: UnsafeMutableBufferPointer<UInt8>
+    let offsets: [Int]
+
+    init(heads: [[UInt8]], rests: [[UInt8]]) {
+      self.heads = heads
+      self.rests = rests
+      let total = rests.reduce(0) { $0 + $1.count }
+      storage = .allocate(capacity: max(total, 1))
+      var offsets: [Int] = []
+      var position = 0
+      for rest in rests {
+        offsets.append(position)
+        for byte in rest {
+          storage[position] = byte
+          position += 1
+        }
+      }
+      self.offsets = offsets
+    }
+
+    var count: Int { rests.count }
+
+    func head(_ item: Int) -> (bytes: UInt64, count: Int) {
+      var bytes: UInt64 = 0
+      for (offset, byte) in heads[item].enumerated() { bytes |= UInt64(byte) << UInt64(offset * 8) }
+      return (bytes, heads[item].count)
+    }
+
+    func rest(_ item: Int) -> UnsafeBufferPointer<UInt8> {
+      UnsafeBufferPointer(rebasing: storage[offsets[item]..<(offsets[item] + rests[item].count)])
+    }
+
+    func tieBreak(_ left: Int, _ right: Int) -> Bool { left < right }
+
+    /// The order the sort must give, by a comparison of whole keys.
+    var expected: [Int] {
+      let folded = (0..<count).map { item in
+        (heads[item] + rests[item]).map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 }
+      }
+      return (0..<count).sorted { left, right in
+        if folded[left] != folded[right] { return folded[left].lexicographicallyPrecedes(folded[right]) }
+        return left < right
+      }
+    }
+  }
+
+  /// A small generator, so that a failure can be reproduced from its seed.
+  struct Generator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+  }
+
+  /// Keys from a few letters in both cases, blanks, a NUL, a byte above ASCII and the bytes
+  /// around the letters, built on shared beginnings so that runs of equal words are common.
+  static func randomKeys(seed: UInt64, count: Int, withHeads: Bool) -> ArrayKeys {
+    var random = Generator(state: seed)
+    let alphabet: [UInt8] = [0x61, 0x41, 0x62, 0x42, 0x7A, 0x5A, 0x20, 0x09, 0x00, 0xC3, 0x60, 0x7B, 0x40, 0x5B, 0x30]
+    let stems = (0..<4).map { _ in (0..<(random.below(20))).map { _ in alphabet[random.below(alphabet.count)] } }
+    var heads: [[UInt8]] = []
+    var rests: [[UInt8]] = []
+    for _ in 0..<count {
+      var rest = stems[random.below(stems.count)]
+      rest += (0..<random.below(12)).map { _ in alphabet[random.below(alphabet.count)] }
+      if random.below(5) == 0, let previous = rests.last { rest = previous }  // duplicates
+      rests.append(rest)
+      heads.append(withHeads ? (random.below(10) == 0 ? [0x20, 0x31, 0x20] : [0x20]) : [])
+    }
+    return ArrayKeys(heads: heads, rests: rests)
+  }
+
+  @Test(arguments: [1, 2, 5, 30, 95, 96, 97, 400, 3000])
+  func matchesTheReferenceOrder(count: Int) {
+    for seed in UInt64(1)...40 {
+      for withHeads in [false, true] {
+        let keys = KeySortTests.randomKeys(seed: seed &* 7919 &+ UInt64(count), count: count, withHeads: withHeads)
+        defer { keys.storage.deallocate() }
+        let sorted = KeySort.sorted(keys).map { Int($0) }
+        #expect(sorted == keys.expected, "seed \(seed), \(count) keys, heads: \(withHeads)")
+      }
+    }
+  }
+
+  @Test func longEqualKeysEndInTieBreakOrder() {
+    // Keys longer than many eight-byte rounds, equal but for case and length.
+    let long = [UInt8](repeating: 0x61, count: 1000)
+    let rests = [long + [0x62], long, long.map { _ in 0x41 }, long + [0x42], long, [0x41]]
+    let keys = ArrayKeys(heads: Array(repeating: [], count: rests.count), rests: rests)
+    defer { keys.storage.deallocate() }
+    // 1, 2 and 4 are the same folded key (a thousand A): line order. Then A...AB twice.
+    #expect(KeySort.sorted(keys).map { Int($0) } == [5, 1, 2, 4, 0, 3])
+  }
+
+  @Test func foldsOnlyASCIILetters() {
+    let inputs: [UInt64] = [0x6162_637A_7B60_4041, 0xE1E2_F3C3_A9DF_0061]
+    let expected: [UInt64] = [0x4142_435A_7B60_4041, 0xE1E2_F3C3_A9DF_0041]
+    #expect(inputs.map(KeySort.folded) == expected)
+  }
+}
