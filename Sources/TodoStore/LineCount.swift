@@ -171,14 +171,28 @@ extension TodoStore {
     try? posix.writeAll(out, text, path: path)
   }
 
-  /// Remembers the counts of a list just written to `resolved`.
-  func rememberLineCount(of bytes: [UInt8], at resolved: String) {
+  /// Remembers the counts of bytes just written to `resolved` (`counts`, when the list they
+  /// came from gave them).
+  func rememberLineCount(of bytes: [UInt8], counts: LineCount? = nil, at resolved: String) {
     guard bytes.count >= LineCount.threshold, lineCountPath(resolved) != nil,
       let fd = try? posix.open(resolved, O_RDONLY)
     else { return }
     defer { posix.close(fd) }
-    let (lf, crlf) = bytes.withUnsafeBufferPointer { LineCount.tally($0) }
-    rememberLineCount(LineCount(lf: lf - crlf, crlf: crlf), fd: fd, resolved: resolved)
+    let counted =
+      counts
+      ?? bytes.withUnsafeBufferPointer { bytes in
+        let (lf, crlf) = LineCount.tally(bytes)
+        return LineCount(lf: lf - crlf, crlf: crlf)
+      }
+    rememberLineCount(counted, fd: fd, resolved: resolved)
+  }
+}
+
+extension LineCount {
+  /// The counts of a list's lines, from the endings it keeps per line.
+  init(_ list: TodoList) {
+    let (lf, crlf) = list.lineEndingCounts
+    self.init(lf: lf, crlf: crlf)
   }
 }
 

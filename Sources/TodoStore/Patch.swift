@@ -53,28 +53,31 @@ struct Patch: Equatable, Sendable {
   /// The patch from a file's bytes to an edited list read from those bytes, from the list's
   /// own record of its edits (``TodoList/changes()``).
   init(from original: [UInt8], to edited: TodoList) {
-    let base = TodoList(bytes: original)
-    var keeps: [(old: Int, new: Int)] = []
-    for change in edited.changes() {
-      if case .keep(let old, let new) = change { keeps.append((old, new)) }
-    }
-    keeps.append((base.count, edited.count))
+    self.init(from: TodoList(bytes: original), to: edited)
+  }
+
+  /// The patch from `base`, a list as read, to `edited`, the same list after edits (so that
+  /// its lines still know where they came from).
+  init(from base: TodoList, to edited: TodoList) {
     var hunks: [Hunk] = []
     var old = 0
     var new = 0
-    for keep in keeps {
-      if keep.old > old || keep.new > new {
+    // Between two kept lines, the base's lines were replaced by the edited list's.
+    func keep(_ keptOld: Int, _ keptNew: Int) {
+      if keptOld > old || keptNew > new {
         hunks.append(
           Hunk(
             oldStart: old, newStart: new,
-            old: Patch.lines(of: base, old..<keep.old),
-            new: Patch.lines(of: edited, new..<keep.new),
+            old: Patch.lines(of: base, old..<keptOld),
+            new: Patch.lines(of: edited, new..<keptNew),
             anchor: old > 0 ? Array(base[old - 1].bytes) : nil,
-            following: keep.old < base.count ? Array(base[keep.old].bytes) : nil))
+            following: keptOld < base.count ? Array(base[keptOld].bytes) : nil))
       }
-      old = keep.old + 1
-      new = keep.new + 1
+      old = keptOld + 1
+      new = keptNew + 1
     }
+    edited.forEachKeptLine(keep)
+    keep(base.count, edited.count)
     self.init(hunks: hunks, oldCount: base.count, newCount: edited.count)
   }
 

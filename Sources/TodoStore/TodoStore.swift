@@ -24,6 +24,8 @@ public final class TodoStore: @unchecked Sendable {
   let undoLimit: Int
   /// The largest entry the undo log keeps whole, in bytes.
   let undoByteLimit: Int
+  /// The last large file read, for a change that follows (see ``RecentReads``).
+  let recentReads = RecentReads()
 
   /// - Parameters:
   ///   - lockTimeout: seconds to wait for a lock held by another process.
@@ -79,7 +81,10 @@ public final class TodoStore: @unchecked Sendable {
     do {
       let info = try posix.fstat(fd)
       if info.isDirectory { throw StoreError(.isDirectory, path: path, operation: .read) }
-      return TodoList(bytes: try posix.readAll(fd, path: path, sizeHint: Int(info.st_size)))
+      let bytes = try posix.readAll(fd, path: path, sizeHint: Int(info.st_size))
+      let list = TodoList(bytes: bytes)
+      recentReads.remember(info, bytes: bytes, list: list)
+      return list
     } catch let error as SystemError {
       throw StoreError(errno: error.code, path: path, operation: .read)
     } catch let error as StoreError {
@@ -140,7 +145,9 @@ public final class TodoStore: @unchecked Sendable {
     let locks = try lock(targets)
     defer { for lock in locks { lock.release(posix: posix) } }
     let snapshots = try targets.map { target throws(StoreError) in try snapshot(target) }
-    var lists = snapshots.map { TodoList(bytes: $0.bytes) }
+    let bases = snapshots.map { $0.list ?? TodoList(bytes: $0.bytes) }
+    // The lists share the bases' bytes: edits go to a buffer of their own.
+    var lists = bases
     let result = try edit(&lists)
     precondition(lists.count == targets.count, "an update keeps one list per file")
     var changes: [FileChange] = []
@@ -150,7 +157,7 @@ public final class TodoStore: @unchecked Sendable {
       changes.append(
         FileChange(
           target: targets[index], base: snapshots[index], bytes: bytes,
-          patch: Patch(from: snapshots[index].bytes, to: lists[index])))
+          patch: Patch(from: bases[index], to: lists[index]), counts: LineCount(lists[index])))
     }
     guard !changes.isEmpty else { return result }
     try commit(changes, label: label)

@@ -5,6 +5,9 @@ public enum LineEnding: UInt8, Sendable {
   case lf
   case crlf
 
+  /// How many bytes the ending takes.
+  public var byteCount: Int { Int(rawValue) }
+
   public var bytes: [UInt8] {
     switch self {
     case .none: []

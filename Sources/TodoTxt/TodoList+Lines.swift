@@ -16,6 +16,9 @@ extension TodoList {
     var ends: [Int] = []
     starts.reserveCapacity(slots.count)
     ends.reserveCapacity(slots.count)
+    // Edited lines live in another buffer: the bounds are then those of the file as it would
+    // be written.
+    guard isAsRead else { return TodoList(bytes: serialized()).lineBounds(raw: raw) }
     var contiguous = true
     buffer.withUnsafeBufferPointer { b in
       slots.withUnsafeBufferPointer { slots in
@@ -48,5 +51,19 @@ extension TodoList {
     }
     guard contiguous else { return TodoList(bytes: serialized()).lineBounds(raw: raw) }
     return (buffer, starts, ends)
+  }
+
+  /// How many lines end with LF and how many with CRLF.
+  public var lineEndingCounts: (lf: Int, crlf: Int) {
+    var lf = 0
+    var crlf = 0
+    for slot in slots {
+      switch slot.ending {
+      case .lf: lf += 1
+      case .crlf: crlf += 1
+      case .none: break
+      }
+    }
+    return (lf, crlf)
   }
 }

@@ -15,8 +15,12 @@ public struct TodoList: Sendable {
   /// The file started with a UTF-8 byte order mark (written back, never seen by parsing).
   public var hasByteOrderMark: Bool
 
-  /// The file's bytes; edited and added lines are appended, and their slots point there.
+  /// The file's bytes as read, never changed afterwards: a list copied before an edit (the
+  /// store keeps one to write the undo record) shares them instead of copying the file.
   private(set) var buffer: [UInt8]
+  /// The bytes of edited and added lines. Their slots' offsets count on from the end of
+  /// `buffer`, as if the two were one.
+  private var added: [UInt8] = []
   private(set) var slots: [Slot]
   /// The line ending new lines get: the one most lines of the file use (LF when even).
   public private(set) var preferredLineEnding: LineEnding
@@ -146,18 +150,41 @@ public struct TodoList: Sendable {
   public func lineEnding(at index: Int) -> LineEnding { slots[index].ending }
 
   /// The file's bytes, with every line exactly as read or as last edited.
+  ///
+  /// Lines still as read and in their places are copied a run at a time, endings included:
+  /// writing back a million-line file after one edit is a few large copies.
   public func serialized() -> [UInt8] {
     var out: [UInt8] = []
-    out.reserveCapacity(buffer.count + 16)
+    out.reserveCapacity(buffer.count + added.count + 16)
     if hasByteOrderMark { out += TodoList.byteOrderMark }
     buffer.withUnsafeBufferPointer { b in
-      for slot in slots {
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: b[slot.start..<slot.end]))
-        switch slot.ending {
-        case .none: break
-        case .lf: out.append(.lf)
-        case .crlf: out.append(contentsOf: [.cr, .lf])
+      added.withUnsafeBufferPointer { a in
+        // The pending run of the file's own bytes.
+        var runStart = 0
+        var runEnd = 0
+        for slot in slots {
+          if slot.start < b.count, !slot.edited {
+            let end = slot.end + slot.ending.byteCount
+            if slot.start == runEnd, runEnd > runStart {
+              runEnd = end
+            } else {
+              out.append(contentsOf: UnsafeBufferPointer(rebasing: b[runStart..<runEnd]))
+              runStart = slot.start
+              runEnd = end
+            }
+            continue
+          }
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: b[runStart..<runEnd]))
+          runStart = 0
+          runEnd = 0
+          if slot.start >= b.count {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: a[(slot.start - b.count)..<(slot.end - b.count)]))
+          } else {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: b[slot.start..<slot.end]))
+          }
+          out.append(contentsOf: slot.ending.bytes)
         }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: b[runStart..<runEnd]))
       }
     }
     return out
@@ -172,9 +199,9 @@ public struct TodoList: Sendable {
   // MARK: Editing
 
   private mutating func store(_ task: Task) -> (Int, Int) {
-    let start = buffer.count
-    buffer.append(contentsOf: task.bytes)
-    return (start, buffer.count)
+    let start = buffer.count + added.count
+    added.append(contentsOf: task.bytes)
+    return (start, buffer.count + added.count)
   }
 
   /// Replaces the line at `index` (0-based), keeping its line ending.
@@ -260,6 +287,7 @@ extension TodoList: RandomAccessCollection {
   /// The line at `index` (0-based: task number minus one).
   public subscript(index: Int) -> Task {
     let slot = slots[index]
+    if slot.start >= buffer.count { return Task(bytes: added[(slot.start - buffer.count)..<(slot.end - buffer.count)]) }
     return Task(bytes: buffer[slot.start..<slot.end])
   }
 }
@@ -277,7 +305,8 @@ extension TodoList {
     }
   }
 
-  /// Calls `body` for the lines at `indices` with the whole buffer and the line's bounds in it.
+  /// Calls `body` for the lines at `indices` with the whole buffer and the line's bounds in it
+  /// (for an edited line, the buffer of edits).
   ///
   /// A scanner that reads a word at a time may then read past the end of a line, as long as it
   /// stays inside the buffer.
@@ -286,17 +315,27 @@ extension TodoList {
     in indices: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>, Int, Int) throws -> Void
   ) rethrows {
     try buffer.withUnsafeBufferPointer { b in
-      try slots.withUnsafeBufferPointer { lines in
-        for index in indices {
-          let slot = lines[index]
-          try body(index, b, slot.start, slot.end)
+      try added.withUnsafeBufferPointer { a in
+        try slots.withUnsafeBufferPointer { lines in
+          let fileEnd = b.count
+          for index in indices {
+            let slot = lines[index]
+            if slot.start >= fileEnd {
+              try body(index, a, slot.start - fileEnd, slot.end - fileEnd)
+            } else {
+              try body(index, b, slot.start, slot.end)
+            }
+          }
         }
       }
     }
   }
 
-  /// The size of the buffer the lines point into.
-  var byteCount: Int { buffer.count }
+  /// Whether every line is a line of the file as read (none edited or added).
+  var isAsRead: Bool { added.isEmpty }
+
+  /// The size of the buffers the lines point into.
+  var byteCount: Int { buffer.count + added.count }
 }
 
 /// How a line of an edited list relates to the file as it was read.
@@ -333,5 +372,20 @@ extension TodoList {
     }
     for origin in 0..<originalCount where !seen[origin] { result.append(.delete(original: origin)) }
     return result
+  }
+
+  /// Calls `body` for each line that ``changes()`` reports as kept, in order, without making
+  /// the whole list of changes (a million entries for one edit of a large file).
+  public func forEachKeptLine(_ body: (_ original: Int, _ current: Int) throws -> Void) rethrows {
+    var lastOrigin = -1
+    try slots.withUnsafeBufferPointer { slots in
+      for index in 0..<slots.count {
+        let slot = slots[index]
+        let origin = Int(slot.origin)
+        guard origin >= 0, origin > lastOrigin, origin < originalCount else { continue }
+        lastOrigin = origin
+        if !slot.edited { try body(origin, index) }
+      }
+    }
   }
 }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+  import Glibc
+#endif
 import Testing
 import TodoTxt
 
@@ -16,6 +19,68 @@ import TodoTxt
       list.insert(Task(parsing: "after b"), at: 1)
     }
     #expect(dir.read("todo.txt") == "new first\nb changed\nafter b\nx c\nadded\n")
+  }
+
+  /// A large file read before a change is not read again if it is unchanged; one rewritten
+  /// in place between the read and the change, to the same size, must still be seen.
+  @Test func inPlaceRewriteAfterAReadIsSeen() throws {
+    let dir = Scratch()
+    let line = String(repeating: "x", count: 99)
+    let original = (0..<20_000).map { "task \($0) \(line)\n" }.joined()
+    dir.write("todo.txt", original)
+    let store = dir.store()
+    #expect(try store.read(dir.file("todo.txt")).count == 20_000)
+    // Same length, other bytes, written into the same file (same inode).
+    let handle = try #require(FileHandle(forWritingAtPath: dir.file("todo.txt")))
+    try handle.write(contentsOf: Data("TASK".utf8))
+    try handle.close()
+    try store.update(dir.file("todo.txt"), label: "do 2") { list in
+      list.replace(number: 2, with: Task(parsing: "x task 1"))
+    }
+    let lines = try #require(dir.read("todo.txt")).split(separator: "\n")
+    #expect(lines[0].hasPrefix("TASK 0 "))
+    #expect(lines[1] == "x task 1")
+    #expect(lines.count == 20_000)
+  }
+
+  /// File times are coarse: a rewrite in the same tick keeps the identity, and only the
+  /// bytes tell. The remembered read is offered the old identity with the file's new bytes.
+  @Test func rememberedReadIsCheckedByteForByte() throws {
+    let dir = Scratch()
+    let original = String(repeating: "a task line\n", count: 200_000)
+    dir.write("todo.txt", original)
+    var info = stat()
+    #expect(stat(dir.file("todo.txt"), &info) == 0)
+    let reads = RecentReads()
+    let bytes = Array(original.utf8)
+    reads.remember(info, bytes: bytes, list: TodoList(bytes: bytes))
+    func offered() -> Bool {
+      let fd = open(dir.file("todo.txt"), O_RDONLY)
+      defer { close(fd) }
+      return reads.list(for: info, fd: fd) != nil
+    }
+    #expect(offered())
+    let handle = try #require(FileHandle(forWritingAtPath: dir.file("todo.txt")))
+    try handle.seek(toOffset: UInt64(bytes.count - 5))
+    try handle.write(contentsOf: Data("LINE\n".utf8))
+    try handle.close()
+    #expect(!offered())
+  }
+
+  @Test func aChangeRightAfterAReadGivesTheSameFile() throws {
+    let dir = Scratch()
+    let original = (0..<20_000).map { "task \($0) with some words to make the file large\n" }.joined()
+    dir.write("todo.txt", original)
+    let store = dir.store()
+    _ = try store.read(dir.file("todo.txt"))
+    try store.update(dir.file("todo.txt"), label: "do 3") { list in
+      list.replace(number: 3, with: Task(parsing: "x done"))
+    }
+    var expected = original.split(separator: "\n").map(String.init)
+    expected[2] = "x done"
+    #expect(dir.read("todo.txt") == expected.joined(separator: "\n") + "\n")
+    _ = try store.undo(1, files: [dir.file("todo.txt")])
+    #expect(dir.read("todo.txt") == original)
   }
 
   @Test func appendGoesAfterLinesAddedMeanwhile() throws {
