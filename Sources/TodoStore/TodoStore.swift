@@ -66,6 +66,17 @@ public final class TodoStore: @unchecked Sendable {
   /// Takes no lock: a file is only ever replaced whole, so a reader sees the old or the new
   /// version, never a mix.
   public func read(_ path: String) throws(StoreError) -> TodoList {
+    let (bytes, info) = try readFile(path)
+    let list = TodoList(bytes: bytes)
+    recentReads.remember(info, bytes: bytes, list: list)
+    return list
+  }
+
+  /// A file's bytes, read as ``read(_:)`` reads them, for a reader that needs no ``TodoList``
+  /// (a listing splits the lines itself and keeps no per-line state of the list's).
+  public func readBytes(_ path: String) throws(StoreError) -> [UInt8] { try readFile(path).bytes }
+
+  private func readFile(_ path: String) throws(StoreError) -> (bytes: [UInt8], info: Glibc.stat) {
     if let target = try? resolve(path, operation: .read), !target.isDevice,
       posix.lstat(Journal.path(for: target)) != nil
     {
@@ -81,10 +92,7 @@ public final class TodoStore: @unchecked Sendable {
     do {
       let info = try posix.fstat(fd)
       if info.isDirectory { throw StoreError(.isDirectory, path: path, operation: .read) }
-      let bytes = try posix.readAll(fd, path: path, sizeHint: Int(info.st_size))
-      let list = TodoList(bytes: bytes)
-      recentReads.remember(info, bytes: bytes, list: list)
-      return list
+      return (try posix.readAll(fd, path: path, sizeHint: Int(info.st_size)), info)
     } catch let error as SystemError {
       throw StoreError(errno: error.code, path: path, operation: .read)
     } catch let error as StoreError {

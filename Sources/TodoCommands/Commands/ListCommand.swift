@@ -27,13 +27,12 @@ enum ListCommand {
     context: CommandContext
   ) throws(TodoError) {
     let engine = ListEngine(context: context)
-    let list = try context.readList(path)
     if let options, QueryListing.isNeeded(options) {
-      let source = QueryListing.Source(path: path, list: list)
+      let source = QueryListing.Source(path: path, list: try context.readList(path))
       return try QueryListing.list([source], terms: terms, post: post, options: options, context: context)
     }
-    // From here on the list is only its lines (the list's own line table is let go).
-    let lines = engine.physicalLines(list)
+    // A listing needs the file's lines and nothing of a TodoList's per-line state.
+    let lines = Lines(bytes: try context.readBytes(path), raw: context.settings.mode == .todoSh)
     let native = try options.map { options throws(TodoError) in try NativeListing(options, lines: lines, context: context) }
     let output = engine.format(
       lines, padding: String(lines.count).count - (lines.isEmpty ? 1 : 0), terms: terms, post: post, native: native)

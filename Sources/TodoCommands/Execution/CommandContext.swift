@@ -56,6 +56,16 @@ public final class CommandContext {
     }
   }
 
+  /// A file's bytes, as ``readList(_:)`` reads them (a missing file is empty).
+  func readBytes(_ path: String) throws(TodoError) -> [UInt8] {
+    do {
+      return try store.readBytes(path)
+    } catch {
+      if case .notFound = error.kind { return [] }
+      throw .store(error)
+    }
+  }
+
   /// Runs a store operation, turning its errors into ``TodoError``.
   ///
   /// What the operation prints is held back until the files are written: if writing fails,
