@@ -35,6 +35,13 @@ struct ListEngine {
       }
     }
 
+    /// The 0-based line indices of the listed lines, in order, when the lines are not made
+    /// yet (made lines may carry colours: their numbers are read by whoever made them).
+    var indices: [Int]? {
+      if case .numbered(let lines) = listing { return lines.indices.map { Int($0) } }
+      return nil
+    }
+
     /// The lines to print, without line endings.
     var lines: Lines {
       switch listing {
@@ -42,6 +49,13 @@ struct ListEngine {
       case .made(let lines): lines
       }
     }
+  }
+
+  /// A native test of each line by its index (the query of `ls -q`), applied with the terms:
+  /// unlike a ``PostFilter`` it needs no numbered lines, so the listing keeps its fast path.
+  struct LineTest {
+    var command: String
+    var keeps: (Int) -> Bool
   }
 
   /// A step after the search terms (listpri's priority test, listall's renumbering).
@@ -64,7 +78,8 @@ struct ListEngine {
   ///   - terms: todo.sh search terms (a leading `-` excludes).
   ///   - native: the listing options of the name `todo` (hiding, Unicode search, `--sort`).
   func format(
-    _ lines: Lines, padding: Int, terms: [String], post: PostFilter? = nil, native: NativeListing? = nil
+    _ lines: Lines, padding: Int, terms: [String], post: PostFilter? = nil, native: NativeListing? = nil,
+    test: LineTest? = nil
   ) -> Output {
     // 2. (Run with step 1, so that lines a search term drops are never gathered.) Search
     // terms, then the action's own filter.
@@ -111,6 +126,7 @@ struct ListEngine {
         }
         // Hiding is tested after the search terms, which reject most lines more cheaply.
         if let isShown, !isShown(index, content) { continue }
+        if let test, !test.keeps(index) { continue }
         kept.append(Int32(index))
       }
     }
@@ -142,6 +158,8 @@ struct ListEngine {
       // 4. Sort.
       listing = .made(native?.sorted(filtered) ?? sort(filtered))
     }
+    // The test ran with the terms, but it is reported where it stood as a post filter.
+    if let test { commands.append(test.command) }
     let filterCommand = commands.joined(separator: " | ")
 
     // 5. Colour and the priority label, 6. hiding, 7. the final filter.

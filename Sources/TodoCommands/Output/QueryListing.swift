@@ -54,35 +54,35 @@ enum QueryListing {
     let engine = ListEngine(context: engineContext)
     var starts: [Int] = []
     var lines = Lines()
-    var joinedBytes: [UInt8] = []
-    for source in sources {
-      let own = engine.physicalLines(source.list)
-      starts.append(lines.count)
-      for line in own.all {
-        lines.append(line)
-        joinedBytes += line + [0x0A]
-      }
-    }
-    let list = sources.count == 1 ? sources[0].list : TodoList(bytes: joinedBytes)
-    let native = try NativeListing(options, lines: Lines(list: list, raw: false), context: engineContext)
-    let today = context.today
-    let query = filter.map { filter in
-      ListEngine.PostFilter(command: "query " + ShellQuote.quote(options.query ?? "")) { items in
-        items.filter { item in
-          guard let index = NativeListing.index(of: item), index < list.count else { return false }
-          return filter.matches(list[index], today: today)
+    let list: TodoList
+    if sources.count == 1 {
+      // One file: its own lines, not a copy.
+      list = sources[0].list
+      lines = engine.physicalLines(list)
+      starts = [0]
+    } else {
+      var joinedBytes: [UInt8] = []
+      for source in sources {
+        let own = engine.physicalLines(source.list)
+        starts.append(lines.count)
+        for line in own.all {
+          lines.append(line)
+          joinedBytes += line + [0x0A]
         }
       }
+      list = TodoList(bytes: joinedBytes)
     }
-    let combined: ListEngine.PostFilter?
-    switch (post, query) {
-    case (let post?, let query?):
-      combined = ListEngine.PostFilter(command: post.command + " | " + query.command) { query.apply(post.apply($0)) }
-    default: combined = post ?? query
+    let taskLines = engineContext.settings.mode == .native ? lines : Lines(list: list, raw: false)
+    let native = try NativeListing(options, lines: taskLines, context: engineContext)
+    let today = context.today
+    let query = filter.map { filter in
+      ListEngine.LineTest(command: "query " + ShellQuote.quote(options.query ?? "")) { index in
+        index < taskLines.count && filter.matches(taskLines.task(index), today: today)
+      }
     }
     let padding = sources.count == 1 ? String(lines.count).count - (lines.isEmpty ? 1 : 0) : String(starts.last ?? 0).count
-    let output = engine.format(lines, padding: max(padding, 0), terms: terms, post: combined, native: native)
-    let shown = output.lines.all.compactMap { renderedIndex($0) }.filter { $0 < list.count }
+    let output = engine.format(lines, padding: max(padding, 0), terms: terms, post: post, native: native, test: query)
+    let shown = (output.indices ?? output.lines.all.compactMap { renderedIndex($0) }).filter { $0 < list.count }
 
     /// The file and its own line number of a joined index.
     func place(_ index: Int) -> (file: String, number: Int) {
@@ -122,14 +122,14 @@ enum QueryListing {
       write(rendered, grouping: grouping, list: list, context: context)
       summary(output, shownCount: shown.count, sources: sources, starts: starts, context: context)
     case .text:
+      if grouping == nil, sources.count == 1 {
+        engine.print(output, prefixFile: sources[0].path)
+        return
+      }
       var rendered: [(Int, [UInt8])] = []
       for line in output.lines.all {
         guard let index = renderedIndex(line), index < list.count else { continue }
         rendered.append((index, sources.count > 1 ? renumbered(line, place(index), doneCount: index >= starts[1]) : line))
-      }
-      if grouping == nil, sources.count == 1 {
-        engine.print(output, prefixFile: sources[0].path)
-        return
       }
       write(rendered, grouping: grouping, list: list, context: context)
       summary(output, shownCount: shown.count, sources: sources, starts: starts, context: context)
