@@ -155,6 +155,28 @@ extension Hunk {
 /// FNV-1a over a file's bytes: tells the versions of a file apart in the journal (together
 /// with the size) and seals records.
 enum ContentHash {
+  /// Eight bytes at a time, for whole files (a journal's old and new versions): FNV-1a, one
+  /// multiplication per byte, took a fifth of a second for the two versions of a 65 MB file.
+  /// Not a format of any record kept across versions but the journal's second one.
+  static func ofFile(_ bytes: [UInt8]) -> UInt64 {
+    var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+    bytes.withUnsafeBytes { raw in
+      var offset = 0
+      while offset + 8 <= raw.count {
+        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        hash = ((hash ^ word) &* 0xFF51_AFD7_ED55_8CCD).rotatedLeft(by: 29)
+        offset += 8
+      }
+      var tail: UInt64 = 0
+      for (index, byte) in raw[offset...].enumerated() { tail |= UInt64(byte) << UInt64(index * 8) }
+      hash = ((hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53).rotatedLeft(by: 31)
+    }
+    hash ^= hash >> 33
+    hash = hash &* 0xFF51_AFD7_ED55_8CCD
+    return hash ^ (hash >> 33)
+  }
+
+  /// FNV-1a: the seal of undo records and journals, and the first journal's file hashes.
   static func of(_ bytes: [UInt8]) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     bytes.withUnsafeBufferPointer { buffer in
@@ -165,4 +187,8 @@ enum ContentHash {
     }
     return hash ^ UInt64(bytes.count)
   }
+}
+
+extension UInt64 {
+  func rotatedLeft(by count: UInt64) -> UInt64 { self << count | self >> (64 - count) }
 }

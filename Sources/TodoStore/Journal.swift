@@ -21,11 +21,19 @@ struct Journal: Sendable {
     var patch: Patch
   }
 
-  static let magic = "todo journal 1"
+  /// The second version hashes files eight bytes at a time (``ContentHash/ofFile(_:)``); a
+  /// first-version journal, left by an earlier release, is still read and finished.
+  static let magic = "todo journal 2"
+  static let firstMagic = "todo journal 1"
 
   var id: UInt64
   /// In lock order; the first is the primary.
   var entries: [Entry]
+  /// 2, or 1 for a journal read from an earlier release (or written as one, by tests).
+  var version = 2
+
+  /// How this journal's file hashes are made.
+  func hash(_ bytes: [UInt8]) -> UInt64 { version == 1 ? ContentHash.of(bytes) : ContentHash.ofFile(bytes) }
 
   static func path(for target: Target) -> String {
     Paths.join(target.directory, ".\(target.name).journal")
@@ -34,7 +42,7 @@ struct Journal: Sendable {
   var primaryPath: String { entries.first.map { Journal.path(for: $0.target) } ?? "" }
 
   var encoded: [UInt8] {
-    var writer = ByteWriter(magic: Journal.magic)
+    var writer = ByteWriter(magic: version == 1 ? Journal.firstMagic : Journal.magic)
     writer.int(Int(Int64(bitPattern: id)))
     writer.int(entries.count)
     for entry in entries {
@@ -53,7 +61,13 @@ struct Journal: Sendable {
   }
 
   init(decoding bytes: [UInt8]) throws(CorruptRecord) {
-    var reader = try ByteReader(bytes, magic: Journal.magic)
+    var reader: ByteReader
+    do {
+      reader = try ByteReader(bytes, magic: Journal.magic)
+    } catch {
+      reader = try ByteReader(bytes, magic: Journal.firstMagic)
+      version = 1
+    }
     id = UInt64(bitPattern: Int64(try reader.int()))
     entries = []
     for _ in 0..<(try reader.count()) {
@@ -134,10 +148,10 @@ extension TodoStore {
     guard let current = readJournal(journal.primaryPath), current.id == journal.id else { return }
     for entry in journal.entries {
       let file = try snapshot(entry.target)
-      let hash = ContentHash.of(file.bytes)
+      let hash = journal.hash(file.bytes)
       let temporaryPath = TodoStore.temporaryPath(entry.target)
       let staged = stagedBytes(temporaryPath)
-      let stagedIsNew = staged.map { ContentHash.of($0) == entry.newHash } ?? false
+      let stagedIsNew = staged.map { journal.hash($0) == entry.newHash } ?? false
       if hash == entry.newHash || (hash != entry.oldHash && !stagedIsNew) {
         // Renamed before the process died (then possibly edited by another program).
         if staged != nil { try? posix.unlink(temporaryPath) }

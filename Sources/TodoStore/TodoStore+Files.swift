@@ -299,8 +299,8 @@ extension TodoStore {
     if files.count > 1 {
       let entries = files.map {
         Journal.Entry(
-          target: changes[$0].target, oldHash: ContentHash.of(changes[$0].base.bytes),
-          newHash: ContentHash.of(changes[$0].bytes), patch: changes[$0].patch)
+          target: changes[$0].target, oldHash: ContentHash.ofFile(changes[$0].base.bytes),
+          newHash: ContentHash.ofFile(changes[$0].bytes), patch: changes[$0].patch)  // version 2
       }
       journal = Journal(id: UInt64.random(in: 1...UInt64.max), entries: entries)
       if let journal {

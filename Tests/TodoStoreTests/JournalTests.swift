@@ -71,6 +71,38 @@ import TodoTxt
     #expect(dir.entries.filter { $0.contains("journal") || $0.hasSuffix(".new") } == [])
   }
 
+  /// A journal of the first version (file hashes by FNV-1a), as an earlier release leaves it,
+  /// is still finished.
+  @Test func firstVersionJournalIsRolledForward() throws {
+    let dir = Scratch()
+    dir.write("todo.txt", JournalTests.todo)
+    dir.write("done.txt", JournalTests.done)
+    let run = try Probe.run(
+      ["kill", dir.file("todo.txt"), dir.file("done.txt"), "rename", "4"], state: dir.file("state"))
+    #expect(run.reason == .uncaughtSignal)
+    let journals = dir.entries.filter { $0.hasSuffix(".journal") }
+    #expect(!journals.isEmpty)
+    let versions: [String: (old: String, new: String)] = [
+      "todo.txt": (JournalTests.todo, JournalTests.newTodo), "done.txt": (JournalTests.done, JournalTests.newDone),
+    ]
+    for name in journals {
+      var journal = try Journal(decoding: try #require(dir.bytes(name)))
+      #expect(journal.version == 2)
+      journal.version = 1
+      for index in journal.entries.indices {
+        let contents = try #require(versions[journal.entries[index].target.name])
+        journal.entries[index].oldHash = ContentHash.of(bytes(contents.old))
+        journal.entries[index].newHash = ContentHash.of(bytes(contents.new))
+      }
+      #expect(try Journal(decoding: journal.encoded).version == 1)
+      _ = FileManager.default.createFile(atPath: dir.file(name), contents: Data(journal.encoded))
+    }
+    _ = try dir.store().read(dir.file("todo.txt"))
+    #expect(dir.read("todo.txt") == JournalTests.newTodo)
+    #expect(dir.read("done.txt") == JournalTests.newDone)
+    #expect(dir.entries.filter { $0.hasSuffix(".journal") } == [])
+  }
+
   @Test func staleJournalCopyIsIgnored() throws {
     let dir = Scratch()
     dir.write("todo.txt", JournalTests.todo)
