@@ -99,6 +99,15 @@ import Testing
     }
   }
 
+  /// Enough keys for the two-core path (``KeySort/parallelFrom``).
+  @Test func largeSortsOnTwoCoresMatchTheReferenceOrder() {
+    for seed in UInt64(1)...2 {
+      let keys = KeySortTests.randomKeys(seed: seed, count: KeySort.parallelFrom + 10_000, withHeads: seed == 2)
+      defer { keys.storage.deallocate() }
+      #expect(KeySort.sorted(keys).map { Int($0) } == keys.expected, "seed \(seed)")
+    }
+  }
+
   @Test func longEqualKeysEndInTieBreakOrder() {
     // Keys longer than many eight-byte rounds, equal but for case and length.
     let long = [UInt8](repeating: 0x61, count: 1000)

@@ -1,10 +1,16 @@
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The keys a listing is sorted by: for each item, a few leading bytes (`head`, up to eight)
 /// followed by a stretch of bytes in a buffer.
 ///
 /// todo.sh sorts numbered lines with `sort -f -k2`: the key starts at the blank after the
 /// number. A listing that has not built its numbered lines yet gives that blank as the head
 /// and the line's text as the rest, so the sort needs no copy of the lines.
-protocol SortKeys {
+protocol SortKeys: SendableMetatype {
   /// How many items there are; they are sorted as 0..<count.
   var count: Int { get }
   /// Item `item`'s head bytes, first byte in the low eight bits, and how many there are.
@@ -45,12 +51,32 @@ enum KeySort {
           spareWords.withUnsafeMutableBufferPointer { spareWords in
             var sorter = Sorter(
               keys: keys, items: items, words: words, spareItems: spareItems, spareWords: spareWords)
-            sorter.run()
+            sorter.pending.append((0, count, 0))
+            guard count >= KeySort.parallelFrom, KeySort.cores > 1 else {
+              sorter.run()
+              return
+            }
+            // The first round splits the items into runs that share their first eight bytes;
+            // the runs are then sorted on two cores, each taking about half of the items.
+            sorter.runOnce()
+            let halves = KeySort.halves(sorter.pending)
+            let shared = Shared(sorter: sorter)
+            DispatchQueue.concurrentPerform(iterations: 2) { half in
+              var own = shared.sorter
+              own.pending = halves[half]
+              own.run()
+            }
           }
         }
       }
     }
     return items
+  }
+
+  /// A sorter handed to the two threads. Each sorts its own ranges of the shared arrays
+  /// (the halves never overlap) and only reads the keys, so sharing them is safe.
+  private struct Shared<Keys: SortKeys>: @unchecked Sendable {
+    let sorter: Sorter<Keys>
   }
 
   private struct Sorter<Keys: SortKeys> {
@@ -64,23 +90,27 @@ enum KeySort {
     var pending: [(start: Int, end: Int, depth: Int)] = []
     var counts = [Int](repeating: 0, count: 8 * 256)
 
+    /// Sorts every pending range.
     mutating func run() {
-      pending.append((0, items.count, 0))
-      while let (start, end, depth) = pending.popLast() {
-        if end - start < 2 { continue }
-        for position in start..<end { words[position] = word(Int(items[position]), depth) }
-        if end - start < KeySort.mediumRun {
-          insertionSortByWord(start, end)
-        } else {
-          radixSort(start, end)
-        }
-        var run = start
-        while run < end {
-          var next = run + 1
-          while next < end, words[next] == words[run] { next += 1 }
-          if next - run > 1 { splitRun(run, next, depth: depth) }
-          run = next
-        }
+      while !pending.isEmpty { runOnce() }
+    }
+
+    /// Sorts the last pending range by its next eight bytes; the runs that still agree on
+    /// them become pending ranges.
+    mutating func runOnce() {
+      guard let (start, end, depth) = pending.popLast(), end - start > 1 else { return }
+      for position in start..<end { words[position] = word(Int(items[position]), depth) }
+      if end - start < KeySort.mediumRun {
+        insertionSortByWord(start, end)
+      } else {
+        radixSort(start, end)
+      }
+      var run = start
+      while run < end {
+        var next = run + 1
+        while next < end, words[next] == words[run] { next += 1 }
+        if next - run > 1 { splitRun(run, next, depth: depth) }
+        run = next
       }
     }
 
@@ -214,6 +244,26 @@ enum KeySort {
       }
       return value
     }
+  }
+
+  /// Listings of at least this many items are sorted on two cores.
+  static let parallelFrom = 50_000
+  static let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+
+  /// Two groups of ranges holding about as many items each.
+  static func halves(_ ranges: [(start: Int, end: Int, depth: Int)]) -> [[(start: Int, end: Int, depth: Int)]] {
+    let total = ranges.reduce(0) { $0 + $1.end - $1.start }
+    var result: [[(start: Int, end: Int, depth: Int)]] = [[], []]
+    var first = 0
+    for range in ranges {
+      if first < total / 2 {
+        result[0].append(range)
+        first += range.end - range.start
+      } else {
+        result[1].append(range)
+      }
+    }
+    return result
   }
 
   /// `a`–`z` turned into `A`–`Z` in each of eight bytes at once.
