@@ -60,24 +60,16 @@ struct Patch: Equatable, Sendable {
   /// its lines still know where they came from).
   init(from base: TodoList, to edited: TodoList) {
     var hunks: [Hunk] = []
-    var old = 0
-    var new = 0
-    // Between two kept lines, the base's lines were replaced by the edited list's.
-    func keep(_ keptOld: Int, _ keptNew: Int) {
-      if keptOld > old || keptNew > new {
-        hunks.append(
-          Hunk(
-            oldStart: old, newStart: new,
-            old: Patch.lines(of: base, old..<keptOld),
-            new: Patch.lines(of: edited, new..<keptNew),
-            anchor: old > 0 ? Array(base[old - 1].bytes) : nil,
-            following: keptOld < base.count ? Array(base[keptOld].bytes) : nil))
-      }
-      old = keptOld + 1
-      new = keptNew + 1
+    edited.forEachChangedStretch { old, new in
+      guard !old.isEmpty || !new.isEmpty else { return }
+      hunks.append(
+        Hunk(
+          oldStart: old.lowerBound, newStart: new.lowerBound,
+          old: Patch.lines(of: base, old),
+          new: Patch.lines(of: edited, new),
+          anchor: old.lowerBound > 0 ? Array(base[old.lowerBound - 1].bytes) : nil,
+          following: old.upperBound < base.count ? Array(base[old.upperBound].bytes) : nil))
     }
-    edited.forEachKeptLine(keep)
-    keep(base.count, edited.count)
     self.init(hunks: hunks, oldCount: base.count, newCount: edited.count)
   }
 

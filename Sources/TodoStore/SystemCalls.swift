@@ -1,6 +1,7 @@
 #if canImport(Glibc)
   import Glibc
 #endif
+import TodoTxt
 
 /// The C calls the store makes, named so that tests can make any of them fail.
 public enum SystemCall: String, Sendable, CaseIterable {
@@ -54,9 +55,8 @@ struct Posix: Sendable {
 
   /// `read(2)` until end of file.
   ///
-  /// With the file's size as `sizeHint`, the bytes are read straight into the array, and a
-  /// large one is backed by huge pages where the system allows it: a 60 MB file would
-  /// otherwise take some 15,000 page faults.
+  /// With the file's size as `sizeHint`, the bytes are read straight into the array (backed
+  /// by huge pages when large, see ``HugePages``).
   func readAll(_ fd: Int32, path: String, sizeHint: Int = 0) throws(SystemError) -> [UInt8] {
     try inject(.read, path)
     var failure: Int32 = 0
@@ -65,7 +65,7 @@ struct Posix: Sendable {
     var result = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
       count = 0
       guard let base = buffer.baseAddress else { return }
-      Posix.adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+      HugePages.advise(UnsafeMutableRawBufferPointer(buffer))
       while count < capacity {
         let got = Glibc.read(fd, base + count, capacity - count)
         if got < 0 {
@@ -93,18 +93,6 @@ struct Posix: Sendable {
       result.append(contentsOf: chunk[0..<count])
     }
     return result
-  }
-
-  /// Asks for huge pages behind the whole 2 MiB pages of a large buffer (`madvise(2)`; a
-  /// hint, so its failure is ignored).
-  static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
-    let huge = 2 << 20
-    guard buffer.count >= 4 * huge, let base = buffer.baseAddress else { return }
-    let address = Int(bitPattern: base)
-    let start = (address + huge - 1) & ~(huge - 1)
-    let end = (address + buffer.count) & ~(huge - 1)
-    guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-    _ = madvise(aligned, end - start, MADV_HUGEPAGE)
   }
 
   /// `write(2)` until every byte is written.

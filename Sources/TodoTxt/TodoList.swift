@@ -152,42 +152,52 @@ public struct TodoList: Sendable {
   /// The file's bytes, with every line exactly as read or as last edited.
   ///
   /// Lines still as read and in their places are copied a run at a time, endings included:
-  /// writing back a million-line file after one edit is a few large copies.
+  /// writing back a million-line file after one edit is a few large copies into one array
+  /// of the exact size.
   public func serialized() -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(buffer.count + added.count + 16)
-    if hasByteOrderMark { out += TodoList.byteOrderMark }
-    buffer.withUnsafeBufferPointer { b in
-      added.withUnsafeBufferPointer { a in
-        // The pending run of the file's own bytes.
-        var runStart = 0
-        var runEnd = 0
-        for slot in slots {
-          if slot.start < b.count, !slot.edited {
-            let end = slot.end + slot.ending.byteCount
-            if slot.start == runEnd, runEnd > runStart {
-              runEnd = end
-            } else {
-              out.append(contentsOf: UnsafeBufferPointer(rebasing: b[runStart..<runEnd]))
-              runStart = slot.start
-              runEnd = end
+    var total = hasByteOrderMark ? TodoList.byteOrderMark.count : 0
+    for slot in slots { total += slot.end - slot.start + slot.ending.byteCount }
+    return [UInt8](unsafeUninitializedCapacity: total) { out, count in
+      count = 0
+      guard let target = out.baseAddress else { return }
+      HugePages.advise(UnsafeMutableRawBufferPointer(out))
+      func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        (target + count).update(from: source, count: bytes.count)
+        count += bytes.count
+      }
+      if hasByteOrderMark { TodoList.byteOrderMark.withUnsafeBufferPointer(put) }
+      buffer.withUnsafeBufferPointer { b in
+        added.withUnsafeBufferPointer { a in
+          // The pending run of the file's own bytes.
+          var runStart = 0
+          var runEnd = 0
+          for slot in slots {
+            if slot.start < b.count, !slot.edited {
+              let end = slot.end + slot.ending.byteCount
+              if slot.start == runEnd, runEnd > runStart {
+                runEnd = end
+              } else {
+                put(UnsafeBufferPointer(rebasing: b[runStart..<runEnd]))
+                runStart = slot.start
+                runEnd = end
+              }
+              continue
             }
-            continue
+            put(UnsafeBufferPointer(rebasing: b[runStart..<runEnd]))
+            runStart = 0
+            runEnd = 0
+            if slot.start >= b.count {
+              put(UnsafeBufferPointer(rebasing: a[(slot.start - b.count)..<(slot.end - b.count)]))
+            } else {
+              put(UnsafeBufferPointer(rebasing: b[slot.start..<slot.end]))
+            }
+            slot.ending.bytes.withUnsafeBufferPointer(put)
           }
-          out.append(contentsOf: UnsafeBufferPointer(rebasing: b[runStart..<runEnd]))
-          runStart = 0
-          runEnd = 0
-          if slot.start >= b.count {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: a[(slot.start - b.count)..<(slot.end - b.count)]))
-          } else {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: b[slot.start..<slot.end]))
-          }
-          out.append(contentsOf: slot.ending.bytes)
+          put(UnsafeBufferPointer(rebasing: b[runStart..<runEnd]))
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: b[runStart..<runEnd]))
       }
     }
-    return out
   }
 
   /// The file as text (invalid UTF-8 replaced; use ``serialized()`` to write files).
@@ -374,18 +384,29 @@ extension TodoList {
     return result
   }
 
-  /// Calls `body` for each line that ``changes()`` reports as kept, in order, without making
-  /// the whole list of changes (a million entries for one edit of a large file).
-  public func forEachKeptLine(_ body: (_ original: Int, _ current: Int) throws -> Void) rethrows {
+  /// Calls `body` for each stretch between lines that ``changes()`` reports as kept: lines
+  /// `old` of the file as read became lines `new` of the list (either may be empty). The
+  /// stretches come in order, and the last one reaches the end of both.
+  ///
+  /// One call per change, not per line: an edit of one line in a million-line file is two
+  /// calls (the edited line, and the empty stretch at the end).
+  public func forEachChangedStretch(_ body: (_ old: Range<Int>, _ new: Range<Int>) throws -> Void) rethrows {
     var lastOrigin = -1
+    var old = 0
+    var new = 0
     try slots.withUnsafeBufferPointer { slots in
       for index in 0..<slots.count {
         let slot = slots[index]
         let origin = Int(slot.origin)
         guard origin >= 0, origin > lastOrigin, origin < originalCount else { continue }
         lastOrigin = origin
-        if !slot.edited { try body(origin, index) }
+        guard !slot.edited else { continue }
+        // A kept line: what lies before it since the last kept line changed.
+        if origin > old || index > new { try body(old..<origin, new..<index) }
+        old = origin + 1
+        new = index + 1
       }
     }
+    try body(old..<originalCount, new..<slots.count)
   }
 }
