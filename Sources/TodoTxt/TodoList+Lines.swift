@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 extension TodoList {
   /// Calls `body` with each line's 0-based index and bytes (without the line ending), without
   /// making a ``Task``: for passes over a whole file that must not allocate per line.
@@ -6,51 +10,39 @@ extension TodoList {
   }
 
   /// The list's bytes and where each line lies in them, for a pass over a large file that must
-  /// not hold it twice: the returned bytes share the list's storage.
+  /// not hold it twice: the bytes of a list unchanged since it was read are its own storage.
   ///
-  /// - Parameter raw: bounds as line-oriented Unix tools see a file: a byte order mark belongs
-  ///   to the first line and the carriage return of a CRLF ending to its line. Without it,
-  ///   lines are what ``Task`` parses.
+  /// - Parameter raw: see ``lineBounds(in:raw:)``.
   public func lineBounds(raw: Bool) -> (bytes: [UInt8], starts: [Int], ends: [Int]) {
+    let bytes = isAsRead ? buffer : serialized()
+    let (starts, ends) = TodoList.lineBounds(in: bytes, raw: raw)
+    return (bytes, starts, ends)
+  }
+
+  /// Where each line of a file's bytes lies, split as ``init(bytes:)`` splits them: at LF, a
+  /// CR before it ending the line too, a byte order mark before the first line.
+  ///
+  /// - Parameter raw: bounds as line-oriented Unix tools see a file: the mark belongs to the
+  ///   first line and the CR of a CRLF ending to its line. Without it, lines are what ``Task``
+  ///   parses. (A file of nothing but the mark has no line either way.)
+  public static func lineBounds(in bytes: [UInt8], raw: Bool) -> (starts: [Int], ends: [Int]) {
     var starts: [Int] = []
     var ends: [Int] = []
-    starts.reserveCapacity(slots.count)
-    ends.reserveCapacity(slots.count)
-    // Edited lines live in another buffer: the bounds are then those of the file as it would
-    // be written.
-    guard isAsRead else { return TodoList(bytes: serialized()).lineBounds(raw: raw) }
-    var contiguous = true
-    buffer.withUnsafeBufferPointer { b in
-      slots.withUnsafeBufferPointer { slots in
-        for index in 0..<slots.count {
-          let slot = slots[index]
-          var start = slot.start
-          var end = slot.end
-          if raw {
-            if index == 0, hasByteOrderMark {
-              // An edited first line no longer follows the mark in the buffer.
-              guard start == TodoList.byteOrderMark.count else {
-                contiguous = false
-                return
-              }
-              start = 0
-            }
-            if slot.ending == .crlf {
-              // Nor does an edited line's carriage return follow it.
-              guard end < b.count, b[end] == .cr else {
-                contiguous = false
-                return
-              }
-              end += 1
-            }
-          }
-          starts.append(start)
-          ends.append(end)
-        }
+    starts.reserveCapacity(bytes.count / 48 + 1)
+    ends.reserveCapacity(bytes.count / 48 + 1)
+    bytes.withUnsafeBufferPointer { b in
+      guard let base = b.baseAddress else { return }
+      let count = b.count
+      let mark = b.starts(with: TodoList.byteOrderMark)
+      var start = mark ? TodoList.byteOrderMark.count : 0
+      while start < count {
+        let newline = memchr(base + start, 0x0A, count - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? count
+        starts.append(raw && mark && starts.isEmpty ? 0 : start)
+        ends.append(!raw && newline > start && newline < count && b[newline - 1] == .cr ? newline - 1 : newline)
+        start = newline + 1
       }
     }
-    guard contiguous else { return TodoList(bytes: serialized()).lineBounds(raw: raw) }
-    return (buffer, starts, ends)
+    return (starts, ends)
   }
 
   /// How many lines end with LF and how many with CRLF.

@@ -341,8 +341,9 @@ extension TodoList {
     }
   }
 
-  /// Whether every line is a line of the file as read (none edited or added).
-  var isAsRead: Bool { added.isEmpty }
+  /// Whether the list is still the file as read: every edit, insertion or move adds bytes to
+  /// the edit buffer, and every removal drops a line.
+  var isAsRead: Bool { added.isEmpty && slots.count == originalCount }
 
   /// The size of the buffers the lines point into.
   var byteCount: Int { buffer.count + added.count }

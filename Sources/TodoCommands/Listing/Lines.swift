@@ -1,9 +1,5 @@
 import TodoTxt
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Lines held in one byte buffer, so that a listing of a large file allocates per file and not
 /// per line.
 struct Lines {
@@ -17,30 +13,11 @@ struct Lines {
     for line in lines { append(line) }
   }
 
-  /// The lines of a file's bytes, split as ``TodoList`` splits them: at LF, a CR before it
-  /// ending the line too, a byte order mark before the first. With `raw`, lines are what
-  /// line-oriented Unix tools see: the mark and the CR belong to their lines.
+  /// The lines of a file's bytes, split as ``TodoList`` splits them (see
+  /// ``TodoList/lineBounds(in:raw:)``).
   init(bytes: [UInt8], raw: Bool) {
     buffer = bytes
-    var starts: [Int] = []
-    var ends: [Int] = []
-    starts.reserveCapacity(bytes.count / 48 + 1)
-    ends.reserveCapacity(bytes.count / 48 + 1)
-    bytes.withUnsafeBufferPointer { b in
-      guard let base = b.baseAddress else { return }
-      let count = b.count
-      let mark = b.starts(with: TodoList.byteOrderMark)
-      var start = mark ? TodoList.byteOrderMark.count : 0
-      while start < count {
-        let newline = memchr(base + start, 0x0A, count - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? count
-        // (A file of nothing but the mark has no line, raw or not.)
-        starts.append(raw && mark && starts.isEmpty ? 0 : start)
-        ends.append(!raw && newline > start && newline < count && b[newline - 1] == 0x0D ? newline - 1 : newline)
-        start = newline + 1
-      }
-    }
-    self.starts = starts
-    self.ends = ends
+    (starts, ends) = TodoList.lineBounds(in: bytes, raw: raw)
   }
 
   /// The lines of a list, sharing its bytes (see ``TodoList/lineBounds(raw:)``).
