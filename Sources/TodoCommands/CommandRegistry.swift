@@ -7,7 +7,7 @@ public enum CommandRegistry {
     DoCommand.spec, HelpCommand.spec, ListCommand.spec, ListAllCommand.spec, ListAddonsCommand.spec,
     ListContextsCommand.spec, ListFileCommand.spec, ListPriorityCommand.spec, ListProjectsCommand.spec,
     MoveCommand.spec, PrependCommand.spec, PriorityCommand.spec, ReplaceCommand.spec, ReportCommand.spec,
-    ShortHelpCommand.spec, CompleteCommand.spec,
+    ShortHelpCommand.spec, CompleteCommand.spec, DumpCommand.spec,
     // Native only: the task model (dates, recurrence, notes, attachments, order).
     AgendaCommand.spec, AttachCommand.spec, AttachmentsCommand.spec, NoteCommand.spec, OpenCommand.spec,
     PostponeCommand.spec, RecurrenceCommand.spec, ReopenCommand.spec, ReorderCommand.spec, TagCommand.spec,

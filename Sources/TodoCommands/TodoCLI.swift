@@ -194,7 +194,16 @@ public enum TodoCLI {
       }
       throw TodoError.usage
     }
-    let arguments = Array(words.dropFirst())
+    var arguments = Array(words.dropFirst())
+    if context.settings.mode == .native, !spec.hidden {
+      let invocation = try Invocation.parse(arguments, for: spec, as: action)
+      if invocation.wantsHelp {
+        context.console.write(bytes(HelpCommand.commandHelp(spec, as: action, programName: context.programName)))
+        return .success
+      }
+      context.invocation = invocation
+      arguments = invocation.positionals
+    }
     try NativeValidation.check(spec, arguments, context: context)
     if let expected = context.settings.expectedTask {
       try checkReference(expected, spec: spec, arguments: arguments, context: context)

@@ -1,7 +1,7 @@
 import TodoCommands
 
 /// Which words of a line are task numbers, read from the command table: options before the
-/// action are skipped, then each argument has the kind its command declares.
+/// action are skipped, then the command's declaration says (``CommandSpec/taskNumberPositions(in:mode:)``).
 enum TaskNumberPositions {
   /// Options that take the next word as their value.
   static let optionsWithValue: Set<String> = ["-d", "--config", "--if-match"]
@@ -23,19 +23,8 @@ enum TaskNumberPositions {
       action = words[index].lowercased()
       index += 1
     }
-    guard let spec = CommandRegistry.command(named: action, mode: mode),
-      let last = spec.arguments.last
-    else {
-      return []
-    }
-    var positions: [Int] = []
-    for position in index..<max(index, words.count) {
-      let argument = position - index
-      let kind =
-        argument < spec.arguments.count
-        ? spec.arguments[argument] : last == .taskNumbers ? last : nil
-      if kind == .taskNumber || kind == .taskNumbers { positions.append(position) }
-    }
-    return positions
+    guard let spec = CommandRegistry.command(named: action, mode: mode) else { return [] }
+    let start = index
+    return spec.taskNumberPositions(in: Array(words[start...]), mode: mode).map { $0 + start }
   }
 }

@@ -23,6 +23,8 @@ public struct CommandSpec: Sendable {
   /// More detail, in this project's own words (may be empty).
   public var discussion: String
   public var arguments: [ArgumentKind]
+  /// The options after the action (native mode; `--help` is every command's and not listed).
+  public var options: [OptionSpec]
   /// Exists only under the name `todo` (todo.sh has no such action).
   public var nativeOnly: Bool
   /// Left out of help, short help and suggestions (`__complete`, which the completion
@@ -32,7 +34,7 @@ public struct CommandSpec: Sendable {
 
   public init(
     name: String, aliases: [String] = [], usage: String = "", abstract: String, discussion: String = "",
-    arguments: [ArgumentKind] = [], nativeOnly: Bool = false, hidden: Bool = false,
+    arguments: [ArgumentKind] = [], options: [OptionSpec] = [], nativeOnly: Bool = false, hidden: Bool = false,
     run: @escaping @Sendable (CommandContext, [String]) throws(TodoError) -> ExitStatus
   ) {
     self.name = name
@@ -41,6 +43,7 @@ public struct CommandSpec: Sendable {
     self.abstract = abstract
     self.discussion = discussion
     self.arguments = arguments
+    self.options = options
     self.nativeOnly = nativeOnly
     self.hidden = hidden
     self.run = run
@@ -48,6 +51,49 @@ public struct CommandSpec: Sendable {
 
   /// `usage: todo.sh <name> <usage>` as an error value.
   var usageError: TodoError { .actionUsage(usage.isEmpty ? name : "\(name) \(usage)") }
+
+  /// What the positional argument at `position` (0 for the first after the action) is, or
+  /// `nil` when the command takes no more: the one rule that completion and the shell's
+  /// renumbering both follow.
+  ///
+  /// A final text, term, task-number list or action list repeats; a usage that ends in
+  /// `...]` (`NR PRIORITY [NR PRIORITY ...]`) repeats the whole list.
+  public func kind(ofPositional position: Int) -> ArgumentKind? {
+    guard let last = arguments.last else { return nil }
+    if position < arguments.count { return arguments[position] }
+    switch last {
+    case .taskNumbers, .text, .term, .action: return last
+    default: return usage.hasSuffix("...]") ? arguments[position % arguments.count] : nil
+    }
+  }
+
+  /// The indices in `words` (the words after the action) of the positionals that are task
+  /// numbers, skipping the declared options and their values under the name todo.
+  public func taskNumberPositions(in words: [String], mode: Mode) -> [Int] {
+    var positions: [Int] = []
+    var positional = 0
+    var index = 0
+    var optionsOpen = mode == .native
+    while index < words.count {
+      let word = words[index]
+      if optionsOpen, word == "--" {
+        optionsOpen = false
+      } else if optionsOpen, let option = option(named: word) {
+        if option.takesValue { index += 1 }
+      } else if optionsOpen, word.hasPrefix("--") {
+        // `--name=value`, or an option the parser will refuse.
+      } else {
+        let kind = kind(ofPositional: positional)
+        if kind == .taskNumber || kind == .taskNumbers { positions.append(index) }
+        positional += 1
+      }
+      index += 1
+    }
+    return positions
+  }
+
+  /// The option with this name (any of its names), if declared.
+  func option(named name: String) -> OptionSpec? { options.first { $0.names.contains(name) } }
 
   /// All names this command answers to.
   public var names: [String] { [name] + aliases }

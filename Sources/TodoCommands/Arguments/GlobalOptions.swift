@@ -25,6 +25,11 @@ struct GlobalOptions: Sendable {
 
   enum ColorChoice: String, Sendable { case always, never, auto }
 
+  /// The long options of the native command line (before the action).
+  static let longNames: Set<String> = [
+    "--help", "--version", "--plain", "--force", "--verbose", "--config", "--if-match", "--color", "--colour",
+  ]
+
   /// Parses the options at the start of `arguments` (the program name already removed).
   static func parse(_ arguments: [String], mode: Mode) throws(TodoError) -> GlobalOptions {
     var options = GlobalOptions()

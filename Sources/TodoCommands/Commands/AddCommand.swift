@@ -2,6 +2,10 @@ import TodoTxt
 
 /// `add`, `addm` and `addto`: new lines at the end of a file.
 enum AddCommand {
+  static let jsonOption = OptionSpec(
+    ["--json"], help: "Read tasks as JSON from standard input, as import does, instead of TEXT.",
+    replacesArguments: true)
+
   static let spec: CommandSpec = CommandSpec(
     name: "add", aliases: ["a"], usage: "\"TODO ITEM\"",
     abstract: "Add a task at the end of todo.txt.",
@@ -11,12 +15,14 @@ enum AddCommand {
       after a priority such as (A). Under the name todo, --priority high|medium|low (or a \
       letter) sets the priority, and due: and t: take dates such as fri, +2w or eom.
       """,
-    arguments: [.text]
+    arguments: [.text], options: [TypedInput.priorityOption, jsonOption]
   ) { context, arguments throws(TodoError) in
-    if context.settings.mode == .native, arguments == ["--json"] { return try ImportCommand.run(context) }
-    var (priority, words): (UInt8?, [String]) = (nil, arguments)
-    if context.settings.mode == .native { (priority, words) = try TypedInput.priorityOption(arguments) }
-    var input = try readText(context, words, prompt: "Add: ", usage: spec.usageError)
+    if context.invocation.has(jsonOption.name) {
+      guard arguments.isEmpty, !context.invocation.has(TypedInput.priorityOption.name) else { throw spec.usageError }
+      return try ImportCommand.run(context)
+    }
+    let priority = try context.invocation.value(TypedInput.priorityOption.name).map(TypedInput.priorityByte)
+    var input = try readText(context, arguments, prompt: "Add: ", usage: spec.usageError)
     if let priority { input = TypedInput.prioritized(input, priority) }
     try add([input], to: context.settings.todoFile, context: context)
     return .success

@@ -2,41 +2,27 @@ import TodoTxt
 
 /// `agenda [DAYS] [--days N] [--quiet]` (`due`): what is overdue, due today and due soon.
 enum AgendaCommand {
+  static let daysOption = OptionSpec(
+    ["--days"], value: .number(0...36_600), valueName: "N", help: "Look N days ahead instead of 7 (the same as DAYS).")
+  static let quietOption = OptionSpec(
+    ["--quiet", "-q"], help: "Print nothing; exit 1 when a task is overdue, 0 otherwise.")
+
   static let spec: CommandSpec = CommandSpec(
-    name: "agenda", aliases: ["due"], usage: "[DAYS] [--days N] [--quiet]",
+    name: "agenda", aliases: ["due"], usage: "[DAYS]",
     abstract: "Show the open tasks that are overdue, due today, and due in the next DAYS days (7).",
     discussion: """
       Tasks are grouped by due date under a heading per day, overdue ones first. Tasks with \
       h:1 are left out. With --quiet nothing is printed and the exit status tells: 1 when a \
       task is overdue, 0 otherwise (for shell prompts and cron).
       """,
-    arguments: [.text], nativeOnly: true
+    arguments: [.text], options: [daysOption, quietOption], nativeOnly: true
   ) { context, arguments throws(TodoError) in
-    var days = 7
-    var quiet = false
-    var index = 0
-    func number(_ text: String, option: String) throws(TodoError) -> Int {
-      guard let value = Int(text), value >= 0, value <= 36_600 else { throw .badOptionValue(option, text) }
-      return value
-    }
-    while index < arguments.count {
-      let argument = arguments[index]
-      if argument == "--quiet" || argument == "-q" {
-        quiet = true
-      } else if argument == "--days" {
-        guard index + 1 < arguments.count else { throw .missingOptionValue(argument) }
-        days = try number(arguments[index + 1], option: argument)
-        index += 1
-      } else if argument.hasPrefix("--days=") {
-        days = try number(String(argument.dropFirst(7)), option: "--days")
-      } else if Int(argument) != nil {
-        days = try number(argument, option: "DAYS")
-      } else if argument.hasPrefix("-") {
-        throw .unknownOption(argument)
-      } else {
-        throw spec.usageError
-      }
-      index += 1
+    var days = context.invocation.value(daysOption.name).flatMap { Int($0) } ?? 7
+    let quiet = context.invocation.has(quietOption.name)
+    guard arguments.count <= 1 else { throw spec.usageError }
+    if let word = arguments.first {
+      guard let value = Int(word), (0...36_600).contains(value) else { throw .badOptionValue("DAYS", word) }
+      days = value
     }
 
     let today = context.today

@@ -10,7 +10,7 @@ enum DeleteCommand {
       stays, so other task numbers do not change (with -n every empty line is removed). With \
       TERM, every match of TERM (a basic regular expression) is removed from the task.
       """,
-    arguments: [.taskNumber, .term]
+    arguments: [.taskNumber, .term], options: OptionSpec.selecting
   ) { context, arguments throws(TodoError) in
     if let status = try QuerySelection.delete(arguments, context: context, usage: spec.usageError) { return status }
     let file = context.settings.todoFile

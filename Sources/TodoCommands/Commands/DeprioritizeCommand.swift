@@ -4,7 +4,7 @@ enum DeprioritizeCommand {
   static let spec: CommandSpec = CommandSpec(
     name: "depri", aliases: ["dp"], usage: "NR [NR ...]",
     abstract: "Remove the priority of one or more tasks.",
-    arguments: [.taskNumbers]
+    arguments: [.taskNumbers], options: OptionSpec.selecting
   ) { context, arguments throws(TodoError) in
     let arguments = try QuerySelection.arguments(arguments, context: context, question: "Remove the priority of") ?? arguments
     let items = taskNumberWords(arguments)

@@ -10,11 +10,10 @@ enum ListCommand {
       - hides the tasks that match the rest of it. Tasks are numbered by their line and sorted \
       by priority, then text.
       """,
-    arguments: [.term]
+    arguments: [.term], options: OptionSpec.listing
   ) { context, arguments throws(TodoError) in
-    let options = try ListOptions.parse(arguments, mode: context.settings.mode)
-    let native = context.settings.mode == .native ? options : nil
-    try listFile(context.settings.todoFile, terms: options.terms, options: native, context: context)
+    let native = context.settings.mode == .native ? ListOptions(context.invocation, terms: arguments) : nil
+    try listFile(context.settings.todoFile, terms: arguments, options: native, context: context)
     return .success
   }
 

@@ -4,10 +4,10 @@ enum ListPriorityCommand {
   static let spec: CommandSpec = CommandSpec(
     name: "listpri", aliases: ["lsp"], usage: "[PRIORITIES] [TERM...]",
     abstract: "List the tasks with a priority, or with the given priorities (A, A-C, ABR-Y).",
-    arguments: [.priorities, .term]
+    arguments: [.priorities, .term], options: OptionSpec.listing
   ) { context, arguments throws(TodoError) in
-    let options = context.settings.mode == .native ? try ListOptions.parse(arguments, mode: .native) : nil
-    var terms = options?.terms ?? arguments
+    let options = context.settings.mode == .native ? ListOptions(context.invocation, terms: arguments) : nil
+    var terms = arguments
     var priorities = "A-Z"
     if let first = terms.first, isPrioritySelection(first) {
       priorities = first.uppercased()

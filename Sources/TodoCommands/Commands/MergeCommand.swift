@@ -4,8 +4,10 @@ import TodoTxt
 /// `merge BASE OURS THEIRS`: the three-way merge of todo.txt files by task, in the shape of a
 /// git merge driver (the result replaces OURS; exit 1 leaves conflict markers in it).
 enum MergeCommand {
+  static let unionOption = OptionSpec(["--union"], help: "Keep every line of both sides once (for done.txt).")
+
   static let spec: CommandSpec = CommandSpec(
-    name: "merge", usage: "[--union] BASE OURS THEIRS",
+    name: "merge", usage: "BASE OURS THEIRS",
     abstract: "Merge two versions of a todo.txt file task by task, writing the result to OURS.",
     discussion: """
       BASE is the version both were made from. Tasks are matched by their text, not their line \
@@ -16,11 +18,9 @@ enum MergeCommand {
       exit status is 1. With --union (for done.txt), every line of both sides is kept once. \
       'git-setup' registers this command as git's merge driver.
       """,
-    arguments: [.fileName, .fileName, .fileName], nativeOnly: true
+    arguments: [.fileName, .fileName, .fileName], options: [unionOption], nativeOnly: true
   ) { context, arguments throws(TodoError) in
-    var arguments = arguments
-    let union = arguments.first == "--union"
-    if union { arguments.removeFirst() }
+    let union = context.invocation.has(unionOption.name)
     guard arguments.count == 3 else { throw spec.usageError }
     let base = try read(arguments[0])
     let ours = try read(arguments[1])

@@ -4,8 +4,10 @@ import TodoTxt
 /// `note NR [--show]`: a long description kept in a file of `$TODO_DIR/notes/`, linked to the
 /// task by a `note:NAME` tag (the convention of todo.sh's note add-on).
 enum NoteCommand {
+  static let showOption = OptionSpec(["--show"], help: "Print the note instead of opening it in the editor.")
+
   static let spec: CommandSpec = CommandSpec(
-    name: "note", usage: "NR [--show]",
+    name: "note", usage: "NR",
     abstract: "Write or show the note of a task: a text file in the notes folder of the todo directory.",
     discussion: """
       Opens the task's note in $VISUAL or $EDITOR (vi when neither is set), creating it the \
@@ -13,18 +15,17 @@ enum NoteCommand {
       --show prints the note. The tag moves with the task to done.txt on archive and the \
       file stays. ls also searches notes for plain words.
       """,
-    arguments: [.taskNumber], nativeOnly: true
+    arguments: [.taskNumber], options: [showOption], nativeOnly: true
   ) { context, arguments throws(TodoError) in
-    guard (1...2).contains(arguments.count), arguments.count == 1 || arguments[1] == "--show" else {
-      throw spec.usageError
-    }
+    guard arguments.count == 1 else { throw spec.usageError }
+    let showing = context.invocation.has(showOption.name)
     let reference = try TaskReference(arguments[0], usage: spec.usageError)
     let file = context.settings.todoFile
     let task = try reference.task(in: context.readList(file), file: file)
     let notes = directory(context.settings)
     let linked = task.tagValue("note").flatMap { isSafeName($0) ? $0 : nil }
 
-    if arguments.count == 2 {
+    if showing {
       guard let linked, let text = Posix.readFile(path(linked, in: notes)) else { throw .noNote(reference.typed) }
       context.console.write(text)
       if text.last != 0x0A, !text.isEmpty { context.console.write([0x0A]) }

@@ -8,7 +8,7 @@ enum PriorityCommand {
     name: "pri", aliases: ["p"], usage: "NR PRIORITY [NR PRIORITY ...]",
     abstract: "Set the priority of one or more tasks.",
     discussion: "PRIORITY is a letter from A (highest) to Z; it replaces any priority the task had.",
-    arguments: [.taskNumber, .priority]
+    arguments: [.taskNumber, .priority], options: OptionSpec.selecting
   ) { context, arguments throws(TodoError) in
     let arguments =
       try QuerySelection.arguments(arguments, context: context, question: "Set the priority of", pairing: true) ?? arguments

@@ -2,8 +2,11 @@ import TodoTxt
 
 /// `rec NR [RULE | --preview [K]]`: show, set or preview a task's recurrence.
 enum RecurrenceCommand {
+  static let previewOption = OptionSpec(
+    ["--preview"], help: "List the next dates (K of them, 5 when K is not given) instead of setting a rule.")
+
   static let spec: CommandSpec = CommandSpec(
-    name: "rec", usage: "NR [RULE | --preview [K]]",
+    name: "rec", usage: "NR [RULE | K]",
     abstract: "Show, set or preview how a task recurs.",
     discussion: """
       RULE is a rec: value: a number and d, w, m, y or b (business days), such as 1w or 3b; \
@@ -13,16 +16,17 @@ enum RecurrenceCommand {
       date from today when TODOTXT_RECUR_CATCHUP=1. --preview lists the next K dates (5 when K \
       is not given), as if each task were done on its due date.
       """,
-    arguments: [.taskNumber, .text], nativeOnly: true
+    arguments: [.taskNumber, .text], options: [previewOption], nativeOnly: true
   ) { context, arguments throws(TodoError) in
-    guard (1...3).contains(arguments.count) else { throw spec.usageError }
+    guard (1...2).contains(arguments.count) else { throw spec.usageError }
     let reference = try TaskReference(arguments[0], usage: spec.usageError)
     let file = context.settings.todoFile
     let rest = Array(arguments.dropFirst())
-    if rest.first == "--preview" || rest.isEmpty {
-      var count = rest.isEmpty ? 1 : 5
-      if rest.count == 2 {
-        guard let value = Int(rest[1]), value > 0, value <= 1000 else { throw .badOptionValue("--preview", rest[1]) }
+    let previewing = context.invocation.has(previewOption.name)
+    if previewing || rest.isEmpty {
+      var count = previewing ? 5 : 1
+      if previewing, let word = rest.first {
+        guard let value = Int(word), value > 0, value <= 1000 else { throw .badOptionValue("--preview", word) }
         count = value
       }
       let task = try reference.task(in: context.readList(file), file: file)

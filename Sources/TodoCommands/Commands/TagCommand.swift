@@ -10,7 +10,7 @@ enum TagCommand {
       end. Without VALUE every KEY: tag is removed. Values of due and t may be dates as you \
       say them (fri, tomorrow, +2w, 3b, eom); the absolute date is stored.
       """,
-    arguments: [.taskNumber, .text], nativeOnly: true
+    arguments: [.taskNumber, .text], options: OptionSpec.selecting, nativeOnly: true
   ) { context, arguments throws(TodoError) in
     let arguments = try QuerySelection.arguments(arguments, context: context, question: "Tag") ?? arguments
     let (items, rest) = leadingTaskNumbers(arguments)
@@ -54,7 +54,7 @@ enum PostponeCommand {
       threshold moves with it so the gap stays. A task with only t: moves its threshold; a \
       task with neither gets due: DURATION from today.
       """,
-    arguments: [.taskNumber, .text], nativeOnly: true
+    arguments: [.taskNumber, .text], options: OptionSpec.selecting, nativeOnly: true
   ) { context, arguments throws(TodoError) in
     let arguments = try QuerySelection.arguments(arguments, context: context, question: "Postpone") ?? arguments
     let (items, rest) = leadingTaskNumbers(arguments)

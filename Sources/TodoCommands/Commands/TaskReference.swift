@@ -82,6 +82,10 @@ extension CommandContext {
       return Addons.run(addon, arguments: [name], context: self)
     }
     guard let spec = CommandRegistry.command(named: name, mode: settings.mode) else { throw .usage }
+    // The action runs as if typed alone, not with the options of the command that runs it.
+    let outer = invocation
+    invocation = Invocation()
+    defer { invocation = outer }
     return try spec.run(self, [])
   }
 }

@@ -79,20 +79,17 @@ enum TypedInput {
 }
 
 extension TypedInput {
-  /// `add --priority WORD TEXT` (also `--priority=WORD`): the priority letter and the rest.
-  static func priorityOption(_ arguments: [String]) throws(TodoError) -> (letter: UInt8?, rest: [String]) {
-    guard let first = arguments.first, first == "--priority" || first.hasPrefix("--priority=") else {
-      return (nil, arguments)
+  /// `add --priority WORD TEXT`: a letter or high, medium, low (h, m, l).
+  static let priorityOption = OptionSpec(
+    ["--priority"], value: .suggested(["high", "medium", "low"] + (65...90).map { String(UnicodeScalar($0)) }),
+    valueName: "PRIORITY", help: "Give the new task this priority: a letter A-Z, or high, medium or low.")
+
+  /// The priority letter a `--priority` value names.
+  static func priorityByte(_ value: String) throws(TodoError) -> UInt8 {
+    guard let priority = Priority(priorityLetter(value, mode: .native).uppercased()) else {
+      throw .optionValueNotAllowed(option: "--priority", value: value, allowed: ["A-Z", "high", "medium", "low"])
     }
-    var rest = Array(arguments.dropFirst())
-    var value = String(first.dropFirst("--priority=".count))
-    if first == "--priority" {
-      guard !rest.isEmpty else { throw .missingOptionValue(first) }
-      value = rest.removeFirst()
-    }
-    let letter = priorityLetter(value, mode: .native).uppercased()
-    guard let priority = Priority(letter) else { throw .badOptionValue("--priority", value) }
-    return (priority.byte, rest)
+    return priority.byte
   }
 
   /// `text` with its leading `(X) ` replaced by, or preceded by, `(letter) `.

@@ -61,8 +61,65 @@ public struct CompletionEngine {
       let views = ViewCommand.views(settings).map { CompletionCandidate(value: $0.name, description: $0.query) }
       return CompletionEngine.filter(views, current)
     }
-    guard let kind = CompletionEngine.kind(at: arguments.count, of: spec) else { return [] }
-    return complete(current, as: kind, after: arguments)
+    guard settings.mode == .native else {
+      guard let kind = CompletionEngine.kind(at: arguments.count, of: spec) else { return [] }
+      return complete(current, as: kind, after: arguments)
+    }
+    // Under the name todo, the declared options may stand anywhere before `--`: complete an
+    // option, an option's value, or the positional the other words leave next.
+    var positionals: [String] = []
+    var optionsOpen = true
+    var pending: OptionSpec?
+    for word in arguments {
+      if pending != nil {
+        pending = nil
+        continue
+      }
+      if optionsOpen, word == "--" {
+        optionsOpen = false
+      } else if optionsOpen, let option = spec.option(named: word), option.takesValue {
+        pending = option
+      } else if optionsOpen, word.hasPrefix("--") || spec.option(named: word) != nil {
+        continue
+      } else {
+        positionals.append(word)
+      }
+    }
+    if let option = pending { return optionValues(option, matching: current) }
+    if optionsOpen, current.hasPrefix("--"), let equals = current.firstIndex(of: "="),
+      let option = spec.option(named: String(current[..<equals]))
+    {
+      let prefix = String(current[...equals])
+      return optionValues(option, matching: String(current[current.index(after: equals)...])).map {
+        CompletionCandidate(value: prefix + $0.value, description: $0.description)
+      }
+    }
+    if optionsOpen, current.hasPrefix("--") || (current == "-" && !spec.options.isEmpty) {
+      let options = spec.options + [.help]
+      let candidates = options.flatMap { option in
+        option.names.map { CompletionCandidate(value: $0, description: option.help) }
+      }
+      return CompletionEngine.filter(candidates.sorted { $0.value < $1.value }, current)
+    }
+    guard let kind = CompletionEngine.kind(at: positionals.count, of: spec) else { return [] }
+    return complete(current, as: kind, after: positionals)
+  }
+
+  /// The values an option takes that start with `current`; for a comma-separated list, the
+  /// next key after the ones already typed.
+  private func optionValues(_ option: OptionSpec, matching current: String) -> [CompletionCandidate] {
+    switch option.value {
+    case .listOf(let words):
+      let typed = current.lastIndex(of: ",").map { String(current[...$0]) } ?? ""
+      let last = String(current.dropFirst(typed.count))
+      let sign = last.hasPrefix("-") ? "-" : ""
+      let candidates = words.map { CompletionCandidate(value: typed + sign + $0) }
+      return CompletionEngine.filter(candidates, current)
+    case .oneOf(let words), .suggested(let words):
+      return CompletionEngine.filter(words.map { CompletionCandidate(value: $0) }, current)
+    case .none, .text, .number:
+      return []
+    }
   }
 
   /// What the argument at `position` (0 for the first after the action) is, or `nil` when
@@ -71,13 +128,7 @@ public struct CompletionEngine {
   /// A final text, term, task-number list or action list repeats; a usage that ends in
   /// `...]` (`NR PRIORITY [NR PRIORITY ...]`) repeats the whole list.
   static func kind(at position: Int, of spec: CommandSpec) -> CommandSpec.ArgumentKind? {
-    let kinds = spec.arguments
-    guard let last = kinds.last else { return nil }
-    if position < kinds.count { return kinds[position] }
-    switch last {
-    case .taskNumbers, .text, .term, .action: return last
-    default: return spec.usage.hasSuffix("...]") ? kinds[position % kinds.count] : nil
-    }
+    spec.kind(ofPositional: position)
   }
 
   private var settings: Settings { context.settings }

@@ -13,6 +13,9 @@ public final class CommandContext {
   let runner: ProcessRunner
   /// How to open the interactive shell; `nil` inside it, so that it is not opened twice.
   var shellRequest: ShellCommand.Request?
+  /// The options and positionals of the command being run, as parsed against its
+  /// declaration (native mode; empty under the name todo.sh, where every word is an argument).
+  public var invocation = Invocation()
 
   public init(settings: Settings, console: Console, clock: Clock, store: TodoStore, input: InputSource) {
     self.settings = settings

@@ -12,9 +12,8 @@ enum NativeValidation {
   static func check(_ spec: CommandSpec, _ arguments: [String], context: CommandContext) throws(TodoError) {
     guard context.settings.mode == .native else { return }
     // A query names its tasks itself.
-    if let first = arguments.first(where: { $0 != "-f" && $0 != "--force" }), first == "-q" || first.hasPrefix("--query") {
-      return
-    }
+    // A query or an input option names the tasks or the text itself.
+    if spec.options.contains(where: { $0.replacesArguments && context.invocation.has($0.name) }) { return }
     let kinds = spec.arguments
     let file = context.settings.todoFile
     // The list is read once, however many numbers the line names.
@@ -43,8 +42,7 @@ enum NativeValidation {
     }
     if kinds.contains(.term), spec.name != "find", spec.name != "view" {
       // Only the search terms are grep expressions; option values (a -q query) are not.
-      let terms = (try? ListOptions.parse(arguments, mode: .native).terms) ?? arguments
-      for term in terms where !term.hasPrefix("--") {
+      for term in arguments {
         let pattern = term.hasPrefix("-") ? String(term.dropFirst()) : term
         guard TermMatcher.isValid(pattern) else { throw .badSearchTerm(term) }
       }

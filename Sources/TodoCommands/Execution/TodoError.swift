@@ -33,6 +33,13 @@ public enum TodoError: Error, Equatable, Sendable {
   case unknownOption(String)
   case missingOptionValue(String)
   case badOptionValue(String, String)
+  /// Native mode: an option the action does not declare, with its nearest declared option,
+  /// or a note that it is a global option (which goes before the action).
+  case unknownActionOption(action: String, option: String, suggestion: String?, isGlobal: Bool)
+  /// An option value outside the declared set, with the words it may be.
+  case optionValueNotAllowed(option: String, value: String, allowed: [String])
+  /// A flag given a value (`--all=yes`).
+  case optionTakesNoValue(String)
   /// `--if-match` named another task than the one at that number.
   case taskMismatch(item: String, expected: String, actual: String)
   /// `--if-match` with an action that names no task.
@@ -130,6 +137,15 @@ public enum TodoError: Error, Equatable, Sendable {
     case .unknownOption(let option): return "\(programName): unknown option '\(option)' (see '\(programName) --help')"
     case .missingOptionValue(let option): return "\(programName): option '\(option)' needs a value"
     case .badOptionValue(let option, let value): return "\(programName): option '\(option)' does not take '\(value)'"
+    case .unknownActionOption(let action, let option, let suggestion, let isGlobal):
+      if isGlobal {
+        return "\(programName): '\(option)' is an option of \(programName) itself: put it before '\(action)'"
+      }
+      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+      return "\(programName): '\(action)' has no option '\(option)'\(hint) (see '\(programName) \(action) --help'; '--' ends the options)"
+    case .optionValueNotAllowed(let option, let value, let allowed):
+      return "\(programName): option '\(option)' does not take '\(value)'; it takes \(allowed.joined(separator: ", "))"
+    case .optionTakesNoValue(let option): return "\(programName): option '\(option)' takes no value"
     case .taskMismatch(let item, let expected, let actual):
       return "\(programName): task \(item) is '\(actual)', not '\(expected)'; nothing was changed"
     case .nothingToMatch(let action): return "\(programName): '\(action)' names no task for --if-match to check"

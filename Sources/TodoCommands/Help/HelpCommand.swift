@@ -17,7 +17,7 @@ enum HelpCommand {
       } else if let spec = CommandRegistry.all.first(where: {
         $0.names.contains(name) && $0.isListed(in: context.settings.mode)
       }) {
-        context.console.write(bytes(block(spec, as: name)))
+        context.console.write(bytes(block(spec, as: name, mode: context.settings.mode)))
         context.console.line("")
       } else {
         throw .noSuchAction(name)
@@ -31,11 +31,51 @@ enum HelpCommand {
   }
 
   /// An action's help block: its usage line, then the description indented by six spaces.
-  static func block(_ spec: CommandSpec, as name: String) -> String {
+  ///
+  /// Under the name todo, the block ends with the command's options, one per line.
+  static func block(_ spec: CommandSpec, as name: String, mode: Mode) -> String {
     var text = "    \(name)\(spec.usage.isEmpty ? "" : " " + spec.usage)\n"
     let description = spec.discussion.isEmpty ? spec.abstract : spec.abstract + " " + spec.discussion
     for line in wrap(description, width: 72) { text += "      \(line)\n" }
+    if mode == .native {
+      for option in spec.options { text += optionLines(option, indent: 6) }
+    }
     return text
+  }
+
+  /// `todo ACTION --help`: the usage line, the description and every option with its values.
+  static func commandHelp(_ spec: CommandSpec, as name: String, programName: String) -> String {
+    let options = spec.options.isEmpty ? "" : " [OPTIONS]"
+    var text = "Usage: \(programName) \(name)\(options)\(spec.usage.isEmpty ? "" : " " + spec.usage)\n"
+    if !spec.aliases.isEmpty || name != spec.name {
+      text += "Also: \(spec.names.filter { $0 != name }.joined(separator: ", "))\n"
+    }
+    text += "\n"
+    let description = spec.discussion.isEmpty ? spec.abstract : spec.abstract + " " + spec.discussion
+    for line in wrap(description, width: 76) { text += "\(line)\n" }
+    text += "\nOptions:\n"
+    for option in spec.options + [.help] { text += optionLines(option, indent: 2) }
+    return text
+  }
+
+  /// An option's label, then its help and the values it takes, indented below it.
+  static func optionLines(_ option: OptionSpec, indent: Int) -> String {
+    let pad = String(repeating: " ", count: indent)
+    var text = "\(pad)\(option.label)\n"
+    for line in wrap(optionHelpText(option), width: 76 - indent - 4) { text += "\(pad)    \(line)\n" }
+    return text
+  }
+
+  /// An option's help sentence and, when the values are a fixed set, the values.
+  static func optionHelpText(_ option: OptionSpec) -> String {
+    switch option.value {
+    case .oneOf(let words), .listOf(let words):
+      return option.help + " \(option.valueName): \(words.joined(separator: ", "))."
+    case .number(let range):
+      return option.help + " \(option.valueName): \(range.lowerBound) to \(range.upperBound)."
+    case .none, .text, .suggested:
+      return option.help
+    }
   }
 
   /// Words wrapped to lines of at most `width` characters.
@@ -135,7 +175,7 @@ enum HelpCommand {
     }
     console.line("  Built-in Actions:")
     for spec in CommandRegistry.all where spec.isListed(in: context.settings.mode) {
-      console.write(bytes(block(spec, as: spec.names.joined(separator: "|"))))
+      console.write(bytes(block(spec, as: spec.names.joined(separator: "|"), mode: context.settings.mode)))
       console.line("")
     }
     if !addons.isEmpty {

@@ -1,7 +1,6 @@
-/// Options of the native listing commands (`todo ls --sort due -q 'due:<today'`), read from the
-/// front of the arguments. Under the name todo.sh every argument stays a search term, as in
-/// todo.sh; under the name todo, options come first and the first argument that is not one
-/// (or everything after `--`) starts the terms.
+/// Options of the native listing commands (`todo ls --sort due -q 'due:<today'`), as declared
+/// in ``OptionSpec/listing`` and parsed by ``Invocation/parse(_:for:)``. Under the name
+/// todo.sh every argument stays a search term, as in todo.sh.
 struct ListOptions: Sendable, Equatable {
   /// `--all` / `-a`: also show tasks hidden by a future `t:` or by `h:1`.
   var showAll = false
@@ -18,57 +17,17 @@ struct ListOptions: Sendable, Equatable {
   /// The search terms.
   var terms: [String] = []
 
-  /// Names of the options that take a value.
-  static let valued: Set<String> = ["--sort", "--format", "--group", "--query", "-q"]
-  /// Names of the flags.
-  static let flags: Set<String> = ["--all", "-a", "--why"]
-
-  /// Splits `arguments` into options and terms (native mode only).
-  static func parse(_ arguments: [String], mode: Mode) throws(TodoError) -> ListOptions {
-    var options = ListOptions()
-    guard mode == .native else {
-      options.terms = arguments
-      return options
-    }
-    var index = 0
-    while index < arguments.count {
-      let argument = arguments[index]
-      if argument == "--" {
-        index += 1
-        break
-      }
-      var name = argument
-      var inline: String?
-      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-        name = String(argument[..<equals])
-        inline = String(argument[argument.index(after: equals)...])
-      }
-      if flags.contains(name) {
-        switch name {
-        case "--why": options.why = true
-        default: options.showAll = true
-        }
-        index += 1
-        continue
-      }
-      guard valued.contains(name) else { break }
-      let value: String
-      if let inline {
-        value = inline
-        index += 1
-      } else {
-        guard index + 1 < arguments.count else { throw .missingOptionValue(name) }
-        value = arguments[index + 1]
-        index += 2
-      }
-      switch name {
-      case "--sort": options.sort = value
-      case "--format": options.format = value
-      case "--group": options.group = value
-      default: options.query = value
-      }
-    }
-    options.terms = Array(arguments[index...])
-    return options
+  /// The options of a native listing, from its parsed invocation; `terms` are its search
+  /// terms (the positionals it did not take for itself).
+  init(_ invocation: Invocation, terms: [String]) {
+    showAll = invocation.has(OptionSpec.all.name)
+    sort = invocation.value(OptionSpec.sort.name)
+    format = invocation.value(OptionSpec.format.name)
+    group = invocation.value(OptionSpec.group.name)
+    query = invocation.value(OptionSpec.query.name)
+    why = invocation.has(OptionSpec.why.name)
+    self.terms = terms
   }
+
+  init() {}
 }

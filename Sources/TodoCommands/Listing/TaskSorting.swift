@@ -20,10 +20,14 @@ struct TaskSorting: Sendable, Equatable {
     for word in text.split(whereSeparator: { $0 == "," || $0 == " " }) {
       let descending = word.hasPrefix("-")
       let name = (descending || word.hasPrefix("+") ? word.dropFirst() : word).lowercased()
-      guard let key = Key(rawValue: name) else { throw .badOptionValue("--sort", String(word)) }
+      guard let key = Key(rawValue: name) else {
+        throw .optionValueNotAllowed(option: "--sort", value: String(word), allowed: Key.allCases.map(\.rawValue))
+      }
       terms.append(Term(key: key, descending: descending))
     }
-    guard !terms.isEmpty else { throw .badOptionValue("--sort", text) }
+    guard !terms.isEmpty else {
+      throw .optionValueNotAllowed(option: "--sort", value: text, allowed: Key.allCases.map(\.rawValue))
+    }
     self.terms = terms
   }
 

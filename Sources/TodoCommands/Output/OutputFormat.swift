@@ -42,10 +42,14 @@ enum OutputFormat {
 enum ListGrouping: String, CaseIterable {
   case project, context, priority, due
 
+  /// Other words accepted for the same groupings.
+  static let aliases: [String: ListGrouping] = ["projects": .project, "contexts": .context, "pri": .priority]
+
   init(_ text: String) throws(TodoError) {
     let name = text.lowercased()
-    let aliases: [String: ListGrouping] = ["projects": .project, "contexts": .context, "pri": .priority]
-    guard let grouping = ListGrouping(rawValue: name) ?? aliases[name] else { throw .badOptionValue("--group", text) }
+    guard let grouping = ListGrouping(rawValue: name) ?? ListGrouping.aliases[name] else {
+      throw .optionValueNotAllowed(option: "--group", value: text, allowed: ListGrouping.allCases.map(\.rawValue))
+    }
     self = grouping
   }
 

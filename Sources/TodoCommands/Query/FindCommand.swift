@@ -3,7 +3,7 @@ import TodoTxt
 /// `find QUERY`: `ls` with a query instead of search terms.
 enum FindCommand {
   static let spec: CommandSpec = CommandSpec(
-    name: "find", usage: "[--all] [--sort KEYS] [--format FORMAT] [--group BY] [--why] QUERY...",
+    name: "find", usage: "QUERY...",
     abstract: "List the tasks of todo.txt that match a query.",
     discussion: """
       The words form one query (see QUERY LANGUAGE in todo(1)): +project, @context, pri:A, \
@@ -11,45 +11,13 @@ enum FindCommand {
       key:value, /regex/, plain words; juxtaposition is and, or, not or -, parentheses. Quote \
       it for the shell: todo find '+Kitchen due:<=+3d'. The options are those of ls.
       """,
-    arguments: [.term], nativeOnly: true
+    arguments: [.term], options: OptionSpec.listing, nativeOnly: true
   ) { context, arguments throws(TodoError) in
-    var options = try FindCommand.options(arguments)
+    var options = ListOptions(context.invocation, terms: arguments)
     options.query = FindCommand.joined(options.query, options.terms.joined(separator: " "))
     options.terms = []
     try ListCommand.listFile(context.settings.todoFile, terms: [], options: options, context: context)
     return .success
-  }
-
-  /// The options of `ls` wherever they stand among the words (a query is often typed first
-  /// and refined with `--format` after it); the other words are left as terms.
-  static func options(_ arguments: [String]) throws(TodoError) -> ListOptions {
-    var optionWords: [String] = []
-    var words: [String] = []
-    var index = 0
-    while index < arguments.count {
-      let argument = arguments[index]
-      if argument == "--" {
-        words += arguments[(index + 1)...]
-        break
-      }
-      let name = argument.hasPrefix("--") ? String(argument.prefix { $0 != "=" }) : argument
-      if ListOptions.flags.contains(name) {
-        optionWords.append(argument)
-      } else if ListOptions.valued.contains(name) {
-        optionWords.append(argument)
-        if name == argument {
-          guard index + 1 < arguments.count else { throw .missingOptionValue(argument) }
-          optionWords.append(arguments[index + 1])
-          index += 1
-        }
-      } else {
-        words.append(argument)
-      }
-      index += 1
-    }
-    var options = try ListOptions.parse(optionWords, mode: .native)
-    options.terms = words
-    return options
   }
 
   /// Two queries that must both hold.
@@ -72,7 +40,7 @@ enum ViewCommand {
       such as TODO_VIEW_today='due:<=today or pri:A'. todo view today lists its tasks, with the \
       options of ls and more query words if given; todo view alone lists the views.
       """,
-    arguments: [.text, .term], nativeOnly: true
+    arguments: [.text, .term], options: OptionSpec.listing, nativeOnly: true
   ) { context, arguments throws(TodoError) in
     let views = ViewCommand.views(context.settings)
     guard let name = arguments.first else {
@@ -86,7 +54,7 @@ enum ViewCommand {
       return .success
     }
     guard let view = views.first(where: { $0.name == name }) else { throw .unknownView(name) }
-    var options = try FindCommand.options(Array(arguments.dropFirst()))
+    var options = ListOptions(context.invocation, terms: Array(arguments.dropFirst()))
     var query = FindCommand.joined(view.query, options.terms.joined(separator: " "))
     if let extra = options.query { query = FindCommand.joined(query, extra) }
     options.query = query

@@ -21,35 +21,16 @@ enum QuerySelection {
     var forced: Bool
   }
 
-  /// The selection, when `arguments` start with `-q QUERY`/`--query QUERY` (with `-f` or
-  /// `--force` allowed around it); `nil` when they hold no query or under the name todo.sh.
+  /// The selection, when the command was given `-q QUERY`/`--query QUERY` (see
+  /// ``OptionSpec/selecting``); `nil` when it was not, and always under the name todo.sh.
+  ///
+  /// - Parameter arguments: the command's positionals (`A` for `pri`, `KEY VALUE` for `tag`).
   static func select(_ arguments: [String], context: CommandContext) throws(TodoError) -> Selection? {
-    guard context.settings.mode == .native else { return nil }
-    var query: String?
-    var forced = false
-    var index = 0
-    while index < arguments.count {
-      let argument = arguments[index]
-      if argument == "-f" || argument == "--force" {
-        forced = true
-        index += 1
-      } else if argument == "-q" || argument == "--query" {
-        guard index + 1 < arguments.count else { throw .missingOptionValue(argument) }
-        query = arguments[index + 1]
-        index += 2
-      } else if argument.hasPrefix("--query=") {
-        query = String(argument.dropFirst("--query=".count))
-        index += 1
-      } else {
-        break
-      }
+    guard context.settings.mode == .native, let query = context.invocation.value(OptionSpec.selectQuery.name) else {
+      return nil
     }
-    guard let query else { return nil }
-    var rest = Array(arguments[index...])
-    if rest.contains(where: { $0 == "-f" || $0 == "--force" }) {
-      forced = true
-      rest.removeAll { $0 == "-f" || $0 == "--force" }
-    }
+    let forced = context.invocation.has(OptionSpec.force.name)
+    let rest = arguments
     let filter = try QueryListing.filter(query, context: context)
     let list = try context.readList(context.settings.todoFile)
     var numbers: [Int] = []

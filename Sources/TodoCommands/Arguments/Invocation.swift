@@ -1,0 +1,92 @@
+/// The words after an action, parsed against the action's declaration: typed option values
+/// and the positional arguments, so that no command scans its words for options again.
+public struct Invocation: Sendable, Equatable {
+  /// Each option given, by its canonical name (``OptionSpec/name``), with its values in the
+  /// order given (one empty value per use of a flag).
+  public var values: [String: [String]] = [:]
+  /// The other words, in order (everything after `--` among them).
+  public var positionals: [String] = []
+  /// `--help` or `-h` was given: the command shows its help and does nothing else.
+  public var wantsHelp = false
+
+  public init(values: [String: [String]] = [:], positionals: [String] = [], wantsHelp: Bool = false) {
+    self.values = values
+    self.positionals = positionals
+    self.wantsHelp = wantsHelp
+  }
+
+  /// Whether the option (by canonical name) was given.
+  public func has(_ name: String) -> Bool { values[name] != nil }
+
+  /// The option's last value (by canonical name), or `nil` when it was not given.
+  public func value(_ name: String) -> String? { values[name]?.last }
+
+  /// Splits `words` into options and positionals, native mode.
+  ///
+  /// A word starting with `--` is an option wherever it stands, until a word `--` ends the
+  /// options: an undeclared one is an error naming the nearest declared option, so a
+  /// misspelling never turns into a search term. A short option (`-q`) is one only where the
+  /// command declares it; any other `-WORD` stays a positional (`ls -@phone` hides tasks).
+  ///
+  /// - Throws: ``TodoError/unknownActionOption(action:option:suggestion:isGlobal:)``,
+  ///   ``TodoError/missingOptionValue(_:)``, ``TodoError/optionTakesNoValue(_:)`` and the
+  ///   errors of ``OptionSpec/check(_:as:)``.
+  ///
+  /// - Parameter action: the name the command was called by, for the messages.
+  static func parse(_ words: [String], for spec: CommandSpec, as action: String) throws(TodoError) -> Invocation {
+    var invocation = Invocation()
+    let declared = spec.options + [.help]
+    var index = 0
+    while index < words.count {
+      let word = words[index]
+      index += 1
+      if word == "--" {
+        invocation.positionals += words[index...]
+        break
+      }
+      guard word.hasPrefix("-"), word.count > 1 else {
+        invocation.positionals.append(word)
+        continue
+      }
+      let isLong = word.hasPrefix("--")
+      let equals = isLong ? word.firstIndex(of: "=") : nil
+      let name = equals.map { String(word[..<$0]) } ?? word
+      guard let option = declared.first(where: { $0.names.contains(name) }) else {
+        guard isLong else {
+          invocation.positionals.append(word)
+          continue
+        }
+        throw .unknownActionOption(
+          action: action, option: name, suggestion: nearest(name, among: declared.flatMap(\.names)),
+          isGlobal: GlobalOptions.longNames.contains(name))
+      }
+      if option == .help {
+        invocation.wantsHelp = true
+        continue
+      }
+      var value = ""
+      if option.takesValue {
+        if let equals {
+          value = String(word[word.index(after: equals)...])
+        } else {
+          guard index < words.count else { throw .missingOptionValue(name) }
+          value = words[index]
+          index += 1
+        }
+        try option.check(value, as: name)
+      } else if equals != nil {
+        throw .optionTakesNoValue(name)
+      }
+      invocation.values[option.name, default: []].append(value)
+    }
+    return invocation
+  }
+
+  /// The declared name closest to a misspelled one, when it is close enough to be meant.
+  static func nearest(_ name: String, among names: [String]) -> String? {
+    let long = names.filter { $0.hasPrefix("--") }
+    let scored = long.map { ($0, CommandRegistry.editDistance($0, name)) }.min { $0.1 < $1.1 }
+    guard let (best, distance) = scored, distance <= max(2, (name.count - 2) / 2) else { return nil }
+    return best
+  }
+}

@@ -1,0 +1,121 @@
+/// One option of one command, declared once: the parser, `ACTION --help`, `help ACTION`,
+/// completion, the `__dump` of the command tree and the man-page check all read it.
+public struct OptionSpec: Sendable, Equatable {
+  /// What an option's value may be.
+  public enum Value: Sendable, Equatable {
+    /// A flag: the option takes no value.
+    case none
+    /// Any text (a query, a template).
+    case text
+    /// A whole number in the range.
+    case number(ClosedRange<Int>)
+    /// One of these words.
+    case oneOf([String])
+    /// Comma-separated words of this set, each may start with `-` (`--sort -due,priority`).
+    case listOf([String])
+    /// One of these words, or text the command checks itself (`--format json` or a template).
+    case suggested([String])
+
+    /// The words completion offers for the value.
+    public var words: [String] {
+      switch self {
+      case .none, .text, .number: []
+      case .oneOf(let words), .listOf(let words), .suggested(let words): words
+      }
+    }
+  }
+
+  /// The names, the canonical long one first (`--query`, then `-q`).
+  public var names: [String]
+  /// The value's name in usage and help (`KEYS`); empty for a flag.
+  public var valueName: String
+  public var value: Value
+  /// One line, in this project's own words.
+  public var help: String
+  /// Given, the option names the tasks or the input itself (`do -q QUERY`, `add --json`), so
+  /// the checks of the positionals it replaces do not apply.
+  public var replacesArguments: Bool
+
+  public init(
+    _ names: [String], value: Value = .none, valueName: String = "", help: String, replacesArguments: Bool = false
+  ) {
+    self.names = names
+    self.value = value
+    self.valueName = valueName
+    self.help = help
+    self.replacesArguments = replacesArguments
+  }
+
+  /// The canonical name, the one ``Invocation`` keys values by.
+  public var name: String { names[0] }
+  public var takesValue: Bool { value != .none }
+
+  /// `-q, --query EXPR`, as help lists it.
+  public var label: String {
+    let ordered = names.filter { !$0.hasPrefix("--") } + names.filter { $0.hasPrefix("--") }
+    return ordered.joined(separator: ", ") + (takesValue ? " \(valueName)" : "")
+  }
+
+  /// Checks a value against ``value``.
+  ///
+  /// - Throws: ``TodoError/optionValueNotAllowed(option:value:allowed:)`` naming the allowed
+  ///   words.
+  func check(_ text: String, as typed: String) throws(TodoError) {
+    switch value {
+    case .none, .text, .suggested: return
+    case .number(let range):
+      guard let number = Int(text), range.contains(number) else {
+        throw .optionValueNotAllowed(option: typed, value: text, allowed: ["\(range.lowerBound)…\(range.upperBound)"])
+      }
+    case .oneOf(let words):
+      guard words.contains(text.lowercased()) else {
+        throw .optionValueNotAllowed(option: typed, value: text, allowed: words)
+      }
+    case .listOf(let words):
+      let items = text.split(whereSeparator: { $0 == "," || $0 == " " })
+      guard !items.isEmpty else { throw .optionValueNotAllowed(option: typed, value: text, allowed: words) }
+      for item in items {
+        let word = item.hasPrefix("-") || item.hasPrefix("+") ? item.dropFirst() : item[...]
+        guard words.contains(word.lowercased()) else {
+          throw .optionValueNotAllowed(option: typed, value: String(item), allowed: words)
+        }
+      }
+    }
+  }
+}
+
+extension OptionSpec {
+  /// `--help`/`-h`, which every native command answers.
+  static let help = OptionSpec(["--help", "-h"], help: "Show this command's help and exit.")
+
+  // MARK: The options of the listings
+
+  static let all = OptionSpec(
+    ["--all", "-a"], help: "Also show the tasks hidden by a future t: date or by h:1.")
+  static let sort = OptionSpec(
+    ["--sort"], value: .listOf(TaskSorting.Key.allCases.map(\.rawValue)), valueName: "KEYS",
+    help: "Order by these comma-separated keys; a key with - in front sorts descending.")
+  static let format = OptionSpec(
+    ["--format"], value: .suggested(["text", "json", "jsonl", "ical"]), valueName: "FORMAT",
+    help: "Print text, json, jsonl, ical, or a template such as '{n} {text}'.")
+  static let group = OptionSpec(
+    ["--group"], value: .oneOf(ListGrouping.allCases.map(\.rawValue) + ListGrouping.aliases.keys.sorted()), valueName: "BY",
+    help: "Show the tasks under a heading per project, context, priority or due date.")
+  static let query = OptionSpec(
+    ["--query", "-q"], value: .text, valueName: "EXPR", help: "Choose the tasks with a query (see QUERY LANGUAGE).")
+  static let why = OptionSpec(["--why"], help: "Say why each task is shown, hidden or blocked.")
+
+  /// The options every listing takes.
+  static let listing: [OptionSpec] = [all, sort, format, group, query, why]
+
+  // MARK: The options of the editing commands
+
+  static let selectQuery = OptionSpec(
+    ["--query", "-q"], value: .text, valueName: "EXPR",
+    help: "Act on the tasks this query selects instead of on task numbers.", replacesArguments: true)
+  static let force = OptionSpec(
+    ["--force", "-f"], help: "Do not ask before changing more than one task.")
+
+  /// The options of a command that acts on task numbers or on a query.
+  static let selecting: [OptionSpec] = [selectQuery, force]
+}

@@ -1,0 +1,96 @@
+/// `__dump [mdoc]`: the whole command tree as JSON, or the option lists of todo(1) as mdoc.
+/// Hidden; the man-page tests compare todo(1) with it, option by option, so the manual cannot
+/// drift from the declarations.
+enum DumpCommand {
+  static let spec: CommandSpec = CommandSpec(
+    name: "__dump", usage: "[mdoc]",
+    abstract: "Print the declared commands, arguments and options as JSON (or todo(1)'s option lists).",
+    hidden: true
+  ) { context, arguments throws(TodoError) in
+    let mode = context.settings.mode
+    let commands = CommandRegistry.all.filter { $0.isListed(in: mode) }
+    if arguments == ["mdoc"] {
+      for spec in commands where !spec.options.isEmpty { context.console.write(bytes(mdoc(spec))) }
+      return .success
+    }
+    guard arguments.isEmpty else { throw spec.usageError }
+    context.console.write(json(commands, mode: mode))
+    context.console.line("")
+    return .success
+  }
+
+  /// The tree as one JSON object: `{"program", "commands": [{"name", "aliases", "usage",
+  /// "abstract", "discussion", "nativeOnly", "arguments", "options": [{"names", "valueName",
+  /// "values", "help"}]}]}`.
+  static func json(_ commands: [CommandSpec], mode: Mode) -> [UInt8] {
+    var writer = JSONWriter()
+    writer.raw("{\"program\":")
+    writer.string(mode == .native ? "todo" : "todo.sh")
+    writer.raw(",\"commands\":[")
+    for (index, spec) in commands.enumerated() {
+      if index > 0 { writer.raw(",") }
+      writer.raw("{\"name\":")
+      writer.string(spec.name)
+      writer.raw(",\"aliases\":")
+      writer.strings(spec.aliases)
+      writer.raw(",\"usage\":")
+      writer.string(spec.usage)
+      writer.raw(",\"abstract\":")
+      writer.string(spec.abstract)
+      writer.raw(",\"discussion\":")
+      writer.string(spec.discussion)
+      writer.raw(",\"nativeOnly\":")
+      writer.bool(spec.nativeOnly)
+      writer.raw(",\"arguments\":")
+      writer.strings(spec.arguments.map(describe))
+      writer.raw(",\"options\":[")
+      for (number, option) in (mode == .native ? spec.options : []).enumerated() {
+        if number > 0 { writer.raw(",") }
+        writer.raw("{\"names\":")
+        writer.strings(option.names)
+        writer.raw(",\"valueName\":")
+        writer.optional(option.takesValue ? option.valueName : nil)
+        writer.raw(",\"values\":")
+        writer.strings(option.value.words)
+        writer.raw(",\"help\":")
+        writer.string(option.help)
+        writer.raw("}")
+      }
+      writer.raw("]}")
+    }
+    writer.raw("]}")
+    return writer.bytes
+  }
+
+  static func describe(_ kind: CommandSpec.ArgumentKind) -> String {
+    switch kind {
+    case .taskNumber: "taskNumber"
+    case .taskNumbers: "taskNumbers"
+    case .priority: "priority"
+    case .text: "text"
+    case .term: "term"
+    case .fileName: "fileName"
+    case .action: "action"
+    case .priorities: "priorities"
+    case .choice(let words): "choice:" + words.joined(separator: "|")
+    }
+  }
+
+  /// A command's options as the nested list todo(1) has in the command's entry, preceded by a
+  /// comment line naming the command.
+  static func mdoc(_ spec: CommandSpec) -> String {
+    var text = ".\\\" Options of \(spec.name), as declared (todo __dump mdoc).\n.Bl -tag -width Ds\n"
+    for option in spec.options {
+      let names = option.names.filter { !$0.hasPrefix("--") } + option.names.filter { $0.hasPrefix("--") }
+      let flags = names.map { "Fl " + $0.dropFirst() }.joined(separator: " , ")
+      text += ".It \(flags)\(option.takesValue ? " Ar \(option.valueName)" : "")\n"
+      // mdoc wants each sentence on a line of its own, and lines of at most 80 bytes.
+      let help = HelpCommand.optionHelpText(option)
+      for sentence in help.split(separator: ". ", omittingEmptySubsequences: true) {
+        let line = sentence.hasSuffix(".") ? String(sentence) : sentence + "."
+        for part in HelpCommand.wrap(line, width: 78) { text += part + "\n" }
+      }
+    }
+    return text + ".El\n"
+  }
+}

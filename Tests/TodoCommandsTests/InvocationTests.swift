@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+import TodoStore
+
+@testable import TodoCommands
+
+/// The command-line parser against the declarations, and commands run in-process through a
+/// ``CommandContext`` with a capturing console, a fixed clock and a store in a scratch folder.
+@Suite struct InvocationTests {
+  static func spec(_ name: String) throws -> CommandSpec {
+    try #require(CommandRegistry.command(named: name, mode: .native))
+  }
+
+  @Test func optionsStandAnywhereBeforeTheDoubleDash() throws {
+    let ls = try InvocationTests.spec("ls")
+    let parsed = try Invocation.parse(["milk", "--sort", "due,-priority", "-a", "--", "--why"], for: ls, as: "ls")
+    #expect(parsed.positionals == ["milk", "--why"])
+    #expect(parsed.value("--sort") == "due,-priority")
+    #expect(parsed.has("--all"))
+    #expect(!parsed.has("--why"))
+    let inline = try Invocation.parse(["--format=json", "-q", "+Kitchen"], for: ls, as: "ls")
+    #expect(inline.value("--format") == "json")
+    #expect(inline.value("--query") == "+Kitchen")
+  }
+
+  @Test func aShortWordTheCommandDoesNotDeclareStaysAnArgument() throws {
+    let parsed = try Invocation.parse(["-@phone", "-milk", "-"], for: try InvocationTests.spec("ls"), as: "ls")
+    #expect(parsed.positionals == ["-@phone", "-milk", "-"])
+    #expect(parsed.values.isEmpty)
+  }
+
+  /// A misspelled option is an error naming the nearest declared one, never a search term.
+  @Test(arguments: [
+    ("ls", "--sortt", "--sort"), ("ls", "--frmat", "--format"), ("ls", "--grup", "--group"),
+    ("add", "--priorty", "--priority"), ("agenda", "--dyas", "--days"), ("do", "--forse", "--force"),
+  ])
+  func unknownOptionsNameTheNearest(action: String, typed: String, nearest: String) throws {
+    #expect(throws: TodoError.unknownActionOption(action: action, option: typed, suggestion: nearest, isGlobal: false)) {
+      try Invocation.parse(["x", typed, "y"], for: try InvocationTests.spec(action), as: action)
+    }
+  }
+
+  @Test func farOffAndGlobalOptionsAreNamedAsSuch() throws {
+    let ls = try InvocationTests.spec("ls")
+    #expect(throws: TodoError.unknownActionOption(action: "ls", option: "--xyzzy", suggestion: nil, isGlobal: false)) {
+      try Invocation.parse(["--xyzzy"], for: ls, as: "ls")
+    }
+    #expect(throws: TodoError.unknownActionOption(action: "ls", option: "--plain", suggestion: nil, isGlobal: true)) {
+      try Invocation.parse(["--plain"], for: ls, as: "ls")
+    }
+    // A command without options refuses every option but --help.
+    #expect(throws: TodoError.unknownActionOption(action: "archive", option: "--all", suggestion: nil, isGlobal: false)) {
+      try Invocation.parse(["--all"], for: try InvocationTests.spec("archive"), as: "archive")
+    }
+  }
+
+  @Test func valuesAreCheckedAgainstTheDeclaration() throws {
+    let ls = try InvocationTests.spec("ls")
+    let keys = ["created", "priority", "due", "text", "completed", "line"]
+    #expect(throws: TodoError.optionValueNotAllowed(option: "--sort", value: "dew", allowed: keys)) {
+      try Invocation.parse(["--sort", "due,dew"], for: ls, as: "ls")
+    }
+    #expect(throws: TodoError.missingOptionValue("--sort")) { try Invocation.parse(["--sort"], for: ls, as: "ls") }
+    #expect(throws: TodoError.optionTakesNoValue("--all")) { try Invocation.parse(["--all=yes"], for: ls, as: "ls") }
+    #expect(throws: TodoError.optionValueNotAllowed(option: "--days", value: "-3", allowed: ["0…36600"])) {
+      try Invocation.parse(["--days", "-3"], for: try InvocationTests.spec("agenda"), as: "agenda")
+    }
+    #expect(try Invocation.parse(["--group", "pri"], for: ls, as: "ls").value("--group") == "pri")
+  }
+
+  @Test func helpIsEveryCommandsOption() throws {
+    for spec in CommandRegistry.all where spec.isListed(in: .native) {
+      #expect(try Invocation.parse(["1", "--help"], for: spec, as: spec.name).wantsHelp, "\(spec.name)")
+      #expect(try Invocation.parse(["-h"], for: spec, as: spec.name).wantsHelp, "\(spec.name)")
+      #expect(try !Invocation.parse(["--", "-h"], for: spec, as: spec.name).wantsHelp, "\(spec.name)")
+    }
+  }
+
+  /// Every task number of a repeated pair list, and none of an option's value.
+  @Test func taskNumberPositionsFollowTheDeclaration() throws {
+    #expect(try InvocationTests.spec("pri").taskNumberPositions(in: ["1", "A", "2", "B", "3", "C"], mode: .native) == [0, 2, 4])
+    #expect(try InvocationTests.spec("do").taskNumberPositions(in: ["-q", "7", "3", "--", "4"], mode: .native) == [2, 4])
+    #expect(try InvocationTests.spec("append").taskNumberPositions(in: ["2", "3"], mode: .native) == [0])
+    #expect(try InvocationTests.spec("do").taskNumberPositions(in: ["-q", "3"], mode: .todoSh) == [0, 1])
+  }
+
+  // MARK: Commands run in-process
+
+  final class Fixture {
+    let directory: URL
+    let console = CapturingConsole()
+    let context: CommandContext
+
+    init(todo: String) throws {
+      directory = FileManager.default.temporaryDirectory.appendingPathComponent("todo-invocation-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try Data(todo.utf8).write(to: directory.appendingPathComponent("todo.txt"))
+      // The settings a real run has: the configuration loader's defaults over this folder.
+      let loader = ConfigurationLoader(
+        environment: ["HOME": directory.path, "TODO_DIR": directory.path, "PATH": "/usr/bin:/bin"], mode: .native,
+        programPath: "todo", runner: ProcessRunner(), outputIsTerminal: false)
+      var settings = try loader.load(GlobalOptions())
+      settings["TODO_FILE"] = directory.path + "/todo.txt"
+      settings["DONE_FILE"] = directory.path + "/done.txt"
+      context = CommandContext(
+        settings: settings, console: console, clock: Clock(seconds: 1_234_500_000, utcOffset: 0),
+        store: TodoStore(stateDirectory: directory.appendingPathComponent("state").path), input: ScriptedInput())
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    var todo: String {
+      (try? String(contentsOf: directory.appendingPathComponent("todo.txt"), encoding: .utf8)) ?? ""
+    }
+
+    func run(_ words: String...) throws -> TodoCommands.ExitStatus {
+      try TodoCLI.dispatch(context, words, isDefaultAction: false)
+    }
+  }
+
+  @Test func aCommandAskedForHelpPrintsItAndChangesNothing() throws {
+    let fixture = try Fixture(todo: "call mom\n")
+    for words in [["add", "--help"], ["do", "1", "--help"], ["pri", "-h"], ["del", "1", "-h"], ["undo", "--help"]] {
+      #expect(try TodoCLI.dispatch(fixture.context, words, isDefaultAction: false) == .success)
+    }
+    #expect(fixture.todo == "call mom\n")
+    let text = String(decoding: fixture.console.output, as: UTF8.self)
+    #expect(text.contains("Usage: todo add [OPTIONS] \"TODO ITEM\"\n"))
+    #expect(text.contains("  --priority PRIORITY\n"))
+    #expect(text.contains("Usage: todo do [OPTIONS] NR [NR ...]\n"))
+    #expect(text.contains("  -q, --query EXPR\n"))
+    #expect(text.contains("Usage: todo undo [N]\n"))
+  }
+
+  @Test func anOptionAfterTheTextIsAnOption() throws {
+    let fixture = try Fixture(todo: "")
+    #expect(try fixture.run("add", "pay rent", "--priority", "high") == .success)
+    #expect(fixture.todo == "(A) 2009-02-13 pay rent\n")
+    #expect(throws: TodoError.unknownActionOption(action: "add", option: "--urgent", suggestion: nil, isGlobal: false)) {
+      try fixture.run("add", "call mom", "--urgent")
+    }
+    #expect(fixture.todo == "(A) 2009-02-13 pay rent\n")
+    #expect(try fixture.run("add", "--", "read", "--urgent", "manual") == .success)
+    #expect(fixture.todo.hasSuffix("\n2009-02-13 read --urgent manual\n"))
+  }
+
+  @Test func theOptionsOfAnOuterCommandDoNotReachTheOneItRuns() throws {
+    let fixture = try Fixture(todo: "a\nb\n")
+    #expect(try fixture.run("ls", "--sort", "-text") == .success)
+    #expect(fixture.context.invocation.value("--sort") == "-text")
+    #expect(try fixture.context.runAction("ls") == .success)
+    #expect(fixture.context.invocation.value("--sort") == "-text")
+    let text = String(decoding: fixture.console.output, as: UTF8.self)
+    #expect(text == "2 b\n1 a\n--\nTODO: 2 of 2 tasks shown\n1 a\n2 b\n--\nTODO: 2 of 2 tasks shown\n")
+  }
+}
