@@ -179,6 +179,11 @@ public enum TodoCLI {
     if action == "command" {
       words.removeFirst()
       action = words.first?.lowercased() ?? ""
+      if context.settings.mode == .native, action == "--help" || action == "-h" {
+        let help = HelpCommand.commandHelp(CommandCommand.spec, as: "command", programName: context.programName)
+        context.console.write(bytes(help))
+        return .success
+      }
     } else if let addon = try Addons.find(action, in: context.settings.actionsDirectory) {
       return Addons.run(addon, arguments: words, context: context)
     } else if isDefaultAction {

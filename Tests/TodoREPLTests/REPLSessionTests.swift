@@ -254,6 +254,18 @@ import TodoTxt
     #expect(TaskNumberPositions.find(in: ["add", "4"], mode: .native) == [])
     #expect(TaskNumberPositions.find(in: ["command", "del", "4"], mode: .native) == [2])
     #expect(TaskNumberPositions.find(in: ["-p"], mode: .native) == [])
+    // Every number of a repeated pair list; none of an option's value.
+    #expect(TaskNumberPositions.find(in: ["pri", "1", "A", "2", "B"], mode: .native) == [1, 3])
+    #expect(TaskNumberPositions.find(in: ["do", "-q", "3", "4"], mode: .native) == [3])
+  }
+
+  @Test func everyNumberOfAPairListFollowsItsTask() throws {
+    let home = try Home(todo: "alpha\nbeta\n")
+    let reader = EditingReader(home, [(nil, "ls"), ("inserted\nalpha\nbeta\n", "pri 1 A 2 B")])
+    let console = run(home, reader)
+    #expect(console.errorText.contains("task 1 is now task 2\n"))
+    #expect(console.errorText.contains("task 2 is now task 3\n"))
+    #expect(home.read() == "inserted\n(A) alpha\n(B) beta\n")
   }
 
   @Test func historyLivesInTheStateDirectory() {

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+/// The declared command surface, seen from outside: the built binary on real files, the
+/// completion scripts in real bash, zsh and fish, and todo(1) against the declarations.
+@Suite struct CommandDeclarationTests {
+  static let list = "(A) call mom +Family @phone\n2009-02-10 pay rent due:2009-02-20\nbuy milk @store due:2009-02-14\n"
+
+  /// The cases found by trying the tool as a new user: each is an error naming the
+  /// problem, with a non-zero exit and todo.txt exactly as it was.
+  @Test(arguments: [
+    (["ls", "--sortt", "due"], "todo: 'ls' has no option '--sortt'; did you mean '--sort'?"),
+    (["ls", "--frmat", "json"], "todo: 'ls' has no option '--frmat'; did you mean '--format'?"),
+    (["add", "foo", "--priorty", "high"], "todo: 'add' has no option '--priorty'; did you mean '--priority'?"),
+    (["ls", "--sort", "dew"], "todo: option '--sort' does not take 'dew'; it takes created, priority, due, text, completed, line"),
+    (["ls", "--group", "week"], "todo: option '--group' does not take 'week'; it takes project, context, priority, due, contexts, pri, projects"),
+    (["do", "--all", "1"], "todo: 'do' has no option '--all'"),
+    (["ls", "--plain"], "todo: '--plain' is an option of todo itself: put it before 'ls'"),
+    (["agenda", "--days"], "todo: option '--days' needs a value"),
+  ])
+  func mistakesAreErrorsThatChangeNothing(arguments: [String], message: String) throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", CommandDeclarationTests.list)
+    let run = try box.run("todo", arguments)
+    #expect(run.status == 1)
+    #expect(run.stdout == "")
+    #expect(run.stderr.hasPrefix(message), "\(run.stderr)")
+    #expect(run.stderr.split(separator: "\n").count == 1)
+    #expect(box.read("todo.txt") == CommandDeclarationTests.list)
+  }
+
+  @Test func everyNativeActionAnswersHelpWithItsOwnHelp() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", CommandDeclarationTests.list)
+    let names = CompletionTests.lines(try box.todo("__complete", "").stdout).map { String($0.prefix { $0 != "\t" }) }
+    #expect(names.count > 40)
+    for name in names {
+      for flag in ["--help", "-h"] {
+        let run = try box.todo(name, flag)
+        #expect(run.status == 0, "\(name) \(flag): \(run.stderr)")
+        #expect(run.stdout.hasPrefix("Usage: todo \(name)"), "\(name) \(flag)")
+        #expect(run.stdout.contains("  -h, --help\n"), "\(name) \(flag)")
+        #expect(run.stderr == "")
+      }
+    }
+    #expect(box.read("todo.txt") == CommandDeclarationTests.list)
+    #expect(!box.exists("done.txt"))
+    // Under the name todo.sh, add --help still adds a task called --help, as todo.sh does.
+    #expect(try box.sh("add", "--help").status == 0)
+    #expect(box.read("todo.txt").hasSuffix("\n--help\n"))
+  }
+
+  @Test func helpListsEveryOptionOfTheAction() throws {
+    let box = try Sandbox()
+    let help = try box.todo("help", "ls").stdout
+    for option in ["-a, --all", "--sort KEYS", "--format FORMAT", "--group BY", "-q, --query EXPR", "--why"] {
+      #expect(help.contains("      \(option)\n"), "help ls lacks \(option)")
+    }
+    #expect(help.contains("KEYS: created, priority, due, text, completed, line."))
+    let pri = try box.todo("pri", "--help").stdout
+    #expect(pri.contains("-q, --query EXPR"))
+    #expect(try !box.sh("help", "ls").stdout.contains("--sort"))
+  }
+
+  @Test func aTypedOptionAfterTheTextIsApplied() throws {
+    let box = try Sandbox()
+    #expect(try box.todo("add", "foo", "--priority", "high").status == 0)
+    #expect(try box.todo("add", "--", "bar", "--priority", "high").status == 0)
+    let lines = box.read("todo.txt").split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines[0].hasPrefix("(A) ") && lines[0].hasSuffix(" foo"))
+    #expect(lines[1].hasSuffix(" bar --priority high") && !lines[1].hasPrefix("("))
+  }
+
+  // MARK: Completion in the real shells
+
+  @Test func bashCompletesOptionsAfterTheAction() throws {
+    let box = try CompletionTests.sandbox()
+    #expect(try CompletionTests.bash(box, "todo ls --so") == ["--sort"])
+    #expect(try CompletionTests.bash(box, "todo ls --sort ") == ["created", "priority", "due", "text", "completed", "line"])
+    #expect(try CompletionTests.bash(box, "todo ls --sort due,p") == ["due,priority"])
+    #expect(try CompletionTests.bash(box, "todo ls --format j") == ["json", "jsonl"])
+    #expect(try CompletionTests.bash(box, "todo ls --group c") == ["context", "contexts"])
+    #expect(try CompletionTests.bash(box, "todo add --priority h") == ["high"])
+    #expect(try CompletionTests.bash(box, "todo do -q x ") == ["1", "3"])
+  }
+
+  @Test func zshAndFishCompleteOptionsAfterTheAction() throws {
+    let box = try CompletionTests.sandbox()
+    _ = try CompletionTests.run(box, "zsh", ["-f", "-c", "true"])
+    #expect(try CompletionTests.zsh(box, "todo ls --gr").map { String($0.prefix { $0 != "\t" }) } == ["--group"])
+    #expect(try CompletionTests.zsh(box, "todo ls --group p") == ["project", "priority", "pri", "projects"])
+    #expect(try CompletionTests.fish(box, "todo ls --sort c") == ["created", "completed"])
+    #expect(try CompletionTests.fish(box, "todo agenda --q").map { String($0.prefix { $0 != "\t" }) } == ["--quiet"])
+  }
+
+  // MARK: The manual
+
+  /// todo(1) has, in each command's entry, the list of its options exactly as declared
+  /// (written by man/update-options from `todo __dump mdoc`).
+  @Test func todo1DocumentsEveryOptionOfEveryCommand() throws {
+    let manual = try ManPageTests.manual()
+    let box = try Sandbox()
+    let dump = try box.todo("__dump", "mdoc").stdout
+    let marker = ".\\\" Options of "
+    let blocks = dump.components(separatedBy: marker).dropFirst().map { marker + $0 }
+    #expect(blocks.count >= 15)
+    let lines = manual.components(separatedBy: "\n")
+    for block in blocks {
+      let name = String(block.dropFirst(marker.count).prefix { $0 != "," })
+      #expect(manual.contains(block), "man/todo.1 lacks the options of '\(name)' as declared: run man/update-options")
+      // ... and the list is inside the command's own entry.
+      guard let at = manual.range(of: block), let entry = lines.firstIndex(where: { $0.hasPrefix(".It Cm \(name) ") || $0 == ".It Cm \(name)" }) else {
+        Issue.record("todo.1 has no entry for '\(name)'")
+        continue
+      }
+      let blockLine = manual[..<at.lowerBound].components(separatedBy: "\n").count - 1
+      let between = lines[(entry + 1)..<blockLine]
+      var depth = 0
+      var left = false
+      for line in between {
+        if line.hasPrefix(".Bl") { depth += 1 }
+        if line.hasPrefix(".El") { depth -= 1 }
+        if depth < 0 || (depth == 0 && line.hasPrefix(".It")) { left = true }
+      }
+      #expect(!left, "the options of '\(name)' stand outside its entry in todo.1")
+    }
+    let json = try box.todo("__dump").stdout
+    #expect(json.hasPrefix("{\"program\":\"todo\",\"commands\":[{\"name\":\"add\""))
+  }
+}
