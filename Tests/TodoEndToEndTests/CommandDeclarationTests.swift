@@ -129,3 +129,44 @@ import Testing
     #expect(json.hasPrefix("{\"program\":\"todo\",\"commands\":[{\"name\":\"add\""))
   }
 }
+
+/// Dates on input: under the name todo, a `due:` or `t:` value that is neither a date nor a
+/// date word is refused wherever text comes in, and `--verbatim` stores it on purpose.
+@Suite struct TypedDateTests {
+  static let list = "call mom\n"
+
+  @Test(arguments: [
+    ["add", "pay bill due:tomorow"], ["add", "x due:2026-02-30"], ["add", "x t:nextweek"],
+    ["addm", "fine due:fri\nbad due:x"], ["addto", "todo.txt", "x due:soonish"],
+    ["append", "1", "due:tomorow"], ["prepend", "1", "t:2026-13-01"], ["replace", "1", "call dad due:jan32"],
+  ])
+  func aValueThatIsNoDateIsRefusedEverywhere(arguments: [String]) throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", TypedDateTests.list)
+    let run = try box.run("todo", arguments)
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("is not a date (2026-05-01, today, fri, +2w, eom ...)"), "\(run.stderr)")
+    #expect(box.read("todo.txt") == TypedDateTests.list)
+    #expect(!box.exists("done.txt"))
+  }
+
+  @Test func importIsCheckedTheSameWay() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", TypedDateTests.list)
+    let run = try box.todo("import", input: "{\"text\":\"fine due:fri\"}\n{\"text\":\"bad due:bogus\"}\n")
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("'bogus' is not a date"))
+    #expect(box.read("todo.txt") == TypedDateTests.list)
+  }
+
+  @Test func verbatimStoresTheTextAsTyped() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", TypedDateTests.list)
+    #expect(try box.todo("-T", "add", "--verbatim", "someday due:someday t:fri").status == 0)
+    #expect(try box.todo("-T", "add", "real due:2009-02-20 t:today").status == 0)
+    #expect(box.read("todo.txt") == "call mom\nsomeday due:someday t:fri\nreal due:2009-02-20 t:2009-02-13\n")
+    // Under the name todo.sh, text is stored as typed, as todo.sh does.
+    #expect(try box.sh("add", "sh due:tomorow").status == 0)
+    #expect(box.read("todo.txt").hasSuffix("\nsh due:tomorow\n"))
+  }
+}

@@ -15,7 +15,7 @@ enum AddCommand {
       after a priority such as (A). Under the name todo, --priority high|medium|low (or a \
       letter) sets the priority, and due: and t: take dates such as fri, +2w or eom.
       """,
-    arguments: [.text], options: [TypedInput.priorityOption, jsonOption]
+    arguments: [.text], options: [TypedInput.priorityOption, jsonOption, TypedInput.verbatimOption]
   ) { context, arguments throws(TodoError) in
     if context.invocation.has(jsonOption.name) {
       guard arguments.isEmpty, !context.invocation.has(TypedInput.priorityOption.name) else { throw spec.usageError }
@@ -42,8 +42,8 @@ enum AddCommand {
 
   /// Prepares typed text as todo.sh's `_addto` does: one line, `(a)` → `(A)`, today's date
   /// when configured, the default priority when configured.
-  static func prepare(_ raw: [UInt8], context: CommandContext) -> [UInt8] {
-    var line = context.storedText(cleanInput(raw))
+  static func prepare(_ raw: [UInt8], context: CommandContext) throws(TodoError) -> [UInt8] {
+    var line = try context.storedText(cleanInput(raw))
     if line.count >= 3, line[0] == UInt8(ascii: "("), (97...122).contains(line[1]), line[2] == UInt8(ascii: ")") {
       line[1] -= 32
     }
@@ -68,7 +68,7 @@ enum AddCommand {
 
   /// Appends prepared lines to `file` and reports each as `N text` / `PREFIX: N added.`
   static func add(_ inputs: [[UInt8]], to file: String, context: CommandContext) throws(TodoError) {
-    let lines = inputs.map { prepare($0, context: context) }
+    let lines = try inputs.map { input throws(TodoError) in try prepare(input, context: context) }
     try context.ensureDirectory(for: file)
     let numbers = try context.storing {
       try context.store.append(lines, to: file, label: addLabel(lines))

@@ -9,7 +9,7 @@ enum AppendCommand {
       A space goes between the task and the text, unless the text starts with one of the \
       characters in SENTENCE_DELIMITERS (by default , . : and ;).
       """,
-    arguments: [.taskNumber, .text]
+    arguments: [.taskNumber, .text], options: [TypedInput.verbatimOption]
   ) { context, arguments throws(TodoError) in
     let file = context.settings.todoFile
     let reference = try TaskReference(arguments.first, usage: spec.usageError)
@@ -23,7 +23,7 @@ enum AppendCommand {
     }
     let delimiters = Set(context.settings.sentenceDelimiters.utf8)
     let space: [UInt8] = input.first.map { delimiters.contains($0) } ?? false ? [] : [UInt8(ascii: " ")]
-    input = context.storedText(cleanInput(input))
+    input = try context.storedText(cleanInput(input))
     let updated = try context.editTask(reference, in: file, label: "append") { task in
       task.setLine(task.bytes + space + input)
     }

@@ -8,7 +8,7 @@ enum ReplaceCommand {
       A priority or a date at the start of the new text replaces the old one; otherwise the \
       old priority and creation date stay.
       """,
-    arguments: [.taskNumber, .text]
+    arguments: [.taskNumber, .text], options: [TypedInput.verbatimOption]
   ) { context, arguments throws(TodoError) in
     try replaceOrPrepend(context, arguments, prepend: false, spec: spec)
   }
@@ -49,7 +49,8 @@ enum ReplaceCommand {
     } else {
       input = bytes(rest.joined(separator: " "))
     }
-    let updated = try context.editTask(reference, in: file, label: prepend ? "prepend" : "replace") { task in
+    let updated = try context.editTask(reference, in: file, label: prepend ? "prepend" : "replace") {
+      task throws(TodoError) in
       let line = Array(task.bytes)
       let original = headParts(line)
       var priority = original.priority
@@ -61,7 +62,7 @@ enum ReplaceCommand {
         input.removeFirst(replacement.priority.count + replacement.date.count)
       }
       let body = line.dropFirst(original.priority.count + original.date.count)
-      let text = context.storedText(cleanInput(input))
+      let text = try context.storedText(cleanInput(input))
       task.setLine(priority + date + text + (prepend ? [UInt8(ascii: " ")] + body : []))
     }
     if context.verbose {

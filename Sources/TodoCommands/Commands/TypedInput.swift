@@ -10,8 +10,11 @@ enum TypedInput {
   static let dateKeys: Set<String> = ["due", "t"]
 
   /// `text` with every `due:` and `t:` value that is a date expression replaced by its date.
-  /// Values that are not date expressions stay as typed.
-  static func resolvingDates(in text: [UInt8], today: TaskDate) -> [UInt8] {
+  ///
+  /// - Throws: ``TodoError/notADate(_:)`` for a value that is neither a date nor a date
+  ///   expression (`due:tomorow`, `due:2026-02-30`): stored, it would be a task that never
+  ///   shows as due. `--verbatim` stores such text on purpose.
+  static func resolvingDates(in text: [UInt8], today: TaskDate) throws(TodoError) -> [UInt8] {
     var result: [UInt8] = []
     result.reserveCapacity(text.count)
     var index = 0
@@ -20,7 +23,7 @@ enum TypedInput {
       var end = index
       while end < text.count, (text[end] == 0x20 || text[end] == 0x09) == isBlank { end += 1 }
       let token = text[index..<end]
-      if !isBlank, let resolved = resolvedTag(token, today: today) {
+      if !isBlank, let resolved = try resolvedTag(token, today: today) {
         result += resolved
       } else {
         result += token
@@ -30,16 +33,20 @@ enum TypedInput {
     return result
   }
 
-  /// `key:DATE` for a `due:`/`t:` token whose value is a relative date, else `nil`.
-  private static func resolvedTag(_ token: ArraySlice<UInt8>, today: TaskDate) -> [UInt8]? {
+  /// `key:DATE` for a `due:`/`t:` token whose value is a relative date, `nil` for any other
+  /// token or a valid date.
+  private static func resolvedTag(_ token: ArraySlice<UInt8>, today: TaskDate) throws(TodoError) -> [UInt8]? {
     guard let colon = token.firstIndex(of: UInt8(ascii: ":")) else { return nil }
     let key = String(decoding: token[..<colon], as: UTF8.self)
     let value = String(decoding: token[(colon + 1)...], as: UTF8.self)
-    guard dateKeys.contains(key), !value.isEmpty, TaskDate(value) == nil,
-      let date = RelativeDate.resolve(value, today: today)
-    else { return nil }
+    guard dateKeys.contains(key), !value.isEmpty, TaskDate(value) == nil else { return nil }
+    guard let date = RelativeDate.resolve(value, today: today) else { throw .notADate(value) }
     return Array(token[...colon]) + date.utf8
   }
+
+  /// `--verbatim`: the text is stored as typed.
+  static let verbatimOption = OptionSpec(
+    ["--verbatim"], help: "Store the text exactly as typed: due: and t: values are neither turned into dates nor checked.")
 
   /// A tag value as typed for `key`: a date expression for `due` and `t`, resolved.
   static func tagValue(_ value: String, key: String, today: TaskDate) throws(TodoError) -> String {
@@ -101,8 +108,9 @@ extension TypedInput {
 
 extension CommandContext {
   /// Typed task text as it is stored: relative dates resolved under the name `todo`.
-  func storedText(_ text: [UInt8]) -> [UInt8] {
-    settings.mode == .native ? TypedInput.resolvingDates(in: text, today: today) : text
+  func storedText(_ text: [UInt8]) throws(TodoError) -> [UInt8] {
+    guard settings.mode == .native, !invocation.has(TypedInput.verbatimOption.name) else { return text }
+    return try TypedInput.resolvingDates(in: text, today: today)
   }
 
   /// Edits several tasks of todo.txt under one lock, in the order given; nothing is written

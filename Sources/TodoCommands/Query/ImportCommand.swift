@@ -127,7 +127,8 @@ enum ImportCommand {
     case .some(let date?): line += date.description + " "
     case .some(nil): break
     }
-    line += text
+    // The text's own due: and t: values, as add takes them (relative dates resolved, others refused).
+    line += String(decoding: try context.storedText(Array(text.utf8)), as: UTF8.self)
 
     var existingTags = Set(task.tags.map { $0.key + ":" + $0.value })
     func addTag(_ key: String, _ value: String) throws(TodoError) {
