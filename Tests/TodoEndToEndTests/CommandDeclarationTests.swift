@@ -85,6 +85,22 @@ import Testing
     #expect(try CompletionTests.bash(box, "todo do -q x ") == ["1", "3"])
   }
 
+  /// Each positional completes as its declaration says: open tasks for do, done ones for
+  /// reopen, bare keys for tag's KEY, any path for attach.
+  @Test func positionalsCompleteByTheirDeclaredKind() throws {
+    let box = try CompletionTests.sandbox()
+    try box.write("todo.txt", "(A) call mom +Family @phone\nx 2009-02-12 pay rent est:2\nbuy milk @store due:2009-02-20\n")
+    #expect(try CompletionTests.bash(box, "todo do ") == ["1", "3"])
+    #expect(try CompletionTests.bash(box, "todo reopen ") == ["2"])
+    #expect(try CompletionTests.bash(box, "todo.sh do ") == ["1", "2", "3"])
+    #expect(try CompletionTests.bash(box, "todo tag 1 3 e") == ["est"])
+    #expect(try CompletionTests.bash(box, "todo tag 1 d") == ["due"])
+    #expect(try CompletionTests.bash(box, "todo tag 1 2") == ["2"])
+    try box.write("scans/bill.pdf", "%PDF")
+    #expect(try CompletionTests.bash(box, "todo attach 1 sca") == ["scans/"])
+    #expect(try CompletionTests.bash(box, "todo attach 1 scans/") == ["scans/bill.pdf"])
+  }
+
   @Test func zshAndFishCompleteOptionsAfterTheAction() throws {
     let box = try CompletionTests.sandbox()
     _ = try CompletionTests.run(box, "zsh", ["-f", "-c", "true"])

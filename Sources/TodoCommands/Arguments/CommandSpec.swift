@@ -12,7 +12,15 @@ public struct CommandSpec: Sendable {
     case priorities
     /// One of a fixed set of words (`bash`, `zsh`, `fish`).
     case choice([String])
+    /// A tag key without its colon (`tag 3 due fri`).
+    case tagKey
+    /// A path anywhere on the file system (`attach 3 ~/scan.pdf`).
+    case path
   }
+
+  /// Which tasks a command's task numbers may name, for completion: `do` offers open tasks,
+  /// `reopen` done ones.
+  public enum TaskState: Sendable, Equatable { case any, open, done }
 
   public var name: String
   public var aliases: [String]
@@ -25,6 +33,8 @@ public struct CommandSpec: Sendable {
   public var arguments: [ArgumentKind]
   /// The options after the action (native mode; `--help` is every command's and not listed).
   public var options: [OptionSpec]
+  /// The tasks completion offers for the task numbers.
+  public var taskState: TaskState
   /// Exists only under the name `todo` (todo.sh has no such action).
   public var nativeOnly: Bool
   /// Left out of help, short help and suggestions (`__complete`, which the completion
@@ -34,7 +44,7 @@ public struct CommandSpec: Sendable {
 
   public init(
     name: String, aliases: [String] = [], usage: String = "", abstract: String, discussion: String = "",
-    arguments: [ArgumentKind] = [], options: [OptionSpec] = [], nativeOnly: Bool = false, hidden: Bool = false,
+    arguments: [ArgumentKind] = [], options: [OptionSpec] = [], taskState: TaskState = .any, nativeOnly: Bool = false, hidden: Bool = false,
     run: @escaping @Sendable (CommandContext, [String]) throws(TodoError) -> ExitStatus
   ) {
     self.name = name
@@ -44,6 +54,7 @@ public struct CommandSpec: Sendable {
     self.discussion = discussion
     self.arguments = arguments
     self.options = options
+    self.taskState = taskState
     self.nativeOnly = nativeOnly
     self.hidden = hidden
     self.run = run
@@ -67,12 +78,28 @@ public struct CommandSpec: Sendable {
     }
   }
 
+  /// What the positional at `position` is, given the positionals typed so far (`words`,
+  /// which may include the one at `position`): a list of task numbers that leads other
+  /// arguments (`tag NR [NR ...] KEY VALUE`) lasts as long as the words are numbers.
+  public func kind(ofPositional position: Int, among words: [String]) -> ArgumentKind? {
+    guard arguments.count > 1, arguments[0] == .taskNumbers else { return kind(ofPositional: position) }
+    let leading = words.prefix(while: CommandSpec.looksLikeTaskNumbers).count
+    if position < leading { return .taskNumbers }
+    return kind(ofPositional: position - max(leading, 1) + 1)
+  }
+
+  /// `3`, `3,4`: what a task-number word looks like before it is checked.
+  static func looksLikeTaskNumbers(_ word: String) -> Bool {
+    !word.isEmpty && word.utf8.allSatisfy { (48...57).contains($0) || $0 == UInt8(ascii: ",") }
+  }
+
   /// The indices in `words` (the words after the action) of the positionals that are task
   /// numbers, skipping the declared options and their values under the name todo.
   public func taskNumberPositions(in words: [String], mode: Mode) -> [Int] {
     var positions: [Int] = []
     var positional = 0
     var index = 0
+    var typed: [String] = []
     var optionsOpen = mode == .native
     while index < words.count {
       let word = words[index]
@@ -83,7 +110,8 @@ public struct CommandSpec: Sendable {
       } else if optionsOpen, word.hasPrefix("--") {
         // `--name=value`, or an option the parser will refuse.
       } else {
-        let kind = kind(ofPositional: positional)
+        typed.append(word)
+        let kind = kind(ofPositional: positional, among: typed)
         if kind == .taskNumber || kind == .taskNumbers { positions.append(index) }
         positional += 1
       }

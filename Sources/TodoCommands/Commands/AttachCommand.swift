@@ -11,7 +11,7 @@ enum AttachCommand {
       when the name is taken, so no attachment is ever overwritten; the task gets an \
       att:NAME tag. A task may have several.
       """,
-    arguments: [.taskNumber, .fileName], nativeOnly: true
+    arguments: [.taskNumber, .path], nativeOnly: true
   ) { context, arguments throws(TodoError) in
     guard arguments.count == 2, !arguments[1].isEmpty else { throw spec.usageError }
     let reference = try TaskReference(arguments[0], usage: spec.usageError)

@@ -11,7 +11,7 @@ enum DoCommand {
       until you run archive, so task numbers stay put, and keeps a priority as a pri: tag; \
       a task with a rec: tag then comes back as a new task (see rec).
       """,
-    arguments: [.taskNumbers], options: OptionSpec.selecting
+    arguments: [.taskNumbers], options: OptionSpec.selecting, taskState: .open
   ) { context, arguments throws(TodoError) in
     let arguments = try QuerySelection.arguments(arguments, context: context, question: "Mark as done") ?? arguments
     let items = taskNumberWords(arguments)

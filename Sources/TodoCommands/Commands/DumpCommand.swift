@@ -73,6 +73,8 @@ enum DumpCommand {
     case .action: "action"
     case .priorities: "priorities"
     case .choice(let words): "choice:" + words.joined(separator: "|")
+    case .tagKey: "tagKey"
+    case .path: "path"
     }
   }
 

@@ -10,7 +10,7 @@ enum TagCommand {
       end. Without VALUE every KEY: tag is removed. Values of due and t may be dates as you \
       say them (fri, tomorrow, +2w, 3b, eom); the absolute date is stored.
       """,
-    arguments: [.taskNumber, .text], options: OptionSpec.selecting, nativeOnly: true
+    arguments: [.taskNumbers, .tagKey, .text], options: OptionSpec.selecting, nativeOnly: true
   ) { context, arguments throws(TodoError) in
     let arguments = try QuerySelection.arguments(arguments, context: context, question: "Tag") ?? arguments
     let (items, rest) = leadingTaskNumbers(arguments)
@@ -54,7 +54,7 @@ enum PostponeCommand {
       threshold moves with it so the gap stays. A task with only t: moves its threshold; a \
       task with neither gets due: DURATION from today.
       """,
-    arguments: [.taskNumber, .text], options: OptionSpec.selecting, nativeOnly: true
+    arguments: [.taskNumbers, .text], options: OptionSpec.selecting, nativeOnly: true
   ) { context, arguments throws(TodoError) in
     let arguments = try QuerySelection.arguments(arguments, context: context, question: "Postpone") ?? arguments
     let (items, rest) = leadingTaskNumbers(arguments)
@@ -99,7 +99,7 @@ enum ReopenCommand {
       Removes the x and the completion date, and gives back the priority kept in pri: (or \
       written after the x). Only tasks still in todo.txt can be reopened.
       """,
-    arguments: [.taskNumbers], nativeOnly: true
+    arguments: [.taskNumbers], taskState: .done, nativeOnly: true
   ) { context, arguments throws(TodoError) in
     let items = taskNumberWords(arguments)
     guard !items.isEmpty else { throw spec.usageError }

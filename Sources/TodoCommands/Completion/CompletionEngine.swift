@@ -63,7 +63,7 @@ public struct CompletionEngine {
     }
     guard settings.mode == .native else {
       guard let kind = CompletionEngine.kind(at: arguments.count, of: spec) else { return [] }
-      return complete(current, as: kind, after: arguments)
+      return complete(current, as: kind, after: arguments, state: spec.taskState)
     }
     // Under the name todo, the declared options may stand anywhere before `--`: complete an
     // option, an option's value, or the positional the other words leave next.
@@ -101,8 +101,8 @@ public struct CompletionEngine {
       }
       return CompletionEngine.filter(candidates.sorted { $0.value < $1.value }, current)
     }
-    guard let kind = CompletionEngine.kind(at: positionals.count, of: spec) else { return [] }
-    return complete(current, as: kind, after: positionals)
+    guard let kind = spec.kind(ofPositional: positionals.count, among: positionals + [current]) else { return [] }
+    return complete(current, as: kind, after: positionals, state: spec.taskState)
   }
 
   /// The values an option takes that start with `current`; for a comma-separated list, the
@@ -134,13 +134,17 @@ public struct CompletionEngine {
   private var settings: Settings { context.settings }
 
   private func complete(
-    _ current: String, as kind: CommandSpec.ArgumentKind, after arguments: [String]
+    _ current: String, as kind: CommandSpec.ArgumentKind, after arguments: [String], state: CommandSpec.TaskState
   ) -> [CompletionCandidate] {
     switch kind {
     case .taskNumber:
-      return taskNumbers(matching: current, excluding: [])
+      return taskNumbers(matching: current, excluding: [], state: state)
     case .taskNumbers:
-      return taskNumbers(matching: current, excluding: Set(arguments))
+      return taskNumbers(matching: current, excluding: Set(arguments), state: state)
+    case .tagKey:
+      return tagKeys(matching: current)
+    case .path:
+      return paths(matching: current)
     case .priority:
       return priorities(matching: current)
     case .priorities:
@@ -248,15 +252,19 @@ public struct CompletionEngine {
   }
 
   /// The numbers of the tasks in the todo file, with the task as description.
-  private func taskNumbers(matching current: String, excluding taken: Set<String>)
+  private func taskNumbers(matching current: String, excluding taken: Set<String>, state: CommandSpec.TaskState)
     -> [CompletionCandidate]
   {
     let list = list(todoFile)
     var candidates: [CompletionCandidate] = []
+    // Under the name todo.sh, every task, as todo.sh's own completion offers.
+    let state = settings.mode == .native ? state : .any
     for index in 0..<list.count {
       let task = list[index]
       let number = String(index + 1)
       guard !task.isBlank, number.hasPrefix(current), !taken.contains(number) else { continue }
+      if state == .open, task.isCompleted { continue }
+      if state == .done, !task.isCompleted { continue }
       candidates.append(CompletionCandidate(value: number, description: task.line))
     }
     return candidates
@@ -309,6 +317,18 @@ public struct CompletionEngine {
       }
     }
     let candidates = keys.map { CompletionCandidate(value: $0.key + ":", description: $0.value) }
+    return CompletionEngine.filter(candidates.sorted { $0.value < $1.value }, current)
+  }
+
+  /// Tag keys alone, for the KEY of `tag NR KEY VALUE`: the keys with a meaning and those
+  /// the lists use.
+  private func tagKeys(matching current: String) -> [CompletionCandidate] {
+    var keys: [String: String?] = [:]
+    for (key, description) in CompletionEngine.knownKeys { keys[key] = description }
+    for path in [todoFile, doneFile] {
+      for key in TodoIndex(list(path)).tagKeys.keys where keys[key] == nil { keys[key] = .some(nil) }
+    }
+    let candidates = keys.map { CompletionCandidate(value: $0.key, description: $0.value) }
     return CompletionEngine.filter(candidates.sorted { $0.value < $1.value }, current)
   }
 

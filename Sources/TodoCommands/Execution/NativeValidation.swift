@@ -24,7 +24,9 @@ enum NativeValidation {
       _ = try reference.task(in: list ?? TodoList(), file: file)
     }
     if kinds.first == .taskNumbers {
-      let words = taskNumberWords(arguments)
+      // A list that leads other arguments (`tag NR NR KEY VALUE`) ends at the first non-number.
+      let numbers = kinds.count > 1 ? Array(arguments.prefix(while: CommandSpec.looksLikeTaskNumbers)) : arguments
+      let words = taskNumberWords(numbers)
       guard !words.isEmpty else { throw spec.usageError }
       for word in words { try existing(word, usage: spec.usageError) }
     } else if kinds.starts(with: [.taskNumber, .priority]) {
