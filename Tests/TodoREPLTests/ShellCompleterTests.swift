@@ -43,6 +43,18 @@ import TodoStore
     #expect(fixture.completer.complete(before: "ls ", word: "@p").map(\.replacement) == ["@phone"])
   }
 
+  /// TAB knows the options after the action and their values, as the command declares them.
+  @Test func optionsAfterTheActionAndTheirValues() throws {
+    let fixture = try Fixture(todo: "call mom\n")
+    #expect(fixture.completer.complete(before: "ls ", word: "--gr").map(\.replacement) == ["--group"])
+    #expect(
+      fixture.completer.complete(before: "ls --sort ", word: "").map(\.replacement) == [
+        "created", "priority", "due", "text", "completed", "line",
+      ])
+    #expect(fixture.completer.complete(before: "ls milk --format ", word: "ic").map(\.replacement) == ["ical"])
+    #expect(fixture.completer.complete(before: "do -q x ", word: "").map(\.replacement) == ["1"])
+  }
+
   @Test func actionsAtTheStartOfTheLine() throws {
     let fixture = try Fixture(todo: "")
     let values = fixture.completer.complete(before: "", word: "sh").map(\.value)
