@@ -193,7 +193,7 @@ public enum TodoCLI {
         arguments: [context.settings.programPath] + defaultWords, environment: exported, console: context.console,
         input: context.input)
     }
-    guard let spec = CommandRegistry.command(named: action, mode: context.settings.mode) else {
+    guard var spec = CommandRegistry.command(named: action, mode: context.settings.mode) else {
       if context.settings.mode == .native, !action.isEmpty {
         throw TodoError.unknownAction(action, suggestion: CommandRegistry.suggestion(for: action, mode: .native))
       }
@@ -201,6 +201,19 @@ public enum TodoCLI {
     }
     var arguments = Array(words.dropFirst())
     if context.settings.mode == .native, !spec.hidden {
+      // A subcommand is chosen by the first word and parsed with its own declaration.
+      while !spec.subcommands.isEmpty, let first = arguments.first, !first.hasPrefix("-") {
+        guard let chosen = spec.subcommand(named: first) else {
+          let names = spec.subcommands.flatMap(\.names)
+          let nearest = names.map { ($0, CommandRegistry.editDistance($0, first.lowercased())) }.min { $0.1 < $1.1 }
+          throw TodoError.unknownSubcommand(
+            action: action, word: first, choices: spec.subcommands.map(\.name),
+            suggestion: nearest.flatMap { $0.1 <= 2 ? $0.0 : nil })
+        }
+        spec = chosen
+        action += " " + chosen.name
+        arguments.removeFirst()
+      }
       let invocation = try Invocation.parse(arguments, for: spec, as: action)
       if invocation.wantsHelp {
         context.console.write(bytes(HelpCommand.commandHelp(spec, as: action, programName: context.programName)))
@@ -208,6 +221,7 @@ public enum TodoCLI {
       }
       context.invocation = invocation
       arguments = invocation.positionals
+      if !spec.subcommands.isEmpty { throw spec.usageError }
     }
     try NativeValidation.check(spec, arguments, context: context)
     if let expected = context.settings.expectedTask {

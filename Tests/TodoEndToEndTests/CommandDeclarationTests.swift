@@ -143,6 +143,32 @@ import Testing
     }
     let json = try box.todo("__dump").stdout
     #expect(json.hasPrefix("{\"program\":\"todo\",\"commands\":[{\"name\":\"add\""))
+    // Each subcommand has its own usage in the manual.
+    for (name, usage) in [("add", "Ar NR NR ..."), ("rm", "Ar NR NR ..."), ("ls", "Op Ar NR")] {
+      #expect(json.contains("{\"name\":\"\(name)\",\"aliases\":[],\"usage\":"))
+      #expect(manual.contains("Cm dep \(name) \(usage)"), "todo.1 lacks 'dep \(name)'")
+    }
+  }
+
+  @Test func subcommandsAreCommandsOfTheirOwn() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", "a\nb\nc\n")
+    let help = try box.todo("dep", "--help")
+    #expect(help.status == 0 && help.stdout.contains("\nSubcommands:\n  add NR NR...\n"))
+    let addHelp = try box.todo("dep", "add", "-h")
+    #expect(addHelp.status == 0 && addHelp.stdout.hasPrefix("Usage: todo dep add NR NR...\n"))
+    let typo = try box.todo("dep", "ad", "1", "2")
+    #expect(typo.status == 1)
+    #expect(typo.stderr == "todo: 'dep' has no subcommand 'ad'; did you mean 'add'? it has add, rm, ls\n")
+    let short = try box.todo("dep", "add", "1")
+    #expect(short.status == 1 && short.stderr == "usage: todo dep add NR NR...\n")
+    #expect(try box.todo("dep", "ls", "--all").stderr.hasPrefix("todo: 'dep ls' has no option '--all'"))
+    #expect(box.read("todo.txt") == "a\nb\nc\n")
+    #expect(try box.todo("dep", "add", "1", "3").status == 0)
+    #expect(box.read("todo.txt") == "a id:1\nb\nc p:1\n")
+    let box2 = try CompletionTests.sandbox()
+    #expect(try CompletionTests.bash(box2, "todo dep ") == ["add", "rm", "ls"])
+    #expect(try CompletionTests.bash(box2, "todo dep add 1 ") == ["3"])
   }
 }
 

@@ -44,6 +44,9 @@ import Testing
     run = try box.todo("dep", "rm", "1", "3")
     #expect(run.stderr == "TODO: 1 does not wait for 3.\n")
     run = try box.todo("dep", "frob")
+    #expect(run.status == 1)
+    #expect(run.stderr == "todo: 'dep' has no subcommand 'frob'; it has add, rm, ls\n")
+    run = try box.todo("dep")
     #expect(run.stderr.hasPrefix("usage: todo dep "))
     #expect(box.read("todo.txt") == before)
   }

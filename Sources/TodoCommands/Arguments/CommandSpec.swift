@@ -35,6 +35,11 @@ public struct CommandSpec: Sendable {
   public var options: [OptionSpec]
   /// The tasks completion offers for the task numbers.
   public var taskState: TaskState
+  /// Commands of their own under this one (`dep add`, `dep rm`, `dep ls`), chosen by the
+  /// first word after the action: each has its own arguments, options, help and run.
+  public var subcommands: [CommandSpec]
+  /// The command a subcommand belongs to (`dep` for `dep add`).
+  public var parent: String?
   /// Exists only under the name `todo` (todo.sh has no such action).
   public var nativeOnly: Bool
   /// Left out of help, short help and suggestions (`__complete`, which the completion
@@ -44,7 +49,8 @@ public struct CommandSpec: Sendable {
 
   public init(
     name: String, aliases: [String] = [], usage: String = "", abstract: String, discussion: String = "",
-    arguments: [ArgumentKind] = [], options: [OptionSpec] = [], taskState: TaskState = .any, nativeOnly: Bool = false, hidden: Bool = false,
+    arguments: [ArgumentKind] = [], options: [OptionSpec] = [], taskState: TaskState = .any,
+    subcommands: [CommandSpec] = [], parent: String? = nil, nativeOnly: Bool = false, hidden: Bool = false,
     run: @escaping @Sendable (CommandContext, [String]) throws(TodoError) -> ExitStatus
   ) {
     self.name = name
@@ -55,13 +61,18 @@ public struct CommandSpec: Sendable {
     self.arguments = arguments
     self.options = options
     self.taskState = taskState
+    self.subcommands = subcommands
+    self.parent = parent
     self.nativeOnly = nativeOnly
     self.hidden = hidden
     self.run = run
   }
 
   /// `usage: todo.sh <name> <usage>` as an error value.
-  var usageError: TodoError { .actionUsage(usage.isEmpty ? name : "\(name) \(usage)") }
+  var usageError: TodoError { .actionUsage(usage.isEmpty ? fullName : "\(fullName) \(usage)") }
+
+  /// The words that call the command: its name, after its parent's for a subcommand.
+  public var fullName: String { parent.map { "\($0) \(name)" } ?? name }
 
   /// What the positional argument at `position` (0 for the first after the action) is, or
   /// `nil` when the command takes no more: the one rule that completion and the shell's
@@ -96,6 +107,9 @@ public struct CommandSpec: Sendable {
   /// The indices in `words` (the words after the action) of the positionals that are task
   /// numbers, skipping the declared options and their values under the name todo.
   public func taskNumberPositions(in words: [String], mode: Mode) -> [Int] {
+    if let first = words.first, let chosen = subcommand(named: first) {
+      return chosen.taskNumberPositions(in: Array(words.dropFirst()), mode: mode).map { $0 + 1 }
+    }
     var positions: [Int] = []
     var positional = 0
     var index = 0
@@ -118,6 +132,22 @@ public struct CommandSpec: Sendable {
       index += 1
     }
     return positions
+  }
+
+  /// The subcommand named by `word`, if this command has one of that name.
+  public func subcommand(named word: String) -> CommandSpec? {
+    subcommands.first { $0.names.contains(word.lowercased()) }
+  }
+
+  /// Runs the subcommand the first word names: the run of a command made of subcommands.
+  static func runningSubcommands(
+    of spec: @escaping @Sendable () -> CommandSpec
+  ) -> @Sendable (CommandContext, [String]) throws(TodoError) -> ExitStatus {
+    { context, arguments throws(TodoError) in
+      let parent = spec()
+      guard let first = arguments.first, let chosen = parent.subcommand(named: first) else { throw parent.usageError }
+      return try chosen.run(context, Array(arguments.dropFirst()))
+    }
   }
 
   /// The option with this name (any of its names), if declared.

@@ -25,10 +25,9 @@ struct GlobalOptions: Sendable {
 
   enum ColorChoice: String, Sendable { case always, never, auto }
 
-  /// The long options of the native command line (before the action).
-  static let longNames: Set<String> = [
-    "--help", "--version", "--plain", "--force", "--verbose", "--config", "--if-match", "--color", "--colour",
-  ]
+  /// The long options of the native command line (before the action), as help lists them.
+  static let longNames: Set<String> = Set(
+    HelpCommand.nativeOptionHelp.map { String($0.0.prefix { $0 != " " && $0 != "=" }) } + ["--colour"])
 
   /// Parses the options at the start of `arguments` (the program name already removed).
   static func parse(_ arguments: [String], mode: Mode) throws(TodoError) -> GlobalOptions {

@@ -13,20 +13,31 @@ enum DependencyCommand {
       a p: tag naming it. Task 3 is left out of ls until 5 and 7 are done. 'dep rm 3 5' undoes \
       one link; 'dep ls 3' shows what 3 waits for and what waits for 3.
       """,
-    arguments: [.choice(["add", "rm", "ls"]), .taskNumber, .taskNumbers], nativeOnly: true
-  ) { context, arguments throws(TodoError) in
-    guard let verb = arguments.first else { throw spec.usageError }
-    let numbers = Array(arguments.dropFirst())
-    switch verb {
-    case "add", "rm":
-      guard numbers.count >= 2 else { throw spec.usageError }
-      return try link(context, numbers, adding: verb == "add", spec: spec)
-    case "ls":
-      guard numbers.count <= 1 else { throw spec.usageError }
-      return try show(context, numbers.first, spec: spec)
-    default:
-      throw spec.usageError
-    }
+    subcommands: [addSpec, removeSpec, listSpec], nativeOnly: true,
+    run: CommandSpec.runningSubcommands { DependencyCommand.spec })
+
+  static let addSpec: CommandSpec = CommandSpec(
+    name: "add", usage: "NR NR...", abstract: "Make the first task wait for the others.",
+    arguments: [.taskNumber, .taskNumbers], parent: "dep", nativeOnly: true
+  ) { context, numbers throws(TodoError) in
+    guard numbers.count >= 2 else { throw addSpec.usageError }
+    return try link(context, numbers, adding: true, spec: addSpec)
+  }
+
+  static let removeSpec: CommandSpec = CommandSpec(
+    name: "rm", usage: "NR NR...", abstract: "Stop the first task waiting for the others.",
+    arguments: [.taskNumber, .taskNumbers], parent: "dep", nativeOnly: true
+  ) { context, numbers throws(TodoError) in
+    guard numbers.count >= 2 else { throw removeSpec.usageError }
+    return try link(context, numbers, adding: false, spec: removeSpec)
+  }
+
+  static let listSpec: CommandSpec = CommandSpec(
+    name: "ls", usage: "[NR]", abstract: "Show what waits for what, or what one task waits for and what waits for it.",
+    arguments: [.taskNumber], parent: "dep", nativeOnly: true
+  ) { context, numbers throws(TodoError) in
+    guard numbers.count <= 1 else { throw listSpec.usageError }
+    return try show(context, numbers.first, spec: listSpec)
   }
 
   static func link(

@@ -21,12 +21,19 @@ enum DumpCommand {
 
   /// The tree as one JSON object: `{"program", "commands": [{"name", "aliases", "usage",
   /// "abstract", "discussion", "nativeOnly", "arguments", "options": [{"names", "valueName",
-  /// "values", "help"}]}]}`.
+  /// "values", "help"}], "subcommands": [...]}]}`.
   static func json(_ commands: [CommandSpec], mode: Mode) -> [UInt8] {
     var writer = JSONWriter()
     writer.raw("{\"program\":")
     writer.string(mode == .native ? "todo" : "todo.sh")
-    writer.raw(",\"commands\":[")
+    writer.raw(",\"commands\":")
+    write(commands, to: &writer, mode: mode)
+    writer.raw("}")
+    return writer.bytes
+  }
+
+  private static func write(_ commands: [CommandSpec], to writer: inout JSONWriter, mode: Mode) {
+    writer.raw("[")
     for (index, spec) in commands.enumerated() {
       if index > 0 { writer.raw(",") }
       writer.raw("{\"name\":")
@@ -56,10 +63,11 @@ enum DumpCommand {
         writer.string(option.help)
         writer.raw("}")
       }
-      writer.raw("]}")
+      writer.raw("],\"subcommands\":")
+      write(spec.subcommands, to: &writer, mode: mode)
+      writer.raw("}")
     }
-    writer.raw("]}")
-    return writer.bytes
+    writer.raw("]")
   }
 
   static func describe(_ kind: CommandSpec.ArgumentKind) -> String {

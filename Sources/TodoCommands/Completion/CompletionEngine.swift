@@ -54,12 +54,22 @@ public struct CompletionEngine {
       builtIn = true
     }
     let isAddon = !builtIn && (try? Addons.find(action, in: settings.actionsDirectory)) != nil
-    guard !isAddon, let spec = CommandRegistry.command(named: action, mode: settings.mode) else {
+    guard !isAddon, var spec = CommandRegistry.command(named: action, mode: settings.mode) else {
       return textWords(matching: current)
     }
     if spec.name == ViewCommand.spec.name, arguments.isEmpty {
       let views = ViewCommand.views(settings).map { CompletionCandidate(value: $0.name, description: $0.query) }
       return CompletionEngine.filter(views, current)
+    }
+    // A subcommand's name first, then what it declares.
+    while !spec.subcommands.isEmpty {
+      guard let first = arguments.first else {
+        let names = spec.subcommands.flatMap { sub in sub.names.map { CompletionCandidate(value: $0, description: sub.abstract) } }
+        return CompletionEngine.filter(names, current)
+      }
+      guard let chosen = spec.subcommand(named: first) else { return [] }
+      spec = chosen
+      arguments.removeFirst()
     }
     guard settings.mode == .native else {
       guard let kind = CompletionEngine.kind(at: arguments.count, of: spec) else { return [] }

@@ -38,18 +38,18 @@ enum NativeValidation {
         let isLetter = priority.utf8.count == 1 && priority.utf8.allSatisfy { (65...90).contains($0 & ~0x20) }
         guard isLetter || priorityWords.contains(priority.lowercased()) else { throw usage }
       }
-    } else if kinds.first == .taskNumber, spec.name != "move" {
+    } else if kinds.first == .taskNumber, spec.fullName != "move" {
       guard let word = arguments.first else { throw spec.usageError }
       try existing(word, usage: spec.usageError)
     }
-    if kinds.contains(.term), spec.name != "find", spec.name != "view" {
+    if kinds.contains(.term), spec.fullName != "find", spec.fullName != "view" {
       // Only the search terms are grep expressions; option values (a -q query) are not.
       for term in arguments {
         let pattern = term.hasPrefix("-") ? String(term.dropFirst()) : term
         guard TermMatcher.isValid(pattern) else { throw .badSearchTerm(term) }
       }
     }
-    guard textCommands.contains(spec.name) else { return }
+    guard textCommands.contains(spec.fullName) else { return }
     let leading = kinds.prefix { $0 != .text }.count
     let text = arguments.dropFirst(leading).joined(separator: " ")
     if text.isEmpty {
@@ -58,6 +58,6 @@ enum NativeValidation {
       throw spec.usageError
     }
     if text.allSatisfy({ $0 == " " || $0 == "\t" }) { throw .emptyText(spec.name) }
-    if spec.name != "addm", text.contains(where: { $0 == "\n" || $0 == "\r" }) { throw .lineBreakInText(spec.name) }
+    if spec.fullName != "addm", text.contains(where: { $0 == "\n" || $0 == "\r" }) { throw .lineBreakInText(spec.name) }
   }
 }

@@ -40,6 +40,8 @@ public enum TodoError: Error, Equatable, Sendable {
   case optionValueNotAllowed(option: String, value: String, allowed: [String])
   /// A flag given a value (`--all=yes`).
   case optionTakesNoValue(String)
+  /// A command made of subcommands given a word that names none of them.
+  case unknownSubcommand(action: String, word: String, choices: [String], suggestion: String?)
   /// `--if-match` named another task than the one at that number.
   case taskMismatch(item: String, expected: String, actual: String)
   /// `--if-match` with an action that names no task.
@@ -146,6 +148,9 @@ public enum TodoError: Error, Equatable, Sendable {
     case .optionValueNotAllowed(let option, let value, let allowed):
       return "\(programName): option '\(option)' does not take '\(value)'; it takes \(allowed.joined(separator: ", "))"
     case .optionTakesNoValue(let option): return "\(programName): option '\(option)' takes no value"
+    case .unknownSubcommand(let action, let word, let choices, let suggestion):
+      let hint = suggestion.map { "did you mean '\($0)'? " } ?? ""
+      return "\(programName): '\(action)' has no subcommand '\(word)'; \(hint)it has \(choices.joined(separator: ", "))"
     case .taskMismatch(let item, let expected, let actual):
       return "\(programName): task \(item) is '\(actual)', not '\(expected)'; nothing was changed"
     case .nothingToMatch(let action): return "\(programName): '\(action)' names no task for --if-match to check"

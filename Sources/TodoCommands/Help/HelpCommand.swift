@@ -47,12 +47,20 @@ enum HelpCommand {
   static func commandHelp(_ spec: CommandSpec, as name: String, programName: String) -> String {
     let options = spec.options.isEmpty ? "" : " [OPTIONS]"
     var text = "Usage: \(programName) \(name)\(options)\(spec.usage.isEmpty ? "" : " " + spec.usage)\n"
-    if !spec.aliases.isEmpty || name != spec.name {
+    if !spec.aliases.isEmpty {
       text += "Also: \(spec.names.filter { $0 != name }.joined(separator: ", "))\n"
     }
     text += "\n"
     let description = spec.discussion.isEmpty ? spec.abstract : spec.abstract + " " + spec.discussion
     for line in wrap(description, width: 76) { text += "\(line)\n" }
+    if !spec.subcommands.isEmpty {
+      text += "\nSubcommands:\n"
+      for subcommand in spec.subcommands {
+        text += "  \(subcommand.name) \(subcommand.usage)\n"
+        for line in wrap(subcommand.abstract, width: 70) { text += "      \(line)\n" }
+      }
+      text += "See '\(programName) \(name) SUBCOMMAND --help'.\n"
+    }
     text += "\nOptions:\n"
     for option in spec.options + [.help] { text += optionLines(option, indent: 2) }
     return text
