@@ -16,20 +16,19 @@ enum DependencyCommand {
     subcommands: [addSpec, removeSpec, listSpec], nativeOnly: true,
     run: CommandSpec.runningSubcommands { DependencyCommand.spec })
 
-  static let addSpec: CommandSpec = CommandSpec(
-    name: "add", usage: "NR NR...", abstract: "Make the first task wait for the others.",
-    arguments: [.taskNumber, .taskNumbers], parent: "dep", nativeOnly: true
-  ) { context, numbers throws(TodoError) in
-    guard numbers.count >= 2 else { throw addSpec.usageError }
-    return try link(context, numbers, adding: true, spec: addSpec)
-  }
+  static let addSpec = linkSpec("add", abstract: "Make the first task wait for the others.", adding: true)
+  static let removeSpec = linkSpec("rm", abstract: "Stop the first task waiting for the others.", adding: false)
 
-  static let removeSpec: CommandSpec = CommandSpec(
-    name: "rm", usage: "NR NR...", abstract: "Stop the first task waiting for the others.",
-    arguments: [.taskNumber, .taskNumbers], parent: "dep", nativeOnly: true
-  ) { context, numbers throws(TodoError) in
-    guard numbers.count >= 2 else { throw removeSpec.usageError }
-    return try link(context, numbers, adding: false, spec: removeSpec)
+  /// `dep add` and `dep rm`: the same arguments, linking or unlinking.
+  static func linkSpec(_ name: String, abstract: String, adding: Bool) -> CommandSpec {
+    CommandSpec(
+      name: name, usage: "NR NR...", abstract: abstract, arguments: [.taskNumber, .taskNumbers], parent: "dep",
+      nativeOnly: true
+    ) { context, numbers throws(TodoError) in
+      let spec = adding ? addSpec : removeSpec
+      guard numbers.count >= 2 else { throw spec.usageError }
+      return try link(context, numbers, adding: adding, spec: spec)
+    }
   }
 
   static let listSpec: CommandSpec = CommandSpec(
