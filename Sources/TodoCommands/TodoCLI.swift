@@ -1,5 +1,9 @@
 import TodoStore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The one-shot command line: `todo [OPTIONS] ACTION [ARGUMENTS]`.
 ///
 /// Follows todo.sh's order of work: options, configuration, sanity checks, then the action,
@@ -111,9 +115,20 @@ public enum TodoCLI {
   /// rename, unlink, flock, ftruncate, fchmod, mkdir) fail with ERRNO (a name such as ENOSPC,
   /// EROFS, EACCES, EIO, or a number) on paths containing PATH-PART. It exists so that tests
   /// can show what a full disk or a read-only file system does to the tool.
+  ///
+  /// `KILL@N` in place of ERRNO kills the process (SIGKILL) just before the Nth such call, to
+  /// show what a crash at that instant leaves for the next run.
   static func faultInjection(_ text: String) -> FaultInjection? {
     let parts = text.split(separator: ":", maxSplits: 2).map(String.init)
     guard parts.count >= 2, let call = SystemCall(rawValue: parts[0]) else { return nil }
+    if parts[1].hasPrefix("KILL@"), let n = Int(parts[1].dropFirst(5)), n > 0 {
+      let part = parts.count > 2 ? parts[2] : ""
+      let calls = CallCounter()
+      return FaultInjection { failing, path in
+        if failing == call, part.isEmpty || path.contains(part), calls.next() == n { kill(getpid(), SIGKILL) }
+        return nil
+      }
+    }
     let names: [String: Int32] = ["ENOSPC": 28, "EROFS": 30, "EACCES": 13, "EIO": 5, "EPERM": 1, "EDQUOT": 122]
     guard let code = names[parts[1]] ?? Int32(parts[1]) else { return nil }
     let part = parts.count > 2 ? parts[2] : ""
@@ -251,5 +266,14 @@ extension TodoCLI {
       input: StandardInput(), shell: shell)
     console.flush()
     return status
+  }
+}
+
+/// How many matching calls a `KILL@N` fault has seen (one process, one thread at a time).
+private final class CallCounter: @unchecked Sendable {
+  private var count = 0
+  func next() -> Int {
+    count += 1
+    return count
   }
 }

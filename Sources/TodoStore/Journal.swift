@@ -207,8 +207,10 @@ extension TodoStore {
     return journalKey(creating: false)
   }
 
-  /// Writes a store warning (the change goes on, or is skipped) to stderr as one line.
+  /// Writes a store warning (the change goes on, or is skipped) to stderr as one line, once
+  /// per run however often the same thing is met.
   func warn(_ error: StoreError) {
+    guard warnings.insert(error.description).inserted else { return }
     let line = Array("todo: warning: \(error.description)\n".utf8)
     _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
   }

@@ -26,6 +26,8 @@ public final class TodoStore: @unchecked Sendable {
   let undoByteLimit: Int
   /// The last large file read, for a change that follows (see ``RecentReads``).
   let recentReads = RecentReads()
+  /// The warnings already written this run (see ``warn(_:)``).
+  var warnings: Set<String> = []
 
   /// - Parameters:
   ///   - lockTimeout: seconds to wait for a lock held by another process.

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+/// What a todo directory holds may have been written by someone else (a sync peer, a
+/// collaborator's push): the tool replays only what it wrote itself, only onto the list's own
+/// files, and its records of changes work for files of any size.
+@Suite(.serialized) struct UntrustedStateTests {
+  static let todo = "a\nx 2009-02-01 b\nc\nx 2009-02-02 d\n"
+
+  /// An archive killed between its renames by another user's tool (another key): its journal
+  /// lands in the shared directory. Returns the journal's bytes.
+  func plantJournal(_ sandbox: Sandbox) throws -> [UInt8] {
+    try sandbox.write("todo.txt", UntrustedStateTests.todo)
+    try sandbox.write("done.txt", "")
+    let run = try sandbox.todo(
+      "archive",
+      environment: ["XDG_STATE_HOME": sandbox.path("peer"), "TODO_FAULT": "rename:KILL@4"])
+    #expect(run.status == 128 + SIGKILL || run.status == SIGKILL)
+    let journal = sandbox.bytes(".todo.txt.journal")
+    #expect(!journal.isEmpty)
+    return journal
+  }
+
+  /// `todo ls`, `todo.sh lsa` and `todo add` leave a journal sealed by another key where it
+  /// is, warn once per journal on stderr, and replay none of it.
+  @Test func journalFromAnotherUserIsNeverReplayed() throws {
+    for command in [["ls"], ["lsa"], ["add", "e"]] {
+      let sandbox = try Sandbox()
+      let journal = try plantJournal(sandbox)
+      let todoBefore = sandbox.bytes("todo.txt")
+      let doneBefore = sandbox.bytes("done.txt")
+      let run = try (command == ["lsa"] ? sandbox.run("todo.sh", command) : sandbox.run("todo", command))
+      #expect(run.status == 0, "\(command): \(run.stderr)")
+      let warnings = run.stderr.split(separator: "\n").filter { $0.contains("left in place, unreplayed") }
+      // One line per journal met (lsa also reads done.txt, beside which lies the other copy).
+      #expect(!warnings.isEmpty && Set(warnings).count == warnings.count, "\(command): \(run.stderr)")
+      #expect(warnings.count == (command == ["lsa"] ? 2 : 1), "\(command): \(run.stderr)")
+      #expect(sandbox.bytes(".todo.txt.journal") == journal)
+      #expect(sandbox.bytes("done.txt") == doneBefore)
+      if command[0] != "add" { #expect(sandbox.bytes("todo.txt") == todoBefore) }
+    }
+  }
+
+  /// A journal copied onto a file that is not the list's (the key's owner wrote it, for
+  /// another directory): even sealed correctly, it is not replayed here.
+  @Test func journalOfAnotherDirectoryIsNotReplayed() throws {
+    let sandbox = try Sandbox()
+    try FileManager.default.createDirectory(atPath: sandbox.path("other"), withIntermediateDirectories: true)
+    try sandbox.write("other/todo.cfg", "export TODO_DIR=\"$HOME/other\"\n")
+    try sandbox.write("other/todo.txt", UntrustedStateTests.todo)
+    try sandbox.write("other/done.txt", "")
+    let run = try sandbox.todo("-d", sandbox.path("other/todo.cfg"), "archive", environment: ["TODO_FAULT": "rename:KILL@4"])
+    #expect(run.status != 0)
+    try sandbox.write("todo.txt", "mine\n")
+    try sandbox.write(".todo.txt.journal", bytes: sandbox.bytes("other/.todo.txt.journal"))
+    let ls = try sandbox.todo("ls")
+    #expect(ls.stderr.contains("left in place, unreplayed"))
+    #expect(sandbox.read("todo.txt") == "mine\n")
+    #expect(sandbox.read("other/todo.txt") == UntrustedStateTests.todo)
+  }
+
+  /// The user's own interrupted archive is still finished by the next command.
+  @Test func ownJournalIsFinished() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("todo.txt", UntrustedStateTests.todo)
+    try sandbox.write("done.txt", "")
+    _ = try sandbox.todo("archive", environment: ["TODO_FAULT": "rename:KILL@4"])
+    let run = try sandbox.todo("ls")
+    #expect(run.stderr == "")
+    #expect(sandbox.read("todo.txt") == "a\nc\n")
+    #expect(sandbox.read("done.txt") == "x 2009-02-01 b\nx 2009-02-02 d\n")
+    #expect(!sandbox.exists(".todo.txt.journal"))
+  }
+
+  /// A file of `count` lines, every tenth done.
+  static func bigList(_ count: Int) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(count * 24)
+    for index in 1...count {
+      if index % 10 == 0 { bytes += Array("x 2009-02-01 ".utf8) }
+      bytes += Array("task \(index) +p @c\n".utf8)
+    }
+    return bytes
+  }
+
+  /// Undo keeps working past 2^20 lines: `pri 5 A` then `undo` on 2,000,000 lines restores
+  /// the file byte for byte.
+  @Test func undoWorksAtTwoMillionLines() throws {
+    let sandbox = try Sandbox()
+    let original = UntrustedStateTests.bigList(2_000_000)
+    try sandbox.write("todo.txt", bytes: original)
+    let pri = try sandbox.todo("pri", "5", "A")
+    #expect(pri.status == 0, "\(pri.stderr)")
+    #expect(sandbox.bytes("todo.txt") != original)
+    let undo = try sandbox.todo("undo")
+    #expect(undo.status == 0, "\(undo.stderr)")
+    #expect(sandbox.bytes("todo.txt") == original)
+  }
+
+  /// An archive of 110,000 done tasks out of 1,100,000 lines killed at its renames (the
+  /// second: journal written, primary not yet; the fourth: done.txt replaced, todo.txt not
+  /// yet — the two sides of the journal's commit point; each run takes seconds at this size):
+  /// the next command leaves every task in exactly one of the two files.
+  @Test func archiveKilledAtEveryRenameOfAMillionLinesLosesNothing() throws {
+    let original = UntrustedStateTests.bigList(1_100_000)
+    let lines = Set(original.split(separator: 0x0A).map { Array($0) })
+    for n in [2, 4] {
+      let sandbox = try Sandbox()
+      try sandbox.write("todo.txt", bytes: original)
+      try sandbox.write("done.txt", "")
+      let run = try sandbox.todo("archive", environment: ["TODO_FAULT": "rename:KILL@\(n)"])
+      #expect(run.status != 0, "rename \(n) was reached")
+      #expect(try sandbox.todo("ls", "-q", "nothing-matches").status == 0)
+      let todo = sandbox.bytes("todo.txt").split(separator: 0x0A).map { Array($0) }
+      let done = sandbox.bytes("done.txt").split(separator: 0x0A).map { Array($0) }
+      #expect(todo.count + done.count == lines.count, "killed at rename \(n)")
+      #expect(Set(todo).union(done) == lines, "killed at rename \(n)")
+      // Renames 3 and 4 come after the journal's primary is written: the archive is finished.
+      #expect(done.count == (n >= 3 ? 110_000 : 0), "killed at rename \(n)")
+    }
+  }
+}
