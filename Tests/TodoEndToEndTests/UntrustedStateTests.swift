@@ -120,3 +120,71 @@ import Testing
     }
   }
 }
+
+/// Links and special files in a todo directory: nothing there makes the tool write outside it
+/// into the user's configuration, or wait for ever.
+@Suite struct UntrustedLinkTests {
+  /// `done.txt -> ~/.bashrc` (archive) and `todo.txt -> ~/.ssh/authorized_keys` (add): refused
+  /// with one line naming the link, the target untouched.
+  @Test func linksToDotFilesAreNotWrittenThrough() throws {
+    let sandbox = try Sandbox()
+    try FileManager.default.createDirectory(atPath: sandbox.path(".ssh"), withIntermediateDirectories: true)
+    try sandbox.write(".bashrc", "export A=1\n")
+    try sandbox.write(".ssh/authorized_keys", "ssh-ed25519 AAAA mine\n")
+    try sandbox.write("todo.txt", "x 2009-02-01 done\nopen\n")
+    try FileManager.default.createSymbolicLink(atPath: sandbox.path("done.txt"), withDestinationPath: sandbox.path(".bashrc"))
+    let archive = try sandbox.todo("archive")
+    #expect(archive.status != 0)
+    #expect(archive.stderr.split(separator: "\n").count == 1 && archive.stderr.contains("done.txt"))
+    #expect(sandbox.read(".bashrc") == "export A=1\n")
+    #expect(sandbox.read("todo.txt") == "x 2009-02-01 done\nopen\n")
+
+    try FileManager.default.removeItem(atPath: sandbox.path("todo.txt"))
+    try FileManager.default.createSymbolicLink(
+      atPath: sandbox.path("todo.txt"), withDestinationPath: sandbox.path(".ssh/authorized_keys"))
+    for arguments in [["add", "ssh-rsa BBBB attacker"], ["pri", "1", "A"]] {
+      let run = try sandbox.run("todo", arguments)
+      #expect(run.status != 0, "\(arguments)")
+      #expect(run.stderr.contains("symbolic link"), "\(arguments): \(run.stderr)")
+    }
+    #expect(sandbox.read(".ssh/authorized_keys") == "ssh-ed25519 AAAA mine\n")
+  }
+
+  /// The user's own link to a list kept in another ordinary directory is still followed.
+  @Test func ownLinkToAnOrdinaryFileIsFollowed() throws {
+    let sandbox = try Sandbox()
+    try FileManager.default.createDirectory(atPath: sandbox.path("lists"), withIntermediateDirectories: true)
+    try sandbox.write("lists/todo.txt", "one\n")
+    try FileManager.default.createSymbolicLink(atPath: sandbox.path("todo.txt"), withDestinationPath: sandbox.path("lists/todo.txt"))
+    let run = try sandbox.todo("add", "two")
+    #expect(run.status == 0, "\(run.stderr)")
+    let lines = sandbox.read("lists/todo.txt").split(separator: "\n")
+    #expect(lines.count == 2 && lines[0] == "one" && lines[1].hasSuffix("two"))
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.path("todo.txt")) == sandbox.path("lists/todo.txt"))
+  }
+
+  /// A planted `.todo.txt.lock` link does not create its target.
+  @Test func lockFileLinkIsNotFollowed() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("todo.txt", "one\n")
+    try FileManager.default.createSymbolicLink(atPath: sandbox.path(".todo.txt.lock"), withDestinationPath: sandbox.path("created-by-lock"))
+    let run = try sandbox.todo("add", "two")
+    #expect(run.status != 0)
+    #expect(run.stderr.split(separator: "\n").count == 1)
+    #expect(!sandbox.exists("created-by-lock"))
+    #expect(sandbox.read("todo.txt") == "one\n")
+  }
+
+  /// A FIFO as todo.txt is refused at once by reads and writes (it used to block for ever).
+  @Test func fifoIsRefused() throws {
+    let sandbox = try Sandbox()
+    #expect(mkfifo(sandbox.path("todo.txt"), 0o600) == 0)
+    for arguments in [["ls"], ["pri", "1", "A"], ["add", "x"], ["lsa"]] {
+      let start = Date()
+      let run = try sandbox.run("todo", arguments)
+      #expect(run.status != 0, "\(arguments)")
+      #expect(run.stderr.contains("not a regular file"), "\(arguments): \(run.stderr)")
+      #expect(Date().timeIntervalSince(start) < 5)
+    }
+  }
+}
