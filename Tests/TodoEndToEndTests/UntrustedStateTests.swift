@@ -188,3 +188,39 @@ import Testing
     }
   }
 }
+
+/// Every field of input that becomes part of a line is refused when it holds a control
+/// character: nothing is written, and the error names the character.
+@Suite struct UntrustedInputTests {
+  @Test(arguments: [
+    (#"{"text":"a","projects":["p\nx"]}"#, "000A"),
+    (#"{"text":"a","contexts":["work\n(A)\u00a0Wire money"]}"#, "000A"),
+    (#"{"text":"a","contexts":["w\rx"]}"#, "000D"),
+    (#"{"text":"a\u0000b"}"#, "0000"),
+    (#"{"text":"a\u001b]52;c;SGVsbG8=\u0007"}"#, "001B"),
+    (#"{"text":"a\u009b2J"}"#, "009B"),
+    (#"{"text":"a","tags":{"due":"2009-02-14\u007f"}}"#, "007F"),
+    (#"[{"text":"fine"},{"text":"a","projects":["p\u0085"]}]"#, "0085"),
+  ])
+  func importRefusesControlCharacters(_ json: String, _ code: String) throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("todo.txt", "one\n")
+    let run = try sandbox.todo("import", input: json)
+    #expect(run.status != 0)
+    #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.contains("U+" + code), "\(run.stderr)")
+    #expect(sandbox.read("todo.txt") == "one\n")
+  }
+
+  /// A file named with a CR is not attached: no copy, no change to the line.
+  @Test func attachRefusesAControlCharacterInTheName() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("todo.txt", "one\n")
+    try sandbox.write("cr\rname.txt", "x")
+    let run = try sandbox.todo("attach", "1", sandbox.path("cr\rname.txt"))
+    #expect(run.status != 0)
+    #expect(run.stderr.contains("U+000D") && !run.stderr.contains("\r"), "\(run.stderr)")
+    #expect(sandbox.read("todo.txt") == "one\n")
+    let copies = (try? FileManager.default.subpathsOfDirectory(atPath: sandbox.path(".")))?.filter { $0.contains("name.txt") } ?? []
+    #expect(copies == ["cr\rname.txt"])
+  }
+}

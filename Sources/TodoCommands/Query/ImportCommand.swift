@@ -86,6 +86,9 @@ enum ImportCommand {
         for item in items {
           guard case .string(var value) = item else { throw fail("\"\(name)\" should hold strings") }
           if value.first == sigil { value.removeFirst() }
+          if let scalar = controlCharacter(in: value.utf8) {
+            throw .controlCharacter(what: "import: task \(number): \"\(name)\"", scalar: scalar)
+          }
           guard !value.isEmpty, !value.contains(where: { $0 == " " || $0 == "\t" }) else {
             throw fail("'\(value)' in \"\(name)\" cannot be a name (no spaces)")
           }
@@ -131,6 +134,9 @@ enum ImportCommand {
 
     var existingTags = Set(task.tags.map { $0.key + ":" + $0.value })
     func addTag(_ key: String, _ value: String) throws(TodoError) {
+      if let scalar = controlCharacter(in: Array((key + value).utf8)) {
+        throw .controlCharacter(what: "import: task \(number): \"tags\"", scalar: scalar)
+      }
       guard isTagPart(key), isTagPart(value), !value.hasPrefix("//") else {
         throw fail("'\(key):\(value)' cannot be a tag (no spaces or colons)")
       }
@@ -170,6 +176,14 @@ enum ImportCommand {
         }
       }
     default: throw fail("\"tags\" should be an array or an object")
+    }
+    // Checked on the whole line: every field ends up in it, and the text's CR and LF (made
+    // spaces, as add does) are gone by now, so what is left would split the line or reach a
+    // terminal.
+    if let scalar = controlCharacter(in: Array(rawText.utf8).filter { $0 != 0x0A && $0 != 0x0D })
+      ?? controlCharacter(in: line.utf8)
+    {
+      throw .controlCharacter(what: "import: task \(number)", scalar: scalar)
     }
     return Array(line.utf8)
   }
