@@ -224,3 +224,33 @@ import Testing
     #expect(copies == ["cr\rname.txt"])
   }
 }
+
+/// Damaged or hostile state and input end in an error or are ignored, never in a crash.
+@Suite struct DamagedStateTests {
+  /// An undo entry named with the largest number is not an entry: changes and undo go on.
+  @Test func hugeUndoEntryNumberIsIgnored() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("todo.txt", "a\n")
+    #expect(try sandbox.todo("pri", "1", "A").status == 0)
+    try sandbox.write(".local/state/todo/undo/9223372036854775807.entry", "junk")
+    let pri = try sandbox.todo("pri", "1", "B")
+    #expect(pri.status == 0, "\(pri.stderr)")
+    #expect(sandbox.read("todo.txt") == "(B) a\n")
+    let undo = try sandbox.todo("undo")
+    #expect(undo.status == 0, "\(undo.stderr)")
+    #expect(sandbox.read("todo.txt") == "(A) a\n")
+  }
+
+  /// A query nested 20,000 deep (brackets, or negations) is an error naming the limit.
+  @Test(arguments: [
+    String(repeating: "(", count: 20_000) + "a" + String(repeating: ")", count: 20_000),
+    String(repeating: "not ", count: 20_000) + "a",
+  ])
+  func deeplyNestedQueryIsAnError(_ query: String) throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("todo.txt", "a\n")
+    let run = try sandbox.todo("ls", "-q", query)
+    #expect(run.status != 0 && run.status < 128)
+    #expect(run.stderr.contains("nests deeper than"))
+  }
+}
