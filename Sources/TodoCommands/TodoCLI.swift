@@ -260,11 +260,19 @@ extension TodoCLI {
   /// - Parameter shell: opens the interactive shell, as in
   ///   ``run(arguments:environment:console:input:shell:)``.
   public static func main(shell: ShellLauncher? = nil) -> ExitStatus {
+    // A write past `ulimit -f` then fails with EFBIG and is reported like any failed write,
+    // instead of the signal killing the process without a word.
+    signal(SIGXFSZ, SIG_IGN)
     let console = StandardConsole()
     let status = run(
       arguments: CommandLine.arguments, environment: Posix.environment(), console: console,
       input: StandardInput(), shell: shell)
     console.flush()
+    if console.outputError != 0, console.outputError != EPIPE {
+      let name = Posix.basename(CommandLine.arguments.first ?? "todo")
+      report(.cannotWriteOutput(console.outputError), programName: name, console: console)
+      return status == .success ? .failure : status
+    }
     return status
   }
 }

@@ -254,3 +254,49 @@ import Testing
     #expect(run.stderr.contains("nests deeper than"))
   }
 }
+
+/// Every write is checked: output that cannot be written is an error, not a silent success.
+@Suite struct FailedWriteTests {
+  /// Listings into /dev/full fail with one line on stderr.
+  @Test(arguments: [["ls"], ["ls", "--format", "json"], ["ls", "--format", "ical"], ["lsa"], ["log"], ["listproj"]])
+  func outputIntoAFullDeviceIsAnError(_ arguments: [String]) throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("todo.txt", "a +p @c due:2009-02-20\nx 2009-02-01 b +q\n")
+    try sandbox.write("done.txt", "x 2009-01-01 old +r\n")
+    _ = try sandbox.todo("pri", "1", "A")
+    let command = ([sandbox.path("bin/todo")] + arguments).map { "'\($0)'" }.joined(separator: " ")
+    let run = try Sandbox.shell(sandbox, "\(command) > /dev/full")
+    #expect(run.status == 1, "\(arguments): \(run.stderr)")
+    #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.contains("standard output"), "\(arguments): \(run.stderr)")
+  }
+
+  /// Past `ulimit -f`, a rewrite fails with a message and leaves the file as it was.
+  @Test func fileSizeLimitIsAnErrorNotASignal() throws {
+    let sandbox = try Sandbox()
+    let original = (1...10_000).map { "task \($0) +p\n" }.joined()
+    try sandbox.write("todo.txt", original)
+    let run = try Sandbox.shell(sandbox, "ulimit -f 100; '\(sandbox.path("bin/todo"))' pri 5 A")
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(run.stderr.contains("file too large"), "\(run.stderr)")
+    #expect(sandbox.read("todo.txt") == original)
+  }
+}
+
+extension Sandbox {
+  /// Runs a `sh -c` script with the sandbox's environment, in its home.
+  static func shell(_ sandbox: Sandbox, _ script: String) throws -> Run {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script]
+    process.currentDirectoryURL = sandbox.home
+    process.environment = sandbox.environment
+    let err = Pipe()
+    process.standardError = err
+    process.standardOutput = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let data = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(status: process.terminationStatus, stdout: "", stderr: String(decoding: data, as: UTF8.self))
+  }
+}

@@ -28,6 +28,9 @@ extension Console {
 public final class StandardConsole: Console {
   private var buffer: [UInt8] = []
   public let isTerminal: Bool
+  /// The `errno` of the first write to standard output that failed (`ls > /dev/full`); from
+  /// then on output is dropped, and ``TodoCLI/main(shell:)`` reports it and fails.
+  public private(set) var outputError: Int32 = 0
 
   public init() {
     isTerminal = Posix.isTerminal(STDOUT_FILENO)
@@ -38,7 +41,7 @@ public final class StandardConsole: Console {
     // A large block (a listing's megabyte) goes out as it is, not through the buffer.
     if bytes.count >= 1 << 16 {
       flush()
-      Posix.writeAll(STDOUT_FILENO, bytes)
+      send(bytes)
       return
     }
     buffer.append(contentsOf: bytes)
@@ -52,8 +55,13 @@ public final class StandardConsole: Console {
 
   public func flush() {
     guard !buffer.isEmpty else { return }
-    Posix.writeAll(STDOUT_FILENO, buffer)
+    send(buffer)
     buffer.removeAll(keepingCapacity: true)
+  }
+
+  private func send(_ bytes: [UInt8]) {
+    guard outputError == 0 else { return }
+    outputError = Posix.writeAll(STDOUT_FILENO, bytes)
   }
 
   deinit { flush() }
