@@ -51,7 +51,7 @@ public enum TodoCLI {
       programName = settings.programName
       let clock = Clock.current(environment: environment)
       let context = CommandContext(
-        settings: settings, console: console, clock: clock, store: makeStore(environment, clock: clock),
+        settings: settings, console: console, clock: clock, store: try makeStore(environment, clock: clock),
         input: input)
       if let shell {
         let optionCount = max(0, arguments.count - 1 - remaining.count)
@@ -97,14 +97,22 @@ public enum TodoCLI {
   /// The store for this run: the undo log lives in `$XDG_STATE_HOME/todo` (else
   /// `~/.local/state/todo`), entries are stamped with the tool's clock, and another process's
   /// lock is waited for `TODO_LOCK_TIMEOUT` seconds (default 10).
-  static func makeStore(_ environment: [String: String], clock: Clock) -> TodoStore {
+  ///
+  /// A `TODO_LOCK_TIMEOUT` that is not a number of seconds from 0 to a day (`abc`, `nan`,
+  /// `inf`, `1e400`) is an error: it would otherwise wait for ever or silently mean 10.
+  static func makeStore(_ environment: [String: String], clock: Clock) throws(TodoError) -> TodoStore {
     var stateDirectory: String?
     if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
       stateDirectory = state + "/todo"
     } else if let home = environment["HOME"], !home.isEmpty {
       stateDirectory = home + "/.local/state/todo"
     }
-    let timeout = environment["TODO_LOCK_TIMEOUT"].flatMap(Double.init) ?? 10
+    var timeout = 10.0
+    if let text = environment["TODO_LOCK_TIMEOUT"], !text.isEmpty {
+      guard let value = Double(text), value.isFinite, (0...86_400).contains(value)
+      else { throw .badLockTimeout(text) }
+      timeout = value
+    }
     let seconds = Int64(clock.seconds)
     return TodoStore(
       lockTimeout: timeout, stateDirectory: stateDirectory, now: { seconds },

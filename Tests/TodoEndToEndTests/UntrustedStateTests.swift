@@ -300,3 +300,30 @@ extension Sandbox {
     return Run(status: process.terminationStatus, stdout: "", stderr: String(decoding: data, as: UTF8.self))
   }
 }
+
+/// Settings and arguments that used to be taken silently.
+@Suite struct SmallerInputTests {
+  /// A lock timeout that is not a finite number of seconds up to a day is refused at once.
+  @Test(arguments: ["nan", "inf", "1e400", "abc", "-1", "86401"])
+  func badLockTimeoutIsRefused(_ value: String) throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("todo.txt", "a\n")
+    let start = Date()
+    let run = try sandbox.todo("pri", "1", "A", environment: ["TODO_LOCK_TIMEOUT": value])
+    #expect(run.status != 0)
+    #expect(run.stderr.contains("TODO_LOCK_TIMEOUT") && run.stderr.contains(value), "\(run.stderr)")
+    #expect(sandbox.read("todo.txt") == "a\n")
+    #expect(Date().timeIntervalSince(start) < 5)
+  }
+
+  /// `do 1 1` (or `do 1 01`) is refused before anything is written.
+  @Test(arguments: [["1", "1"], ["1", "01"], ["2", "1", "2"]])
+  func taskNamedTwiceIsAnErrorBeforeWriting(_ numbers: [String]) throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("todo.txt", "a\nb\n")
+    let run = try sandbox.run("todo", ["do"] + numbers)
+    #expect(run.status != 0)
+    #expect(run.stderr.contains("more than once"), "\(run.stderr)")
+    #expect(sandbox.read("todo.txt") == "a\nb\n")
+  }
+}
