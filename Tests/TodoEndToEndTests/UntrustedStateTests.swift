@@ -189,16 +189,18 @@ import Testing
   }
 }
 
-/// Every field of input that becomes part of a line is refused when it holds a control
-/// character: nothing is written, and the error names the character.
+/// A name or tag of imported input holding a control character, or a text holding NUL, is
+/// refused: nothing is written, and the error names the character. (A text may hold what a
+/// line may hold, a tab or a BEL, as export and import round-trip them; terminals see them
+/// escaped, see ``TerminalEscapeTests``.)
 @Suite struct UntrustedInputTests {
   @Test(arguments: [
     (#"{"text":"a","projects":["p\nx"]}"#, "000A"),
     (#"{"text":"a","contexts":["work\n(A)\u00a0Wire money"]}"#, "000A"),
     (#"{"text":"a","contexts":["w\rx"]}"#, "000D"),
     (#"{"text":"a\u0000b"}"#, "0000"),
-    (#"{"text":"a\u001b]52;c;SGVsbG8=\u0007"}"#, "001B"),
-    (#"{"text":"a\u009b2J"}"#, "009B"),
+    (#"{"text":"a","projects":["x\u001b]52;c;SGVsbG8=\u0007"]}"#, "001B"),
+    (#"{"text":"a","contexts":["\u009b2J"]}"#, "009B"),
     (#"{"text":"a","tags":{"due":"2009-02-14\u007f"}}"#, "007F"),
     (#"[{"text":"fine"},{"text":"a","projects":["p\u0085"]}]"#, "0085"),
   ])
@@ -325,5 +327,53 @@ extension Sandbox {
     #expect(run.status != 0)
     #expect(run.stderr.contains("more than once"), "\(run.stderr)")
     #expect(sandbox.read("todo.txt") == "a\nb\n")
+  }
+}
+
+/// Task text with terminal commands in it, listed on a real (pseudo-)terminal: none of them
+/// reaches the terminal raw, whichever path the text takes.
+@Suite(.serialized) struct TerminalEscapeTests {
+  static let hostile =
+    "call +p\u{1B}]52;c;SGVsbG8=\u{07}x @c\u{1B}]0;title\u{07}y \u{1B}[2Jclear \u{9B}31m \u{9D}0;t\u{9C} \u{202E}gnp.exe due:2009-02-20"
+
+  /// Runs `todo ARGS` with the pty as its standard streams; the bytes the terminal received.
+  func onTerminal(_ sandbox: Sandbox, _ arguments: [String]) throws -> [UInt8] {
+    let terminal = try PseudoTerminal()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    let command = ([sandbox.path("bin/todo")] + arguments).map { "'\($0)'" }.joined(separator: " ")
+    process.arguments = ["-c", "\(command); echo END-OF-RUN"]
+    process.currentDirectoryURL = sandbox.home
+    process.environment = sandbox.environment.merging(["TERM": "xterm"]) { $1 }
+    process.standardInput = terminal.handle
+    process.standardOutput = terminal.handle
+    process.standardError = terminal.handle
+    try process.run()
+    let text = terminal.read(until: "END-OF-RUN")
+    process.waitUntilExit()
+    #expect(text != nil, "\(arguments) did not finish")
+    return Array((text ?? "").utf8)
+  }
+
+  @Test(arguments: [
+    ["ls"], ["lsa"], ["listproj"], ["listcon"], ["ls", "--why"], ["ls", "--group", "project"],
+    ["ls", "--format", "{text}"], ["agenda"], ["pri", "1", "A"], ["--if-match", "nothing like it", "do", "1"],
+  ])
+  func hostileTextReachesNoTerminalRaw(_ arguments: [String]) throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("todo.txt", TerminalEscapeTests.hostile + "\n")
+    let output = try onTerminal(sandbox, arguments)
+    let forbidden: [[UInt8]] = [
+      [0x1B, 0x5D], [0x1B, 0x5B, 0x32, 0x4A], [0x07], [0xC2, 0x9B], [0xC2, 0x9D], [0xC2, 0x9C], [0xE2, 0x80, 0xAE],
+    ]
+    for sequence in forbidden {
+      let found = output.indices.contains { output[$0...].starts(with: sequence) }
+      #expect(!found, "\(arguments): \(sequence) reached the terminal")
+    }
+    // The text was shown, escaped (so the check above is not passed by showing nothing).
+    if ["ls", "lsa", "agenda", "pri"].contains(arguments[0]) && arguments.count <= 3 {
+      let shown = String(decoding: output, as: UTF8.self)
+      #expect(shown.contains("^[]52") && shown.contains("<U+202E>"), "\(arguments): \(shown)")
+    }
   }
 }
