@@ -1,5 +1,9 @@
 import TodoStore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The one-shot command line: `todo [OPTIONS] ACTION [ARGUMENTS]`.
 ///
 /// Follows todo.sh's order of work: options, configuration, sanity checks, then the action,
@@ -47,7 +51,7 @@ public enum TodoCLI {
       programName = settings.programName
       let clock = Clock.current(environment: environment)
       let context = CommandContext(
-        settings: settings, console: console, clock: clock, store: makeStore(environment, clock: clock),
+        settings: settings, console: console, clock: clock, store: try makeStore(environment, clock: clock),
         input: input)
       if let shell {
         let optionCount = max(0, arguments.count - 1 - remaining.count)
@@ -93,14 +97,22 @@ public enum TodoCLI {
   /// The store for this run: the undo log lives in `$XDG_STATE_HOME/todo` (else
   /// `~/.local/state/todo`), entries are stamped with the tool's clock, and another process's
   /// lock is waited for `TODO_LOCK_TIMEOUT` seconds (default 10).
-  static func makeStore(_ environment: [String: String], clock: Clock) -> TodoStore {
+  ///
+  /// A `TODO_LOCK_TIMEOUT` that is not a number of seconds from 0 to a day (`abc`, `nan`,
+  /// `inf`, `1e400`) is an error: it would otherwise wait for ever or silently mean 10.
+  static func makeStore(_ environment: [String: String], clock: Clock) throws(TodoError) -> TodoStore {
     var stateDirectory: String?
     if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
       stateDirectory = state + "/todo"
     } else if let home = environment["HOME"], !home.isEmpty {
       stateDirectory = home + "/.local/state/todo"
     }
-    let timeout = environment["TODO_LOCK_TIMEOUT"].flatMap(Double.init) ?? 10
+    var timeout = 10.0
+    if let text = environment["TODO_LOCK_TIMEOUT"], !text.isEmpty {
+      guard let value = Double(text), value.isFinite, (0...86_400).contains(value)
+      else { throw .badLockTimeout(text) }
+      timeout = value
+    }
     let seconds = Int64(clock.seconds)
     return TodoStore(
       lockTimeout: timeout, stateDirectory: stateDirectory, now: { seconds },
@@ -111,9 +123,20 @@ public enum TodoCLI {
   /// rename, unlink, flock, ftruncate, fchmod, mkdir) fail with ERRNO (a name such as ENOSPC,
   /// EROFS, EACCES, EIO, or a number) on paths containing PATH-PART. It exists so that tests
   /// can show what a full disk or a read-only file system does to the tool.
+  ///
+  /// `KILL@N` in place of ERRNO kills the process (SIGKILL) just before the Nth such call, to
+  /// show what a crash at that instant leaves for the next run.
   static func faultInjection(_ text: String) -> FaultInjection? {
     let parts = text.split(separator: ":", maxSplits: 2).map(String.init)
     guard parts.count >= 2, let call = SystemCall(rawValue: parts[0]) else { return nil }
+    if parts[1].hasPrefix("KILL@"), let n = Int(parts[1].dropFirst(5)), n > 0 {
+      let part = parts.count > 2 ? parts[2] : ""
+      let calls = CallCounter()
+      return FaultInjection { failing, path in
+        if failing == call, part.isEmpty || path.contains(part), calls.next() == n { kill(getpid(), SIGKILL) }
+        return nil
+      }
+    }
     let names: [String: Int32] = ["ENOSPC": 28, "EROFS": 30, "EACCES": 13, "EIO": 5, "EPERM": 1, "EDQUOT": 122]
     guard let code = names[parts[1]] ?? Int32(parts[1]) else { return nil }
     let part = parts.count > 2 ? parts[2] : ""
@@ -273,11 +296,28 @@ extension TodoCLI {
   /// - Parameter shell: opens the interactive shell, as in
   ///   ``run(arguments:environment:console:input:shell:)``.
   public static func main(shell: ShellLauncher? = nil) -> ExitStatus {
+    // A write past `ulimit -f` then fails with EFBIG and is reported like any failed write,
+    // instead of the signal killing the process without a word.
+    signal(SIGXFSZ, SIG_IGN)
     let console = StandardConsole()
     let status = run(
       arguments: CommandLine.arguments, environment: Posix.environment(), console: console,
       input: StandardInput(), shell: shell)
     console.flush()
+    if console.outputError != 0, console.outputError != EPIPE {
+      let name = Posix.basename(CommandLine.arguments.first ?? "todo")
+      report(.cannotWriteOutput(console.outputError), programName: name, console: console)
+      return status == .success ? .failure : status
+    }
     return status
+  }
+}
+
+/// How many matching calls a `KILL@N` fault has seen (one process, one thread at a time).
+private final class CallCounter: @unchecked Sendable {
+  private var count = 0
+  func next() -> Int {
+    count += 1
+    return count
   }
 }

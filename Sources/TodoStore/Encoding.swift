@@ -50,6 +50,10 @@ struct ByteWriter {
     }
   }
 
+  /// The bytes with their HMAC-SHA-256 under `key` appended: only a holder of the key can
+  /// make a record that ``ByteReader/init(_:magic:key:)`` accepts.
+  func sealed(key: [UInt8]) -> [UInt8] { bytes + SHA256.authenticationCode(bytes, key: key) }
+
   /// The bytes with their checksum appended.
   var sealed: [UInt8] {
     var hash = ContentHash.of(bytes)
@@ -80,6 +84,19 @@ struct ByteReader {
     guard try data() == Array(magic.utf8) else { throw CorruptRecord() }
   }
 
+  /// Checks a keyed seal (see ``ByteWriter/sealed(key:)``) and the magic string.
+  init(_ sealed: [UInt8], magic: String, key: [UInt8]) throws(CorruptRecord) {
+    guard sealed.count >= 32 else { throw CorruptRecord() }
+    let body = Array(sealed[..<(sealed.count - 32)])
+    let code = SHA256.authenticationCode(body, key: key)
+    // Compared in full whatever differs first: no early exit to time.
+    var difference: UInt8 = 0
+    for (a, b) in zip(code, sealed[(sealed.count - 32)...]) { difference |= a ^ b }
+    guard difference == 0 else { throw CorruptRecord() }
+    bytes = body
+    guard try data() == Array(magic.utf8) else { throw CorruptRecord() }
+  }
+
   mutating func int() throws(CorruptRecord) -> Int {
     var value: UInt64 = 0
     var shift: UInt64 = 0
@@ -93,9 +110,19 @@ struct ByteReader {
     }
   }
 
+  /// How many encoded items follow: each takes at least one byte, so a count larger than
+  /// the bytes left is damage.
   mutating func count() throws(CorruptRecord) -> Int {
     let value = try int()
-    guard value >= 0, value <= bytes.count - offset + 1 << 20 else { throw CorruptRecord() }
+    guard value >= 0, value <= bytes.count - offset else { throw CorruptRecord() }
+    return value
+  }
+
+  /// A line number or line count of a file: any size a file can have, not bounded by the
+  /// record's own length (one changed line of a 2,000,000-line file is a short record).
+  mutating func lineNumber() throws(CorruptRecord) -> Int {
+    let value = try int()
+    guard value >= 0, value <= Int(Int32.max) else { throw CorruptRecord() }
     return value
   }
 
@@ -111,13 +138,13 @@ struct ByteReader {
   }
 
   mutating func patch() throws(CorruptRecord) -> Patch {
-    let oldCount = try count()
-    let newCount = try count()
+    let oldCount = try lineNumber()
+    let newCount = try lineNumber()
     var hunks: [Hunk] = []
     for _ in 0..<(try count()) {
       hunks.append(
         Hunk(
-          oldStart: try count(), newStart: try count(), anchor: try optional(),
+          oldStart: try lineNumber(), newStart: try lineNumber(), anchor: try optional(),
           following: try optional(),
           old: try lines(), new: try lines()))
     }

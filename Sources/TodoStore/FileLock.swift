@@ -29,10 +29,11 @@ struct FileLock {
     let lockPath = lockPath(for: resolvedPath)
     let fd: Int32
     do {
-      fd = try posix.open(lockPath, O_RDWR | O_CREAT, 0o666)
+      // Never through a link: a planted `.todo.txt.lock -> ~/x` must not create `~/x`.
+      fd = try posix.open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK, 0o666)
     } catch let error where error.code == EACCES || error.code == EROFS || error.code == EPERM {
       do {
-        fd = try posix.open(resolvedPath, O_RDONLY)
+        fd = try posix.open(resolvedPath, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
       } catch {
         return nil
       }

@@ -21,19 +21,17 @@ struct Journal: Sendable {
     var patch: Patch
   }
 
-  /// The second version hashes files eight bytes at a time (``ContentHash/ofFile(_:)``); a
-  /// first-version journal, left by an earlier release, is still read and finished.
-  static let magic = "todo journal 2"
-  static let firstMagic = "todo journal 1"
+  /// The third version is sealed with HMAC-SHA-256 under the user's key (see
+  /// ``TodoStore/journalKey(creating:)``). Earlier versions carried only an unkeyed checksum
+  /// that anyone could forge, so they are refused like any journal this user did not write.
+  static let magic = "todo journal 3"
 
   var id: UInt64
   /// In lock order; the first is the primary.
   var entries: [Entry]
-  /// 2, or 1 for a journal read from an earlier release (or written as one, by tests).
-  var version = 2
 
   /// How this journal's file hashes are made.
-  func hash(_ bytes: [UInt8]) -> UInt64 { version == 1 ? ContentHash.of(bytes) : ContentHash.ofFile(bytes) }
+  func hash(_ bytes: [UInt8]) -> UInt64 { ContentHash.ofFile(bytes) }
 
   static func path(for target: Target) -> String {
     Paths.join(target.directory, ".\(target.name).journal")
@@ -41,8 +39,8 @@ struct Journal: Sendable {
 
   var primaryPath: String { entries.first.map { Journal.path(for: $0.target) } ?? "" }
 
-  var encoded: [UInt8] {
-    var writer = ByteWriter(magic: version == 1 ? Journal.firstMagic : Journal.magic)
+  func encoded(key: [UInt8]) -> [UInt8] {
+    var writer = ByteWriter(magic: Journal.magic)
     writer.int(Int(Int64(bitPattern: id)))
     writer.int(entries.count)
     for entry in entries {
@@ -52,7 +50,7 @@ struct Journal: Sendable {
       writer.int(Int(Int64(bitPattern: entry.newHash)))
       writer.patch(entry.patch)
     }
-    return writer.sealed
+    return writer.sealed(key: key)
   }
 
   init(id: UInt64, entries: [Entry]) {
@@ -60,14 +58,8 @@ struct Journal: Sendable {
     self.entries = entries
   }
 
-  init(decoding bytes: [UInt8]) throws(CorruptRecord) {
-    var reader: ByteReader
-    do {
-      reader = try ByteReader(bytes, magic: Journal.magic)
-    } catch {
-      reader = try ByteReader(bytes, magic: Journal.firstMagic)
-      version = 1
-    }
+  init(decoding bytes: [UInt8], key: [UInt8]) throws(CorruptRecord) {
+    var reader = try ByteReader(bytes, magic: Journal.magic, key: key)
     id = UInt64(bitPattern: Int64(try reader.int()))
     entries = []
     for _ in 0..<(try reader.count()) {
@@ -85,10 +77,36 @@ struct Journal: Sendable {
   }
 }
 
+extension Journal {
+  /// The key of a store without a state directory: such journals cannot be authenticated,
+  /// and are still held to ``isConfined(to:or:posix:)``.
+  static let noKey = [UInt8](repeating: 0, count: 32)
+
+  /// Whether every file this journal names is the list's own (see
+  /// ``TodoStore/recoverInterruptedChanges(_:)``), and the file it was found beside is one.
+  func isConfined(to target: Target, or targets: [Target], posix: Posix) -> Bool {
+    guard entries.contains(where: { $0.target.resolved == target.resolved }) else { return false }
+    let current = Set(targets.map(\.resolved))
+    return entries.allSatisfy { entry in
+      let name = entry.target.name
+      guard !name.isEmpty, name != ".", name != "..", !name.contains("/"),
+        entry.target.resolved == Paths.join(entry.target.directory, name)
+      else { return false }
+      if current.contains(entry.target.resolved) { return true }
+      guard entry.target.directory == target.directory,
+        (try? posix.realpath(entry.target.directory)) == entry.target.directory
+      else { return false }
+      // Resolved when written: a link there now was put there since.
+      guard let info = posix.lstat(entry.target.resolved) else { return true }
+      return info.isRegularFile
+    }
+  }
+}
+
 extension TodoStore {
   /// Writes every copy of the journal durably: the copies first, the primary last.
   func writeJournal(_ journal: Journal) throws(StoreError) {
-    let bytes = journal.encoded
+    let bytes = journal.encoded(key: journalKey(creating: true) ?? Journal.noKey)
     for entry in journal.entries.dropFirst() + journal.entries.prefix(1) {
       let path = Journal.path(for: entry.target)
       let temporary = path + ".new"
@@ -117,19 +135,33 @@ extension TodoStore {
     }
   }
 
+  /// A journal as this user's store sealed it; `nil` when it is missing, unreadable or
+  /// not sealed with this user's key.
   func readJournal(_ path: String) -> Journal? {
-    guard let fd = try? posix.open(path, O_RDONLY) else { return nil }
+    guard let fd = try? posix.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK) else { return nil }
     defer { posix.close(fd) }
-    guard let bytes = try? posix.readAll(fd, path: path) else { return nil }
-    return try? Journal(decoding: bytes)
+    guard let info = try? posix.fstat(fd), info.isRegularFile,
+      let bytes = try? posix.readAll(fd, path: path)
+    else { return nil }
+    return try? Journal(decoding: bytes, key: journalKey(creating: false) ?? Journal.noKey)
   }
 
   /// Finishes any change a killed process left behind on these files.
+  ///
+  /// A journal is replayed only when this user's key sealed it and every file it names is
+  /// the list's own: a plain name in the directory of the file it was found beside (resolved,
+  /// with no link on the way), or one of the files this command itself is changing. Any other
+  /// journal — planted in a synced folder, forged, or from an earlier release — is left in
+  /// place with a one-line warning, and nothing is written.
   func recoverInterruptedChanges(_ targets: [Target]) throws(StoreError) {
     for target in targets where !target.isDevice {
       let path = Journal.path(for: target)
       guard posix.lstat(path) != nil else { continue }
-      guard let journal = readJournal(path) else { continue }
+      guard let journal = readJournal(path), journal.isConfined(to: target, or: targets, posix: posix)
+      else {
+        warn(StoreError(.untrustedJournal(journal: path), path: target.path, operation: .recover))
+        continue
+      }
       if path != journal.primaryPath {
         guard let primary = readJournal(journal.primaryPath), primary.id == journal.id else {
           try? posix.unlink(path)
@@ -138,6 +170,49 @@ extension TodoStore {
       }
       try recover(journal)
     }
+  }
+
+  /// The per-user key that seals journals, 32 random bytes in the state directory (mode
+  /// 0600), made on first use. Kept out of the todo directory, so that whoever else can write
+  /// there (a sync peer, a collaborator's push) cannot make a journal this store replays.
+  func journalKey(creating: Bool) -> [UInt8]? {
+    guard let stateDirectory else { return nil }
+    let path = Paths.join(stateDirectory, "journal.key")
+    if let fd = try? posix.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK) {
+      defer { posix.close(fd) }
+      guard let info = try? posix.fstat(fd), info.isRegularFile, info.st_uid == getuid(),
+        let bytes = try? posix.readAll(fd, path: path), bytes.count == 32
+      else { return nil }
+      return bytes
+    }
+    guard creating else { return nil }
+    var generator = SystemRandomNumberGenerator()
+    let key = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    let temporary = path + ".\(getpid()).new"
+    do throws(SystemError) {
+      try UndoLog(directory: stateDirectory, limit: 0, byteLimit: 0).create(posix: posix)
+      try? posix.unlink(temporary)
+      let fd = try posix.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
+      defer { posix.close(fd) }
+      try posix.writeAll(fd, key, path: temporary)
+      try posix.fsync(fd, path: temporary)
+    } catch {
+      try? posix.unlink(temporary)
+      return nil
+    }
+    // link(2) never replaces: of two processes making the key at once, one key wins and
+    // both use it.
+    _ = link(temporary, path)
+    try? posix.unlink(temporary)
+    return journalKey(creating: false)
+  }
+
+  /// Writes a store warning (the change goes on, or is skipped) to stderr as one line, once
+  /// per run however often the same thing is met.
+  func warn(_ error: StoreError) {
+    guard warnings.insert(error.description).inserted else { return }
+    let line = Array("todo: warning: \(error.description)\n".utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
   }
 
   /// Rolls a journal forward under the locks of all its files.

@@ -30,6 +30,13 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case notRecorded
     /// An interrupted change could not be completed; the journal is kept for inspection.
     case unfinishedChange(journal: String)
+    /// A journal this user's store did not seal (planted by another writer of a shared
+    /// directory, left by an earlier release, or naming files outside the list's own): it is
+    /// never replayed, and left in place.
+    case untrustedJournal(journal: String)
+    /// A symbolic link the store will not write through: it points at a dot-file, or it is
+    /// not owned by this user (see ``TodoStore/resolve(_:operation:)``).
+    case untrustedLink(target: String)
     /// Any other failed system call, with its `errno`.
     case io(Int32)
   }
@@ -106,6 +113,10 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       case .notRecorded: "the change was too large to keep in the undo log"
       case .unfinishedChange(let journal):
         "the files changed meanwhile; see the journal '\(journal)'"
+      case .untrustedJournal(let journal):
+        "the journal '\(StoreError.oneLine(journal))' was not written by this user's todo or names files outside the list; it is left in place, unreplayed"
+      case .untrustedLink(let target):
+        "it is a symbolic link to '\(StoreError.oneLine(target))', which is a dot-file or not your own link; not written through"
       case .io(let code): StoreError.errnoText(code)
       }
     return "\(action): \(reason)"

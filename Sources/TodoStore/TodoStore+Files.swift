@@ -71,6 +71,9 @@ extension TodoStore {
       } catch {
         throw StoreError(errno: error.code, path: path, operation: operation)
       }
+      if link.isSymbolicLink, operation != .read, !TodoStore.mayWriteThrough(link, to: resolved) {
+        throw StoreError(.untrustedLink(target: resolved), path: path, operation: operation)
+      }
       switch posix.statOrError(resolved) {
       case .success(let info):
         if info.isDirectory { throw StoreError(.isDirectory, path: path, operation: operation) }
@@ -94,6 +97,23 @@ extension TodoStore {
     return Target(
       path: path, resolved: resolved, directory: Paths.split(resolved).directory, name: name,
       isDevice: false)
+  }
+
+  /// The rule for a list file that is a symbolic link: the user's own link to a file kept
+  /// elsewhere is written through; a link someone else made (another owner, as a shared or
+  /// synced folder can hold) or one pointing at a dot-file (`~/.bashrc`, `~/.ssh/…`: no list
+  /// file is one) is refused, so that nothing in a todo directory can make a change land in a
+  /// file of the user's configuration.
+  static func mayWriteThrough(_ link: Glibc.stat, to resolved: String) -> Bool {
+    guard link.st_uid == getuid() else { return false }
+    let name = Paths.split(resolved).name
+    if name.hasPrefix(".") { return false }
+    if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty, home != "/" {
+      // Anything under a dot-directory of the home (~/.ssh, ~/.config/autostart).
+      let prefix = home.hasSuffix("/") ? home : home + "/"
+      if resolved.hasPrefix(prefix), resolved.dropFirst(prefix.count).hasPrefix(".") { return false }
+    }
+    return true
   }
 
   /// Locks the files in one fixed order (sorted by lock path), so two processes that lock

@@ -26,6 +26,8 @@ public final class TodoStore: @unchecked Sendable {
   let undoByteLimit: Int
   /// The last large file read, for a change that follows (see ``RecentReads``).
   let recentReads = RecentReads()
+  /// The warnings already written this run (see ``warn(_:)``).
+  var warnings: Set<String> = []
 
   /// - Parameters:
   ///   - lockTimeout: seconds to wait for a lock held by another process.
@@ -82,6 +84,10 @@ public final class TodoStore: @unchecked Sendable {
     {
       try recoverInterruptedChanges([target])
     }
+    // A FIFO or socket would block the open or the read for ever: refused before opening.
+    if let info = posix.stat(path), !info.isDirectory, !info.isRegularFile, !info.isCharacterDevice {
+      throw StoreError(.notAFile, path: path, operation: .read)
+    }
     let fd: Int32
     do {
       fd = try posix.open(path, O_RDONLY)
@@ -92,6 +98,9 @@ public final class TodoStore: @unchecked Sendable {
     do {
       let info = try posix.fstat(fd)
       if info.isDirectory { throw StoreError(.isDirectory, path: path, operation: .read) }
+      if !info.isRegularFile && !info.isCharacterDevice {
+        throw StoreError(.notAFile, path: path, operation: .read)
+      }
       return (try posix.readAll(fd, path: path, sizeHint: Int(info.st_size)), info)
     } catch let error as SystemError {
       throw StoreError(errno: error.code, path: path, operation: .read)

@@ -34,6 +34,8 @@ public struct UndoEntry: Equatable, Sendable {
 /// its own lock, always taken after the data files' locks.
 struct UndoLog {
   static let magic = "todo undo 1"
+  /// The largest entry number taken for one: a change a second for three thousand years.
+  static let largestSequence = 99_999_999_999
   let directory: String
   let limit: Int
   let byteLimit: Int
@@ -73,7 +75,10 @@ struct UndoLog {
   func list(posix: Posix) -> [(sequence: Int, isUndone: Bool)] {
     posix.directoryEntries(directory).compactMap { name -> (Int, Bool)? in
       let parts = name.split(separator: ".")
-      guard parts.count == 2, let sequence = Int(parts[0]) else { return nil }
+      // A number no run of the tool reaches (a planted or damaged name) is not an entry:
+      // the next number after it would overflow.
+      guard parts.count == 2, let sequence = Int(parts[0]), (0...UndoLog.largestSequence).contains(sequence)
+      else { return nil }
       switch parts[1] {
       case "entry": return (sequence, false)
       case "undone": return (sequence, true)

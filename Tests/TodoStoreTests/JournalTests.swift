@@ -71,36 +71,80 @@ import TodoTxt
     #expect(dir.entries.filter { $0.contains("journal") || $0.hasSuffix(".new") } == [])
   }
 
-  /// A journal of the first version (file hashes by FNV-1a), as an earlier release leaves it,
-  /// is still finished.
-  @Test func firstVersionJournalIsRolledForward() throws {
-    let dir = Scratch()
+  /// Leaves a journal of an archive killed between its renames (done.txt new, todo.txt old).
+  func interruptedArchive(_ dir: Scratch) throws {
     dir.write("todo.txt", JournalTests.todo)
     dir.write("done.txt", JournalTests.done)
     let run = try Probe.run(
       ["kill", dir.file("todo.txt"), dir.file("done.txt"), "rename", "4"], state: dir.file("state"))
     #expect(run.reason == .uncaughtSignal)
-    let journals = dir.entries.filter { $0.hasSuffix(".journal") }
-    #expect(!journals.isEmpty)
-    let versions: [String: (old: String, new: String)] = [
-      "todo.txt": (JournalTests.todo, JournalTests.newTodo), "done.txt": (JournalTests.done, JournalTests.newDone),
-    ]
-    for name in journals {
-      var journal = try Journal(decoding: try #require(dir.bytes(name)))
-      #expect(journal.version == 2)
-      journal.version = 1
-      for index in journal.entries.indices {
-        let contents = try #require(versions[journal.entries[index].target.name])
-        journal.entries[index].oldHash = ContentHash.of(bytes(contents.old))
-        journal.entries[index].newHash = ContentHash.of(bytes(contents.new))
-      }
-      #expect(try Journal(decoding: journal.encoded).version == 1)
-      _ = FileManager.default.createFile(atPath: dir.file(name), contents: Data(journal.encoded))
-    }
+    #expect(dir.entries.contains(".todo.txt.journal"))
+  }
+
+  /// A journal sealed with another key (another user's, or a forger's) is never replayed: the
+  /// files stay as they are and the journal stays for inspection.
+  @Test func journalSealedWithAnotherKeyIsLeftAlone() throws {
+    let dir = Scratch()
+    try interruptedArchive(dir)
+    let journal = try #require(dir.bytes(".todo.txt.journal"))
+    let stranger = TodoStore(stateDirectory: dir.file("stranger"))
+    #expect(try stranger.read(dir.file("todo.txt")).text == JournalTests.todo)
+    #expect(dir.read("done.txt") == JournalTests.newDone)
+    #expect(dir.bytes(".todo.txt.journal") == journal)
+    // The owner of the key still finishes it.
     _ = try dir.store().read(dir.file("todo.txt"))
     #expect(dir.read("todo.txt") == JournalTests.newTodo)
-    #expect(dir.read("done.txt") == JournalTests.newDone)
-    #expect(dir.entries.filter { $0.hasSuffix(".journal") } == [])
+  }
+
+  /// Even sealed with the right key, a journal naming a file outside the list's directory
+  /// (or through a link planted since) is refused, and that file is not touched.
+  @Test(arguments: ["../outside/.bashrc", "sub/../../outside/.bashrc", "link.txt"])
+  func journalNamingAnotherFileIsRefused(_ name: String) throws {
+    let dir = Scratch()
+    try interruptedArchive(dir)
+    let store = dir.store()
+    let key = try #require(store.journalKey(creating: false))
+    var journal = try Journal(
+      decoding: try #require(dir.bytes(".todo.txt.journal")), key: key)
+    try FileManager.default.createDirectory(
+      atPath: dir.file("outside"), withIntermediateDirectories: true)
+    dir.write("outside/.bashrc", "export PATH\n")
+    try FileManager.default.createSymbolicLink(
+      atPath: dir.file("link.txt"), withDestinationPath: dir.file("outside/.bashrc"))
+    let index = try #require(journal.entries.firstIndex { $0.target.name == "done.txt" })
+    let resolved = dir.file(name)
+    let (directory, base) = Paths.split(resolved)
+    journal.entries[index].target = Target(
+      path: resolved, resolved: resolved, directory: directory, name: base, isDevice: false)
+    journal.entries[index].oldHash = ContentHash.ofFile(bytes("export PATH\n"))
+    let sealed = journal.encoded(key: key)
+    _ = FileManager.default.createFile(atPath: dir.file(".todo.txt.journal"), contents: Data(sealed))
+    try? FileManager.default.removeItem(atPath: dir.file(".done.txt.journal"))
+    #expect(try store.read(dir.file("todo.txt")).text == JournalTests.todo)
+    #expect(dir.read("outside/.bashrc") == "export PATH\n")
+    #expect(dir.bytes(".todo.txt.journal") == sealed)
+  }
+
+  /// The content hash that sealed journals carried before (unkeyed, 64 bits) is no longer
+  /// trusted: a journal of the earlier format is left alone.
+  @Test func journalOfTheUnkeyedFormatIsLeftAlone() throws {
+    let dir = Scratch()
+    try interruptedArchive(dir)
+    let key = try #require(dir.store().journalKey(creating: false))
+    let journal = try Journal(decoding: try #require(dir.bytes(".todo.txt.journal")), key: key)
+    // The same fields under the earlier magic and checksum.
+    var body = journal.encoded(key: key).dropLast(32)
+    let magic = Array(Journal.magic.utf8)
+    body.replaceSubrange(1..<(1 + magic.count), with: Array("todo journal 2".utf8))
+    var old = Array(body)
+    var hash = ContentHash.of(old)
+    for _ in 0..<8 {
+      old.append(UInt8(truncatingIfNeeded: hash))
+      hash >>= 8
+    }
+    _ = FileManager.default.createFile(atPath: dir.file(".todo.txt.journal"), contents: Data(old))
+    #expect(try dir.store().read(dir.file("todo.txt")).text == JournalTests.todo)
+    #expect(dir.bytes(".todo.txt.journal") == old)
   }
 
   @Test func staleJournalCopyIsIgnored() throws {

@@ -18,6 +18,10 @@ enum AttachCommand {
     let source = arguments[1]
     let file = context.settings.todoFile
     _ = try reference.task(in: context.readList(file), file: file)
+    // The copy's name becomes part of the task line.
+    if let scalar = controlCharacter(in: Array(Posix.basename(source).utf8)) {
+      throw .controlCharacter(what: "the file name '\(source.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : String($0) }.joined())'", scalar: scalar)
+    }
     guard Posix.isRegularFile(source) else { throw .cannotCopy(source, reason: "not a readable file") }
     guard let contents = Posix.readFile(source) else { throw .cannotCopy(source, reason: "cannot read it") }
     let folder = directory(context.settings)

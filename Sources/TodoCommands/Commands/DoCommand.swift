@@ -18,6 +18,11 @@ enum DoCommand {
     guard !items.isEmpty else { throw spec.usageError }
     let file = context.settings.todoFile
     let native = context.settings.mode == .native
+    // One task named twice would be changed once and then reported as an error after the
+    // write; refused before anything is read (todo.sh's own behaviour is kept under its name).
+    if native, let twice = Dictionary(grouping: items, by: { Int($0) ?? -1 }).first(where: { $0.key > 0 && $0.value.count > 1 }) {
+      throw .taskNamedTwice(twice.value[0])
+    }
     var status = ExitStatus.success
     var failure: TodoError?
     try context.storing {

@@ -95,6 +95,20 @@ func cleanInput(_ bytes: [UInt8]) -> [UInt8] {
   bytes.map { $0 == 0x0D || $0 == 0x0A ? UInt8(ascii: " ") : $0 }
 }
 
+/// The first control character in UTF-8 bytes — C0 other than tab, DEL, or C1 (U+0080 to
+/// U+009F, encoded C2 80 to C2 9F) — as a scalar value; `nil` when there is none. Input that
+/// becomes part of a task line is checked with it, so that no field can split a line, add one,
+/// or carry a terminal command.
+func controlCharacter(in bytes: some Collection<UInt8>) -> UInt32? {
+  var previous: UInt8 = 0
+  for byte in bytes {
+    if (byte < 0x20 && byte != 0x09) || byte == 0x7F { return UInt32(byte) }
+    if previous == 0xC2, (0x80...0x9F).contains(byte) { return UInt32(byte) }
+    previous = byte
+  }
+  return nil
+}
+
 /// The bytes of a string.
 func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 

@@ -28,17 +28,30 @@ extension Console {
 public final class StandardConsole: Console {
   private var buffer: [UInt8] = []
   public let isTerminal: Bool
+  /// The `errno` of the first write to standard output that failed (`ls > /dev/full`); from
+  /// then on output is dropped, and ``TodoCLI/main(shell:)`` reports it and fails.
+  public private(set) var outputError: Int32 = 0
+
+  /// Standard output and standard error go to a terminal and the tool runs as `todo`: every
+  /// byte is passed through ``TerminalSafety/escape(_:)`` (see there). Under the name
+  /// `todo.sh`, and into pipes and files, bytes go out as they are.
+  private let escapesOutput: Bool
+  private let escapesErrors: Bool
 
   public init() {
     isTerminal = Posix.isTerminal(STDOUT_FILENO)
+    let native = Posix.basename(CommandLine.arguments.first ?? "todo") != "todo.sh"
+    escapesOutput = native && isTerminal
+    escapesErrors = native && Posix.isTerminal(STDERR_FILENO)
     buffer.reserveCapacity(1 << 16)
   }
 
-  public func write(_ bytes: [UInt8]) {
+  public func write(_ input: [UInt8]) {
+    let bytes = escapesOutput ? TerminalSafety.escape(input) : input
     // A large block (a listing's megabyte) goes out as it is, not through the buffer.
     if bytes.count >= 1 << 16 {
       flush()
-      Posix.writeAll(STDOUT_FILENO, bytes)
+      send(bytes)
       return
     }
     buffer.append(contentsOf: bytes)
@@ -47,13 +60,18 @@ public final class StandardConsole: Console {
 
   public func writeError(_ bytes: [UInt8]) {
     flush()
-    Posix.writeAll(STDERR_FILENO, bytes)
+    Posix.writeAll(STDERR_FILENO, escapesErrors ? TerminalSafety.escape(bytes) : bytes)
   }
 
   public func flush() {
     guard !buffer.isEmpty else { return }
-    Posix.writeAll(STDOUT_FILENO, buffer)
+    send(buffer)
     buffer.removeAll(keepingCapacity: true)
+  }
+
+  private func send(_ bytes: [UInt8]) {
+    guard outputError == 0 else { return }
+    outputError = Posix.writeAll(STDOUT_FILENO, bytes)
   }
 
   deinit { flush() }
@@ -85,4 +103,71 @@ public final class CapturingConsole: Console {
   public var outputText: String { String(decoding: output, as: UTF8.self) }
   public var errorText: String { String(decoding: errors, as: UTF8.self) }
   public var combinedText: String { String(decoding: combined, as: UTF8.self) }
+}
+
+/// The one place where bytes bound for a terminal are made harmless: whatever path task text
+/// takes to the screen (a listing, a heading, a template, an error message), it passes here.
+public enum TerminalSafety {
+  /// `bytes` with every control a terminal would act on written visibly instead: C0 but tab
+  /// and newline as `^X`, DEL as `^?`, C1 (U+0080 to U+009F) and the bidirectional controls
+  /// (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069) as `<U+XXXX>`. An ESC that
+  /// starts a colour (SGR: `ESC [` digits and `;` then `m`) is kept, as that is how the tool
+  /// colours its own output; no other escape sequence (OSC 52 clipboard writes, titles,
+  /// clearing the screen, cursor moves) gets through.
+  public static func escape(_ bytes: [UInt8]) -> [UInt8] {
+    guard bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }) else {
+      return bytes
+    }
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count + 16)
+    var index = 0
+    func scalar(_ value: String) { result += Array("<U+\(value)>".utf8) }
+    while index < bytes.count {
+      let byte = bytes[index]
+      switch byte {
+      case 0x1B:
+        var end = index + 1
+        if end < bytes.count, bytes[end] == UInt8(ascii: "[") {
+          end += 1
+          while end < bytes.count, (0x30...0x39).contains(bytes[end]) || bytes[end] == 0x3B { end += 1 }
+          if end < bytes.count, bytes[end] == UInt8(ascii: "m") {
+            result += bytes[index...end]
+            index = end + 1
+            continue
+          }
+        }
+        result += [UInt8(ascii: "^"), UInt8(ascii: "[")]
+        index += 1
+      case 0x09, 0x0A:
+        result.append(byte)
+        index += 1
+      case 0x00..<0x20:
+        result += [UInt8(ascii: "^"), byte + 0x40]
+        index += 1
+      case 0x7F:
+        result += [UInt8(ascii: "^"), UInt8(ascii: "?")]
+        index += 1
+      case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
+        scalar("00" + String(bytes[index + 1], radix: 16, uppercase: true))
+        index += 2
+      case 0xD8 where index + 1 < bytes.count && bytes[index + 1] == 0x9C:
+        scalar("061C")
+        index += 2
+      case 0xE2 where index + 2 < bytes.count && TerminalSafety.isBidi(bytes[index + 1], bytes[index + 2]):
+        let value = (UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)) | 0x2000
+        scalar(String(value, radix: 16, uppercase: true))
+        index += 3
+      default:
+        result.append(byte)
+        index += 1
+      }
+    }
+    return result
+  }
+
+  /// The second and third bytes of U+200E, U+200F, U+202A to U+202E or U+2066 to U+2069.
+  static func isBidi(_ second: UInt8, _ third: UInt8) -> Bool {
+    (second == 0x80 && (third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third)))
+      || (second == 0x81 && (0xA6...0xA9).contains(third))
+  }
 }

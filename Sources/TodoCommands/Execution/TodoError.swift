@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 import TodoStore
 import TodoTxt
 
@@ -105,6 +109,15 @@ public enum TodoError: Error, Equatable, Sendable {
   /// Native mode: `import` input that is not JSON or lacks a task's text; the detail says
   /// where.
   case badImport(String)
+  /// Native mode: one task number given twice to a command that changes each task once.
+  case taskNamedTwice(String)
+  /// `TODO_LOCK_TIMEOUT` is not a number of seconds from 0 to 86400.
+  case badLockTimeout(String)
+  /// Writing to standard output failed (a full disk, a closed file); the `errno`.
+  case cannotWriteOutput(Int32)
+  /// A control character (C0 but tab, DEL, C1) in input that would become part of a line:
+  /// it could split the line or reach a terminal. `what` names the input.
+  case controlCharacter(what: String, scalar: UInt32)
   /// Native mode: a bulk edit the user declined.
   case bulkDeclined
 
@@ -205,6 +218,15 @@ public enum TodoError: Error, Equatable, Sendable {
     case .unknownView(let name):
       return "\(programName): no view '\(name)' (define TODO_VIEW_\(name)='QUERY' in the configuration; '\(programName) view' lists them)"
     case .badImport(let detail): return "\(programName): import: \(detail)"
+    case .taskNamedTwice(let item):
+      return "\(programName): task \(item) is named more than once; nothing changed"
+    case .badLockTimeout(let text):
+      return "\(programName): TODO_LOCK_TIMEOUT should be a number of seconds from 0 to 86400, not '\(text.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : String($0) }.joined())'"
+    case .cannotWriteOutput(let code):
+      return "\(programName): cannot write to standard output: \(String(cString: strerror(code)).lowercased())"
+    case .controlCharacter(let what, let scalar):
+      let code = String(scalar, radix: 16, uppercase: true)
+      return "\(programName): \(what) holds the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code); nothing written"
     case .bulkDeclined: return "\(programName): nothing changed"
     }
   }

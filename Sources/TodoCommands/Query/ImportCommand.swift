@@ -86,6 +86,9 @@ enum ImportCommand {
         for item in items {
           guard case .string(var value) = item else { throw fail("\"\(name)\" should hold strings") }
           if value.first == sigil { value.removeFirst() }
+          if let scalar = controlCharacter(in: value.utf8) {
+            throw .controlCharacter(what: "import: task \(number): \"\(name)\"", scalar: scalar)
+          }
           guard !value.isEmpty, !value.contains(where: { $0 == " " || $0 == "\t" }) else {
             throw fail("'\(value)' in \"\(name)\" cannot be a name (no spaces)")
           }
@@ -132,6 +135,9 @@ enum ImportCommand {
 
     var existingTags = Set(task.tags.map { $0.key + ":" + $0.value })
     func addTag(_ key: String, _ value: String) throws(TodoError) {
+      if let scalar = controlCharacter(in: Array((key + value).utf8)) {
+        throw .controlCharacter(what: "import: task \(number): \"tags\"", scalar: scalar)
+      }
       guard isTagPart(key), isTagPart(value), !value.hasPrefix("//") else {
         throw fail("'\(key):\(value)' cannot be a tag (no spaces or colons)")
       }
@@ -172,6 +178,11 @@ enum ImportCommand {
       }
     default: throw fail("\"tags\" should be an array or an object")
     }
+    // The text may hold what a line of the file may hold (a tab, a BEL: export and import
+    // round-trip them, and a terminal sees them escaped); its CR and LF became spaces, as add
+    // makes them. A NUL is no part of a text line. The names and tags are checked above for
+    // every control character.
+    if rawText.utf8.contains(0) { throw .controlCharacter(what: "import: task \(number): \"text\"", scalar: 0) }
     return Array(line.utf8)
   }
 

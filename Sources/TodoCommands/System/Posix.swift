@@ -125,17 +125,22 @@ enum Posix {
   static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
   /// Writes all bytes to a file descriptor, retrying short writes.
-  static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+  /// Writes all of `bytes`; returns the `errno` of a failed write (0 when all went out), so
+  /// that output into a full disk or a closed pipe is not mistaken for success.
+  @discardableResult
+  static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
     var offset = 0
-    bytes.withUnsafeBytes { raw in
+    return bytes.withUnsafeBytes { raw -> Int32 in
       while offset < raw.count {
         let count = write(fd, raw.baseAddress! + offset, raw.count - offset)
         if count < 0 {
           if errno == EINTR { continue }
-          return
+          return errno
         }
+        if count == 0 { return EIO }
         offset += count
       }
+      return 0
     }
   }
 }

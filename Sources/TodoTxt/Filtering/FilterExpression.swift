@@ -197,7 +197,18 @@ private struct Parser {
     return parts.count == 1 ? parts[0] : .all(parts)
   }
 
+  /// How deeply the operand being parsed is nested (brackets and negations).
+  var depth = 0
+  /// Deeper queries are refused: parsing and matching recurse once per level, and a query
+  /// thousands of levels deep would overflow the stack instead of being an error.
+  static let maximumDepth = 200
+
   mutating func parseUnary() throws(FilterError) -> TaskFilter {
+    depth += 1
+    defer { depth -= 1 }
+    guard depth <= Parser.maximumDepth else {
+      throw error("the query nests deeper than \(Parser.maximumDepth) levels of brackets and negations", at: current.offset)
+    }
     if current.kind == .minus || isKeyword(current, "not", "NOT") {
       let word = current.kind == .minus ? "-" : "not"
       index += 1

@@ -1,0 +1,379 @@
+import Foundation
+import Testing
+
+/// What a todo directory holds may have been written by someone else (a sync peer, a
+/// collaborator's push): the tool replays only what it wrote itself, only onto the list's own
+/// files, and its records of changes work for files of any size.
+@Suite(.serialized) struct UntrustedStateTests {
+  static let todo = "a\nx 2009-02-01 b\nc\nx 2009-02-02 d\n"
+
+  /// An archive killed between its renames by another user's tool (another key): its journal
+  /// lands in the shared directory. Returns the journal's bytes.
+  func plantJournal(_ sandbox: Sandbox) throws -> [UInt8] {
+    try sandbox.write("todo.txt", UntrustedStateTests.todo)
+    try sandbox.write("done.txt", "")
+    let run = try sandbox.todo(
+      "archive",
+      environment: ["XDG_STATE_HOME": sandbox.path("peer"), "TODO_FAULT": "rename:KILL@4"])
+    #expect(run.status == 128 + SIGKILL || run.status == SIGKILL)
+    let journal = sandbox.bytes(".todo.txt.journal")
+    #expect(!journal.isEmpty)
+    return journal
+  }
+
+  /// `todo ls`, `todo.sh lsa` and `todo add` leave a journal sealed by another key where it
+  /// is, warn once per journal on stderr, and replay none of it.
+  @Test func journalFromAnotherUserIsNeverReplayed() throws {
+    for command in [["ls"], ["lsa"], ["add", "e"]] {
+      let sandbox = try Sandbox()
+      let journal = try plantJournal(sandbox)
+      let todoBefore = sandbox.bytes("todo.txt")
+      let doneBefore = sandbox.bytes("done.txt")
+      let run = try (command == ["lsa"] ? sandbox.run("todo.sh", command) : sandbox.run("todo", command))
+      #expect(run.status == 0, "\(command): \(run.stderr)")
+      let warnings = run.stderr.split(separator: "\n").filter { $0.contains("left in place, unreplayed") }
+      // One line per journal met (lsa also reads done.txt, beside which lies the other copy).
+      #expect(!warnings.isEmpty && Set(warnings).count == warnings.count, "\(command): \(run.stderr)")
+      #expect(warnings.count == (command == ["lsa"] ? 2 : 1), "\(command): \(run.stderr)")
+      #expect(sandbox.bytes(".todo.txt.journal") == journal)
+      #expect(sandbox.bytes("done.txt") == doneBefore)
+      if command[0] != "add" { #expect(sandbox.bytes("todo.txt") == todoBefore) }
+    }
+  }
+
+  /// A journal copied onto a file that is not the list's (the key's owner wrote it, for
+  /// another directory): even sealed correctly, it is not replayed here.
+  @Test func journalOfAnotherDirectoryIsNotReplayed() throws {
+    let sandbox = try Sandbox()
+    try FileManager.default.createDirectory(atPath: sandbox.path("other"), withIntermediateDirectories: true)
+    try sandbox.write("other/todo.cfg", "export TODO_DIR=\"$HOME/other\"\n")
+    try sandbox.write("other/todo.txt", UntrustedStateTests.todo)
+    try sandbox.write("other/done.txt", "")
+    let run = try sandbox.todo("-d", sandbox.path("other/todo.cfg"), "archive", environment: ["TODO_FAULT": "rename:KILL@4"])
+    #expect(run.status != 0)
+    try sandbox.write("todo.txt", "mine\n")
+    try sandbox.write(".todo.txt.journal", bytes: sandbox.bytes("other/.todo.txt.journal"))
+    let ls = try sandbox.todo("ls")
+    #expect(ls.stderr.contains("left in place, unreplayed"))
+    #expect(sandbox.read("todo.txt") == "mine\n")
+    #expect(sandbox.read("other/todo.txt") == UntrustedStateTests.todo)
+  }
+
+  /// The user's own interrupted archive is still finished by the next command.
+  @Test func ownJournalIsFinished() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("todo.txt", UntrustedStateTests.todo)
+    try sandbox.write("done.txt", "")
+    _ = try sandbox.todo("archive", environment: ["TODO_FAULT": "rename:KILL@4"])
+    let run = try sandbox.todo("ls")
+    #expect(run.stderr == "")
+    #expect(sandbox.read("todo.txt") == "a\nc\n")
+    #expect(sandbox.read("done.txt") == "x 2009-02-01 b\nx 2009-02-02 d\n")
+    #expect(!sandbox.exists(".todo.txt.journal"))
+  }
+
+  /// A file of `count` lines, every tenth done.
+  static func bigList(_ count: Int) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(count * 24)
+    for index in 1...count {
+      if index % 10 == 0 { bytes += Array("x 2009-02-01 ".utf8) }
+      bytes += Array("task \(index) +p @c\n".utf8)
+    }
+    return bytes
+  }
+
+  /// Undo keeps working past 2^20 lines: `pri 5 A` then `undo` on 2,000,000 lines restores
+  /// the file byte for byte.
+  @Test func undoWorksAtTwoMillionLines() throws {
+    let sandbox = try Sandbox()
+    let original = UntrustedStateTests.bigList(2_000_000)
+    try sandbox.write("todo.txt", bytes: original)
+    let pri = try sandbox.todo("pri", "5", "A")
+    #expect(pri.status == 0, "\(pri.stderr)")
+    #expect(sandbox.bytes("todo.txt") != original)
+    let undo = try sandbox.todo("undo")
+    #expect(undo.status == 0, "\(undo.stderr)")
+    #expect(sandbox.bytes("todo.txt") == original)
+  }
+
+  /// An archive of 110,000 done tasks out of 1,100,000 lines killed at its renames (the
+  /// second: journal written, primary not yet; the fourth: done.txt replaced, todo.txt not
+  /// yet — the two sides of the journal's commit point; each run takes seconds at this size):
+  /// the next command leaves every task in exactly one of the two files.
+  @Test func archiveKilledAtEveryRenameOfAMillionLinesLosesNothing() throws {
+    let original = UntrustedStateTests.bigList(1_100_000)
+    let lines = Set(original.split(separator: 0x0A).map { Array($0) })
+    for n in [2, 4] {
+      let sandbox = try Sandbox()
+      try sandbox.write("todo.txt", bytes: original)
+      try sandbox.write("done.txt", "")
+      let run = try sandbox.todo("archive", environment: ["TODO_FAULT": "rename:KILL@\(n)"])
+      #expect(run.status != 0, "rename \(n) was reached")
+      #expect(try sandbox.todo("ls", "-q", "nothing-matches").status == 0)
+      let todo = sandbox.bytes("todo.txt").split(separator: 0x0A).map { Array($0) }
+      let done = sandbox.bytes("done.txt").split(separator: 0x0A).map { Array($0) }
+      #expect(todo.count + done.count == lines.count, "killed at rename \(n)")
+      #expect(Set(todo).union(done) == lines, "killed at rename \(n)")
+      // Renames 3 and 4 come after the journal's primary is written: the archive is finished.
+      #expect(done.count == (n >= 3 ? 110_000 : 0), "killed at rename \(n)")
+    }
+  }
+}
+
+/// Links and special files in a todo directory: nothing there makes the tool write outside it
+/// into the user's configuration, or wait for ever.
+@Suite struct UntrustedLinkTests {
+  /// `done.txt -> ~/.bashrc` (archive) and `todo.txt -> ~/.ssh/authorized_keys` (add): refused
+  /// with one line naming the link, the target untouched.
+  @Test func linksToDotFilesAreNotWrittenThrough() throws {
+    let sandbox = try Sandbox()
+    try FileManager.default.createDirectory(atPath: sandbox.path(".ssh"), withIntermediateDirectories: true)
+    try sandbox.write(".bashrc", "export A=1\n")
+    try sandbox.write(".ssh/authorized_keys", "ssh-ed25519 AAAA mine\n")
+    try sandbox.write("todo.txt", "x 2009-02-01 done\nopen\n")
+    try FileManager.default.createSymbolicLink(atPath: sandbox.path("done.txt"), withDestinationPath: sandbox.path(".bashrc"))
+    let archive = try sandbox.todo("archive")
+    #expect(archive.status != 0)
+    #expect(archive.stderr.split(separator: "\n").count == 1 && archive.stderr.contains("done.txt"))
+    #expect(sandbox.read(".bashrc") == "export A=1\n")
+    #expect(sandbox.read("todo.txt") == "x 2009-02-01 done\nopen\n")
+
+    try FileManager.default.removeItem(atPath: sandbox.path("todo.txt"))
+    try FileManager.default.createSymbolicLink(
+      atPath: sandbox.path("todo.txt"), withDestinationPath: sandbox.path(".ssh/authorized_keys"))
+    for arguments in [["add", "ssh-rsa BBBB attacker"], ["pri", "1", "A"]] {
+      let run = try sandbox.run("todo", arguments)
+      #expect(run.status != 0, "\(arguments)")
+      #expect(run.stderr.contains("symbolic link"), "\(arguments): \(run.stderr)")
+    }
+    #expect(sandbox.read(".ssh/authorized_keys") == "ssh-ed25519 AAAA mine\n")
+  }
+
+  /// The user's own link to a list kept in another ordinary directory is still followed.
+  @Test func ownLinkToAnOrdinaryFileIsFollowed() throws {
+    let sandbox = try Sandbox()
+    try FileManager.default.createDirectory(atPath: sandbox.path("lists"), withIntermediateDirectories: true)
+    try sandbox.write("lists/todo.txt", "one\n")
+    try FileManager.default.createSymbolicLink(atPath: sandbox.path("todo.txt"), withDestinationPath: sandbox.path("lists/todo.txt"))
+    let run = try sandbox.todo("add", "two")
+    #expect(run.status == 0, "\(run.stderr)")
+    let lines = sandbox.read("lists/todo.txt").split(separator: "\n")
+    #expect(lines.count == 2 && lines[0] == "one" && lines[1].hasSuffix("two"))
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.path("todo.txt")) == sandbox.path("lists/todo.txt"))
+  }
+
+  /// A planted `.todo.txt.lock` link does not create its target.
+  @Test func lockFileLinkIsNotFollowed() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("todo.txt", "one\n")
+    try FileManager.default.createSymbolicLink(atPath: sandbox.path(".todo.txt.lock"), withDestinationPath: sandbox.path("created-by-lock"))
+    let run = try sandbox.todo("add", "two")
+    #expect(run.status != 0)
+    #expect(run.stderr.split(separator: "\n").count == 1)
+    #expect(!sandbox.exists("created-by-lock"))
+    #expect(sandbox.read("todo.txt") == "one\n")
+  }
+
+  /// A FIFO as todo.txt is refused at once by reads and writes (it used to block for ever).
+  @Test func fifoIsRefused() throws {
+    let sandbox = try Sandbox()
+    #expect(mkfifo(sandbox.path("todo.txt"), 0o600) == 0)
+    for arguments in [["ls"], ["pri", "1", "A"], ["add", "x"], ["lsa"]] {
+      let start = Date()
+      let run = try sandbox.run("todo", arguments)
+      #expect(run.status != 0, "\(arguments)")
+      #expect(run.stderr.contains("not a regular file"), "\(arguments): \(run.stderr)")
+      #expect(Date().timeIntervalSince(start) < 5)
+    }
+  }
+}
+
+/// A name or tag of imported input holding a control character, or a text holding NUL, is
+/// refused: nothing is written, and the error names the character. (A text may hold what a
+/// line may hold, a tab or a BEL, as export and import round-trip them; terminals see them
+/// escaped, see ``TerminalEscapeTests``.)
+@Suite struct UntrustedInputTests {
+  @Test(arguments: [
+    (#"{"text":"a","projects":["p\nx"]}"#, "000A"),
+    (#"{"text":"a","contexts":["work\n(A)\u00a0Wire money"]}"#, "000A"),
+    (#"{"text":"a","contexts":["w\rx"]}"#, "000D"),
+    (#"{"text":"a\u0000b"}"#, "0000"),
+    (#"{"text":"a","projects":["x\u001b]52;c;SGVsbG8=\u0007"]}"#, "001B"),
+    (#"{"text":"a","contexts":["\u009b2J"]}"#, "009B"),
+    (#"{"text":"a","tags":{"due":"2009-02-14\u007f"}}"#, "007F"),
+    (#"[{"text":"fine"},{"text":"a","projects":["p\u0085"]}]"#, "0085"),
+  ])
+  func importRefusesControlCharacters(_ json: String, _ code: String) throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("todo.txt", "one\n")
+    let run = try sandbox.todo("import", input: json)
+    #expect(run.status != 0)
+    #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.contains("U+" + code), "\(run.stderr)")
+    #expect(sandbox.read("todo.txt") == "one\n")
+  }
+
+  /// A file named with a CR is not attached: no copy, no change to the line.
+  @Test func attachRefusesAControlCharacterInTheName() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("todo.txt", "one\n")
+    try sandbox.write("cr\rname.txt", "x")
+    let run = try sandbox.todo("attach", "1", sandbox.path("cr\rname.txt"))
+    #expect(run.status != 0)
+    #expect(run.stderr.contains("U+000D") && !run.stderr.contains("\r"), "\(run.stderr)")
+    #expect(sandbox.read("todo.txt") == "one\n")
+    let copies = (try? FileManager.default.subpathsOfDirectory(atPath: sandbox.path(".")))?.filter { $0.contains("name.txt") } ?? []
+    #expect(copies == ["cr\rname.txt"])
+  }
+}
+
+/// Damaged or hostile state and input end in an error or are ignored, never in a crash.
+@Suite struct DamagedStateTests {
+  /// An undo entry named with the largest number is not an entry: changes and undo go on.
+  @Test func hugeUndoEntryNumberIsIgnored() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("todo.txt", "a\n")
+    #expect(try sandbox.todo("pri", "1", "A").status == 0)
+    try sandbox.write(".local/state/todo/undo/9223372036854775807.entry", "junk")
+    let pri = try sandbox.todo("pri", "1", "B")
+    #expect(pri.status == 0, "\(pri.stderr)")
+    #expect(sandbox.read("todo.txt") == "(B) a\n")
+    let undo = try sandbox.todo("undo")
+    #expect(undo.status == 0, "\(undo.stderr)")
+    #expect(sandbox.read("todo.txt") == "(A) a\n")
+  }
+
+  /// A query nested 20,000 deep (brackets, or negations) is an error naming the limit.
+  @Test(arguments: [
+    String(repeating: "(", count: 20_000) + "a" + String(repeating: ")", count: 20_000),
+    String(repeating: "not ", count: 20_000) + "a",
+  ])
+  func deeplyNestedQueryIsAnError(_ query: String) throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("todo.txt", "a\n")
+    let run = try sandbox.todo("ls", "-q", query)
+    #expect(run.status != 0 && run.status < 128)
+    #expect(run.stderr.contains("nests deeper than"))
+  }
+}
+
+/// Every write is checked: output that cannot be written is an error, not a silent success.
+@Suite struct FailedWriteTests {
+  /// Listings into /dev/full fail with one line on stderr.
+  @Test(arguments: [["ls"], ["ls", "--format", "json"], ["ls", "--format", "ical"], ["lsa"], ["log"], ["listproj"]])
+  func outputIntoAFullDeviceIsAnError(_ arguments: [String]) throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("todo.txt", "a +p @c due:2009-02-20\nx 2009-02-01 b +q\n")
+    try sandbox.write("done.txt", "x 2009-01-01 old +r\n")
+    _ = try sandbox.todo("pri", "1", "A")
+    let command = ([sandbox.path("bin/todo")] + arguments).map { "'\($0)'" }.joined(separator: " ")
+    let run = try Sandbox.shell(sandbox, "\(command) > /dev/full")
+    #expect(run.status == 1, "\(arguments): \(run.stderr)")
+    #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.contains("standard output"), "\(arguments): \(run.stderr)")
+  }
+
+  /// Past `ulimit -f`, a rewrite fails with a message and leaves the file as it was.
+  @Test func fileSizeLimitIsAnErrorNotASignal() throws {
+    let sandbox = try Sandbox()
+    let original = (1...10_000).map { "task \($0) +p\n" }.joined()
+    try sandbox.write("todo.txt", original)
+    let run = try Sandbox.shell(sandbox, "ulimit -f 100; '\(sandbox.path("bin/todo"))' pri 5 A")
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(run.stderr.contains("file too large"), "\(run.stderr)")
+    #expect(sandbox.read("todo.txt") == original)
+  }
+}
+
+extension Sandbox {
+  /// Runs a `sh -c` script with the sandbox's environment, in its home.
+  static func shell(_ sandbox: Sandbox, _ script: String) throws -> Run {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script]
+    process.currentDirectoryURL = sandbox.home
+    process.environment = sandbox.environment
+    let err = Pipe()
+    process.standardError = err
+    process.standardOutput = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let data = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(status: process.terminationStatus, stdout: "", stderr: String(decoding: data, as: UTF8.self))
+  }
+}
+
+/// Settings and arguments that used to be taken silently.
+@Suite struct SmallerInputTests {
+  /// A lock timeout that is not a finite number of seconds up to a day is refused at once.
+  @Test(arguments: ["nan", "inf", "1e400", "abc", "-1", "86401"])
+  func badLockTimeoutIsRefused(_ value: String) throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("todo.txt", "a\n")
+    let start = Date()
+    let run = try sandbox.todo("pri", "1", "A", environment: ["TODO_LOCK_TIMEOUT": value])
+    #expect(run.status != 0)
+    #expect(run.stderr.contains("TODO_LOCK_TIMEOUT") && run.stderr.contains(value), "\(run.stderr)")
+    #expect(sandbox.read("todo.txt") == "a\n")
+    #expect(Date().timeIntervalSince(start) < 5)
+  }
+
+  /// `do 1 1` (or `do 1 01`) is refused before anything is written.
+  @Test(arguments: [["1", "1"], ["1", "01"], ["2", "1", "2"]])
+  func taskNamedTwiceIsAnErrorBeforeWriting(_ numbers: [String]) throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("todo.txt", "a\nb\n")
+    let run = try sandbox.run("todo", ["do"] + numbers)
+    #expect(run.status != 0)
+    #expect(run.stderr.contains("more than once"), "\(run.stderr)")
+    #expect(sandbox.read("todo.txt") == "a\nb\n")
+  }
+}
+
+/// Task text with terminal commands in it, listed on a real (pseudo-)terminal: none of them
+/// reaches the terminal raw, whichever path the text takes.
+@Suite(.serialized) struct TerminalEscapeTests {
+  static let hostile =
+    "call +p\u{1B}]52;c;SGVsbG8=\u{07}x @c\u{1B}]0;title\u{07}y \u{1B}[2Jclear \u{9B}31m \u{9D}0;t\u{9C} \u{202E}gnp.exe due:2009-02-20"
+
+  /// Runs `todo ARGS` with the pty as its standard streams; the bytes the terminal received.
+  func onTerminal(_ sandbox: Sandbox, _ arguments: [String]) throws -> [UInt8] {
+    let terminal = try PseudoTerminal()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    let command = ([sandbox.path("bin/todo")] + arguments).map { "'\($0)'" }.joined(separator: " ")
+    process.arguments = ["-c", "\(command); echo END-OF-RUN"]
+    process.currentDirectoryURL = sandbox.home
+    process.environment = sandbox.environment.merging(["TERM": "xterm"]) { $1 }
+    process.standardInput = terminal.handle
+    process.standardOutput = terminal.handle
+    process.standardError = terminal.handle
+    try process.run()
+    let text = terminal.read(until: "END-OF-RUN")
+    process.waitUntilExit()
+    #expect(text != nil, "\(arguments) did not finish")
+    return Array((text ?? "").utf8)
+  }
+
+  @Test(arguments: [
+    ["ls"], ["lsa"], ["listproj"], ["listcon"], ["ls", "--why"], ["ls", "--group", "project"],
+    ["ls", "--format", "{text}"], ["agenda"], ["pri", "1", "A"], ["--if-match", "nothing like it", "do", "1"],
+  ])
+  func hostileTextReachesNoTerminalRaw(_ arguments: [String]) throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("todo.txt", TerminalEscapeTests.hostile + "\n")
+    let output = try onTerminal(sandbox, arguments)
+    let forbidden: [[UInt8]] = [
+      [0x1B, 0x5D], [0x1B, 0x5B, 0x32, 0x4A], [0x07], [0xC2, 0x9B], [0xC2, 0x9D], [0xC2, 0x9C], [0xE2, 0x80, 0xAE],
+    ]
+    for sequence in forbidden {
+      let found = output.indices.contains { output[$0...].starts(with: sequence) }
+      #expect(!found, "\(arguments): \(sequence) reached the terminal")
+    }
+    // The text was shown, escaped (so the check above is not passed by showing nothing).
+    if ["ls", "lsa", "agenda", "pri"].contains(arguments[0]) && arguments.count <= 3 {
+      let shown = String(decoding: output, as: UTF8.self)
+      #expect(shown.contains("^[]52") && shown.contains("<U+202E>"), "\(arguments): \(shown)")
+    }
+  }
+}
