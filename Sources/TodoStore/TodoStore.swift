@@ -172,6 +172,20 @@ public final class TodoStore: @unchecked Sendable {
     return result
   }
 
+  /// Runs `body` holding the locks of `paths`, the ones every change of those files takes.
+  ///
+  /// For work that lets another program rewrite the files (git's merge and checkout during
+  /// `sync`): the tool's own writers wait for it instead of writing into the middle of it.
+  /// An interrupted change is finished first, so the files are whole when `body` sees them.
+  /// `body` must not change the files through this store: it would wait for itself.
+  public func whileLocked<R>(_ paths: [String], _ body: () throws -> R) throws -> R {
+    let targets = try paths.map { path throws(StoreError) in try resolve(path, operation: .write) }
+    try recoverInterruptedChanges(targets)
+    let locks = try lock(targets)
+    defer { for lock in locks { lock.release(posix: posix) } }
+    return try body()
+  }
+
   /// Appends lines (bytes without line ending) under the lock without rewriting the file.
   ///
   /// A missing final newline is added first, in the file's line-ending style, then each line

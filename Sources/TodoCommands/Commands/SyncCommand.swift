@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import TodoTxt
 
 /// `sync`: the todo directory as a git work tree, kept the same on every machine.
 ///
@@ -30,12 +31,19 @@ enum SyncCommand {
     if try GitSetupCommand.register(git, context: context), context.verbose {
       context.console.line("Registered the todo.txt merge driver in \(top).")
     }
-    try finishMerge(git, top: top)
+    let lists = [context.settings.todoFile, context.settings.doneFile]
+    // Git rewrites the list files while it commits, merges and checks out: the tool's own
+    // writers (a script's `add`, the shell) wait on the lists' locks until it is done, and
+    // every change they made before is committed first, so git never meets an unsaved list.
+    var committed: [String] = []
+    try locked(lists, context: context) { () throws(TodoError) in
+      try finishMerge(git, top: top, context: context)
+      if let summary = try commitLocalChanges(git, top: top, context: context) {
+        committed.append(summary)
+      }
+    }
     guard let branch = git.value(["symbolic-ref", "--short", "-q", "HEAD"]), !branch.isEmpty else {
       throw .gitFailed(action: "sync", detail: "no branch is checked out in \(top)")
-    }
-    if let summary = try commitLocalChanges(git, top: top, context: context), context.verbose {
-      context.console.line("Committed: \(summary)")
     }
 
     let remote = try remote(of: branch, git: git, directory: directory)
@@ -52,41 +60,55 @@ enum SyncCommand {
     var attempt = 0
     while true {
       attempt += 1
-      let fetched = git.run(["fetch", "-q", remote])
-      guard fetched.succeeded else { throw .offline(remote: remote, detail: fetched.reason) }
+      let fetched = git.run(["fetch", "-q", "--", remote])
+      guard fetched.succeeded else {
+        // Offline: the local changes are still committed, to go out with the next sync.
+        try locked(lists, context: context) { () throws(TodoError) in
+          _ = try commitLocalChanges(git, top: top, context: context)
+        }
+        throw .offline(remote: remote, detail: fetched.reason)
+      }
       let hasTracking = git.value(["rev-parse", "-q", "--verify", tracking]) != nil
-      let hasHead = git.value(["rev-parse", "-q", "--verify", "HEAD"]) != nil
-      if hasTracking {
+      try locked(lists, context: context) { () throws(TodoError) in
+        if let summary = try commitLocalChanges(git, top: top, context: context) {
+          committed.append(summary)
+        }
+        let hasHead = git.value(["rev-parse", "-q", "--verify", "HEAD"]) != nil
+        guard hasTracking else { return }
         let incoming = count(git, hasHead ? "HEAD..\(tracking)" : tracking)
-        if incoming > 0 {
-          let merged = git.run([
-            "merge", "-q", "--no-edit", "--allow-unrelated-histories", "-m",
-            "Merge \(name) (todo sync)", tracking,
-          ])
-          guard merged.succeeded else {
-            let files = conflictedFiles(git)
-            if !files.isEmpty { throw .syncConflict(files.map(Posix.basename)) }
+        guard incoming > 0 else { return }
+        try requireSaved(lists, git: git, top: top)
+        let merged = git.run([
+          "merge", "-q", "--no-edit", "--allow-unrelated-histories", "-m",
+          "Merge \(name) (todo sync)", tracking,
+        ])
+        if !merged.succeeded {
+          guard git.value(["rev-parse", "-q", "--verify", "MERGE_HEAD"]) != nil else {
             throw .gitFailed(action: "merge", detail: merged.reason)
           }
-          received += incoming
+          try finishMerge(git, top: top, context: context)
         }
+        received += incoming
       }
       guard git.value(["rev-parse", "-q", "--verify", "HEAD"]) != nil else { break }
       let outgoing = count(git, hasTracking ? "\(tracking)..HEAD" : "HEAD")
       guard outgoing > 0 else { break }
       var push = ["push", "-q"]
       if upstream == nil { push.append("-u") }
-      push += [remote, "HEAD:refs/heads/\(remoteBranch)"]
+      push += ["--", remote, "HEAD:refs/heads/\(remoteBranch)"]
       let pushed = git.run(push)
       if pushed.succeeded {
         sent += outgoing
         break
       }
       // Someone pushed in between: fetch and merge again. Anything else is the remote's answer.
-      let again = git.run(["fetch", "-q", remote])
+      let again = git.run(["fetch", "-q", "--", remote])
       guard again.succeeded else { throw .offline(remote: remote, detail: again.reason) }
       let movedOn = !git.run(["merge-base", "--is-ancestor", tracking, "HEAD"]).succeeded
       guard movedOn, attempt < 5 else { throw .gitFailed(action: "push", detail: pushed.reason) }
+    }
+    if context.verbose {
+      for summary in committed { context.console.line("Committed: \(summary)") }
     }
     if context.verbose {
       if sent == 0, received == 0 {
@@ -135,14 +157,140 @@ enum SyncCommand {
     }
   }
 
-  /// Concludes a merge that an earlier sync left to the user, once no file holds markers.
-  static func finishMerge(_ git: GitRepository, top: String) throws(TodoError) {
-    guard git.value(["rev-parse", "-q", "--verify", "MERGE_HEAD"]) != nil else { return }
-    let files = conflictedFiles(git)
-    let unsettled = files.filter { hasMarkers(Posix.readFile(top + "/" + $0) ?? []) }
-    guard unsettled.isEmpty else { throw .syncConflict(unsettled.map(Posix.basename)) }
-    for file in files { try git.require("add", ["add", "--", top + "/" + file]) }
+  /// Runs `body` holding the store's locks on the list files.
+  static func locked(
+    _ lists: [String], context: CommandContext, _ body: () throws(TodoError) -> Void
+  ) throws(TodoError) {
+    try context.storing {
+      try context.store.whileLocked(lists.filter { Posix.exists(Posix.dirname($0)) }) { try body() }
+    }
+  }
+
+  /// Refuses to let git merge over a list file whose latest version is not committed: git
+  /// would refuse the file, or put back its own version of it.
+  static func requireSaved(_ lists: [String], git: GitRepository, top: String) throws(TodoError) {
+    let paths = lists.filter(Posix.exists).map {
+      GitRepository.realPath(Posix.dirname($0)) + "/" + Posix.basename($0)
+    }.filter { $0.hasPrefix(top + "/") }
+    guard !paths.isEmpty else { return }
+    let dirty = git.value(["status", "--porcelain", "--"] + paths) ?? "?"
+    guard dirty.isEmpty else {
+      throw .gitFailed(
+        action: "merge", detail: "a list file changed while it was being committed; sync again")
+    }
+  }
+
+  /// Where sync keeps, during a merge the user must finish, each conflicted file's blob as the
+  /// merge left it: a file that still reads so was not resolved, even without markers.
+  static func recordPath(_ git: GitRepository, top: String) -> String? {
+    guard let path = git.value(["rev-parse", "--git-path", "todo-sync-unresolved"]) else {
+      return nil
+    }
+    return path.hasPrefix("/") ? path : top + "/" + path
+  }
+
+  /// The record: path from the top → blob id; empty when it was made for another merge (its
+  /// first line names the commit being merged).
+  static func readRecord(_ git: GitRepository, top: String, merging: String) -> [String: String] {
+    guard let path = recordPath(git, top: top), let bytes = Posix.readFile(path) else { return [:] }
+    let lines = bytes.split(separator: 0x0A)
+    guard let first = lines.first, String(decoding: first, as: UTF8.self) == "merge " + merging
+    else { return [:] }
+    var record: [String: String] = [:]
+    for line in lines.dropFirst() {
+      guard let tab = line.firstIndex(of: 0x09) else { continue }
+      record[String(decoding: line[(tab + 1)...], as: UTF8.self)] = String(
+        decoding: line[..<tab], as: UTF8.self)
+    }
+    return record
+  }
+
+  static func blob(_ git: GitRepository, top: String, _ file: String) -> String? {
+    git.value(["hash-object", "--", top + "/" + file])
+  }
+
+  /// Concludes a merge in progress, whether a sync or the user's `git pull` began it: only a
+  /// merge this tool completed, or one the user resolved, is committed.
+  ///
+  /// A conflicted file counts as resolved when it holds no markers and differs from what the
+  /// merge left (what sync recorded, else either side's version: a merge driver that could
+  /// not run leaves this machine's file as it was). A list file that is not resolved is
+  /// merged again here, from the base and both sides git kept; the rest wait for the user.
+  static func finishMerge(_ git: GitRepository, top: String, context: CommandContext)
+    throws(TodoError)
+  {
+    guard let merging = git.value(["rev-parse", "-q", "--verify", "MERGE_HEAD"]) else { return }
+    let record = readRecord(git, top: top, merging: merging)
+    let todo = relative(context.settings.todoFile, top: top)
+    let done = relative(context.settings.doneFile, top: top)
+    var unsettled: [String] = []
+    for file in conflictedFiles(git) {
+      let bytes = Posix.readFile(top + "/" + file) ?? []
+      if hasMarkers(bytes) {
+        unsettled.append(file)
+        continue
+      }
+      let stages = self.stages(git, file)
+      let current = blob(git, top: top, file)
+      let untouched =
+        record[file].map { $0 == current } ?? stages.values.contains { $0 == current }
+      if untouched {
+        guard file == todo || file == done, let merged = remerge(git, stages, union: file == done)
+        else {
+          unsettled.append(file)
+          continue
+        }
+        try MergeCommand.write(merged.list.serialized(), to: top + "/" + file)
+        guard merged.isClean else {
+          unsettled.append(file)
+          continue
+        }
+      }
+      try git.require("add", ["add", "--", top + "/" + file])
+    }
+    guard unsettled.isEmpty else {
+      if let path = recordPath(git, top: top) {
+        let lines = unsettled.compactMap { file in
+          blob(git, top: top, file).map { $0 + "\t" + file + "\n" }
+        }
+        try MergeCommand.write(Array(("merge \(merging)\n" + lines.joined()).utf8), to: path)
+      }
+      throw .syncConflict(unsettled.map(Posix.basename))
+    }
     try git.require("commit", ["commit", "-q", "--no-edit"])
+    if let path = recordPath(git, top: top) { unlink(path) }
+  }
+
+  /// A file's path from the top of the work tree, or `nil` outside it.
+  static func relative(_ file: String, top: String) -> String? {
+    let path = GitRepository.realPath(Posix.dirname(file)) + "/" + Posix.basename(file)
+    guard path.hasPrefix(top + "/") else { return nil }
+    return String(path.dropFirst(top.count + 1))
+  }
+
+  /// The blob ids of a conflicted file's stages: 1 the base, 2 ours, 3 theirs.
+  static func stages(_ git: GitRepository, _ file: String) -> [Int: String] {
+    var stages: [Int: String] = [:]
+    for line in (git.value(["ls-files", "-u", "--", ":/" + file]) ?? "").split(separator: "\n") {
+      // MODE SP BLOB SP STAGE TAB PATH
+      let fields = line.split(separator: "\t", maxSplits: 1)[0].split(separator: " ")
+      guard fields.count == 3, let stage = Int(fields[2]) else { continue }
+      stages[stage] = String(fields[1])
+    }
+    return stages
+  }
+
+  /// The task-by-task merge of a conflicted list file's stages; `nil` when a side is missing
+  /// (deleted on one side: the user decides).
+  static func remerge(_ git: GitRepository, _ stages: [Int: String], union: Bool) -> MergeResult? {
+    guard let oursID = stages[2], let theirsID = stages[3],
+      let ours = git.bytes(["cat-file", "blob", oursID]),
+      let theirs = git.bytes(["cat-file", "blob", theirsID])
+    else { return nil }
+    let base = stages[1].flatMap { git.bytes(["cat-file", "blob", $0]) } ?? []
+    if union { return TodoMerge.union(ours: TodoList(bytes: ours), theirs: TodoList(bytes: theirs)) }
+    return TodoMerge.merge(
+      base: TodoList(bytes: base), ours: TodoList(bytes: ours), theirs: TodoList(bytes: theirs))
   }
 
   /// Stages the todo and done files and every change to files git tracks in the todo directory,

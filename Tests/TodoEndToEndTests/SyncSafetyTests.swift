@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+/// What sync must never do, with real git (a bare repository and a clone per machine, each
+/// with its own home and undo log): lose a write made while it runs, or commit a merge that
+/// neither the tool nor the user completed.
+@Suite("Sync safety")
+struct SyncSafetyTests {
+  /// Runs git in a machine's todo directory and returns its status and output.
+  static func gitStatus(_ box: Sandbox, _ arguments: [String]) throws -> (Int32, String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git"] + arguments
+    process.currentDirectoryURL = box.home.appendingPathComponent("list")
+    process.environment = box.environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+
+  /// The task lines of a machine's todo.txt (no blank lines).
+  static func tasks(_ box: Sandbox) -> [String] {
+    SyncTests.lines(box, "todo.txt").filter { !$0.isEmpty }
+  }
+
+  @Test func addsRunningDuringSyncAreNeverLost() throws {
+    let net = try Network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    let seeded = (1...20).map { "seeded task \($0)" }
+    try laptop.write("list/todo.txt", seeded.map { $0 + "\n" }.joined())
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("sync").status == 0)
+
+    // A script on the laptop adds tasks one by one while both machines keep syncing.
+    let script = Process()
+    script.executableURL = URL(fileURLWithPath: "/bin/sh")
+    script.arguments = ["-c", "i=1; while [ $i -le 60 ]; do todo add \"background $i\" >/dev/null; i=$((i+1)); done"]
+    script.currentDirectoryURL = laptop.home
+    script.environment = laptop.environment
+    try script.run()
+    var phoneTasks: [String] = []
+    for round in 1...4 {
+      phoneTasks.append("phone task \(round)")
+      #expect(try phone.todo("add", "phone task \(round)").status == 0)
+      let phoneSync = try phone.todo("sync")
+      #expect(phoneSync.status == 0, "\(phoneSync.stderr)")
+      let laptopSync = try laptop.todo("sync")
+      #expect(laptopSync.status == 0, "\(laptopSync.stderr)")
+    }
+    script.waitUntilExit()
+    #expect(script.terminationStatus == 0)
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("sync").status == 0)
+
+    let expected = seeded + (1...60).map { "background \($0)" } + phoneTasks
+    for box in [laptop, phone] {
+      // `add` dates the tasks it adds.
+      let texts = SyncSafetyTests.tasks(box).map {
+        $0.hasPrefix("2009-02-13 ") ? String($0.dropFirst(11)) : $0
+      }
+      #expect(texts.count == expected.count, "\(texts)")
+      #expect(Set(texts) == Set(expected))
+    }
+  }
+
+  @Test func aMergeTheDriverNeverRanIsMergedBySyncNotCommittedAsIs() throws {
+    let net = try Network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    try laptop.write("list/todo.txt", "submit report +work\ncall mom\n")
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("sync").status == 0)
+    #expect(try laptop.todo("do", "1").status == 0)
+    #expect(try laptop.todo("add", "order new glasses").status == 0)
+    #expect(try laptop.todo("sync").status == 0)
+
+    // The phone pulls with git itself while the driver's program is gone: git leaves the
+    // phone's own todo.txt, without markers, as the conflicted file.
+    #expect(try phone.todo("add", "book dentist").status == 0)
+    try SyncTests.git(
+      phone, ["config", "merge.todotxt.driver", "/nonexistent/todo merge %O %A %B"])
+    try SyncTests.git(phone, ["commit", "-q", "-am", "phone edit"])
+    let (pulled, _) = try SyncSafetyTests.gitStatus(phone, ["pull", "-q", "--no-rebase"])
+    #expect(pulled != 0)
+    #expect(!phone.read("list/todo.txt").contains("<<<<<<<"))
+
+    let synced = try phone.todo("sync")
+    #expect(synced.status == 0, "\(synced.stderr)")
+    #expect(try laptop.todo("sync").status == 0)
+    for box in [laptop, phone] {
+      let texts = SyncSafetyTests.tasks(box)
+      #expect(texts.count == 4, "\(texts)")
+      #expect(texts.contains { $0.hasPrefix("x ") && $0.hasSuffix("submit report +work") })
+      #expect(texts.contains { $0.hasSuffix("order new glasses") })
+      #expect(texts.contains { $0.hasSuffix("book dentist") })
+      #expect(texts.contains("call mom"))
+    }
+    #expect(laptop.read("list/todo.txt") == phone.read("list/todo.txt"))
+  }
+
+  @Test func aConflictLeftWithoutMarkersIsNotCommitted() throws {
+    let net = try Network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    try laptop.write("list/todo.txt", "(C) plan trip\n")
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("sync").status == 0)
+    #expect(try laptop.todo("pri", "1", "A").status == 0)
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("pri", "1", "B").status == 0)
+    try SyncTests.git(
+      phone, ["config", "merge.todotxt.driver", "/nonexistent/todo merge %O %A %B"])
+    try SyncTests.git(phone, ["commit", "-q", "-am", "phone edit"])
+    let head = try SyncTests.git(phone, ["rev-parse", "HEAD"])
+    let (pulled, _) = try SyncSafetyTests.gitStatus(phone, ["pull", "-q", "--no-rebase"])
+    #expect(pulled != 0)
+
+    // Sync merges it itself, finds the real conflict, shows it and commits nothing.
+    let synced = try phone.todo("sync")
+    #expect(synced.status == 1)
+    #expect(synced.stderr.contains("todo.txt"))
+    #expect(synced.stderr.split(separator: "\n").count == 1)
+    #expect(try SyncTests.git(phone, ["rev-parse", "HEAD"]) == head)
+    let marked = SyncTests.lines(phone, "todo.txt")
+    #expect(marked.contains("(A) plan trip") && marked.contains("(B) plan trip"))
+    #expect(marked.contains { $0.hasPrefix("<<<<<<<") })
+    // Picking this machine's side by hand counts as resolved.
+    try phone.write("list/todo.txt", "(B) plan trip\n")
+    let finished = try phone.todo("sync")
+    #expect(finished.status == 0, "\(finished.stderr)")
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(SyncSafetyTests.tasks(laptop) == ["(B) plan trip"])
+  }
+}
+
+typealias Network = SyncTests.Network
