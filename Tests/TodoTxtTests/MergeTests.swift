@@ -45,6 +45,29 @@ struct MergeTests {
       Self.lines(mirrored) == ["a task", "<<<<<<< ours", "(B) b task", "=======", ">>>>>>> theirs"])
   }
 
+  @Test func aTaskOnlyResemblingTheOldOneNeverTakesTheOtherSidesChange() {
+    // Ours archived week 48 and added week 49; theirs completed week 48.
+    let base = ["Submit timesheet week 48 +work"]
+    let ours = ["2026-12-01 Submit timesheet week 49 +work"]
+    let theirs = ["x 2026-12-01 Submit timesheet week 48 +work"]
+    for result in [Self.merge(base, ours, theirs), Self.merge(base, theirs, ours)] {
+      #expect(result.conflicts.map(\.reason) == [.uncertainMatch])
+      #expect(!Self.lines(result).contains("x 2026-12-01 Submit timesheet week 49 +work"))
+      #expect(Self.lines(result).contains(ours[0]) && Self.lines(result).contains(theirs[0]))
+    }
+    // A priority set on the old task does not move onto the new one either.
+    let prioritized = Self.merge(base, ours, ["(A) Submit timesheet week 48 +work"])
+    #expect(prioritized.conflicts.map(\.reason) == [.uncertainMatch])
+  }
+
+  @Test func aTaskOnlyResemblingTheOldOneIsTakenWhenTheOtherSideLeftItAlone() {
+    let base = ["Submit timesheet week 48 +work", "call mom"]
+    let ours = ["Submit timesheet week 49 +work", "call mom"]
+    let result = Self.merge(base, ours, ["Submit timesheet week 48 +work", "(A) call mom"])
+    #expect(result.isClean)
+    #expect(Self.lines(result) == ["Submit timesheet week 49 +work", "(A) call mom"])
+  }
+
   // MARK: Both sides
 
   @Test func aTaskAddedOnBothSidesIsAddedOnce() {

@@ -33,6 +33,9 @@ public struct MergeResult: Sendable {
 /// - added on one side: added; added on both sides (the same line, or the same body): once;
 /// - deleted on one side and untouched on the other: deleted; deleted on one side and changed
 ///   on the other: a conflict;
+/// - changed on both sides when a side's line was matched to the task by resemblance only
+///   and lost words of it or got another creation date: a conflict, for it may be a new
+///   task written like the old one, and the other side's change may not belong to it;
 /// - changed on one side: that side's version; changed on both sides: merged field by field
 ///   (completion, priority, creation date, each tag, the text): completed on one side and
 ///   edited on the other gives the edited task, completed; the priority, a tag or the text
@@ -87,9 +90,16 @@ public enum TodoMerge {
       if let baseIndex = oursFromBase.oldForNew[index], let base {
         let original = base[baseIndex]
         if let theirIndex = theirsFromBase.newForOld[baseIndex] {
-          layout.place(
-            TaskMerge.merge(base: original, ours: task, theirs: theirs[theirIndex]), at: index,
-            base: original, ours: task, theirs: theirs[theirIndex])
+          let mine = theirs[theirIndex]
+          var outcome = TaskMerge.merge(base: original, ours: task, theirs: mine)
+          if case .merged = outcome, task != mine, task != original, mine != original,
+            oursFromBase.isUncertain(index, old: baseKeys[baseIndex], new: ourKeys[index])
+              || theirsFromBase.isUncertain(
+                theirIndex, old: baseKeys[baseIndex], new: theirKeys[theirIndex])
+          {
+            outcome = .conflict(.uncertainMatch)
+          }
+          layout.place(outcome, at: index, base: original, ours: task, theirs: mine)
         } else if task != original {
           layout.conflict(
             MergeConflict(base: original, ours: task, theirs: nil, reason: .deletedAndChanged),
