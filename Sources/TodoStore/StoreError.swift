@@ -30,6 +30,9 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case notRecorded
     /// An interrupted change could not be completed; the journal is kept for inspection.
     case unfinishedChange(journal: String)
+    /// The file still holds a merge conflict's marker lines (`<<<<<<<` … `>>>>>>>`): until
+    /// they are gone, no line of it can be taken for a task.
+    case unresolvedMerge
     /// Any other failed system call, with its `errno`.
     case io(Int32)
   }
@@ -106,6 +109,9 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       case .notRecorded: "the change was too large to keep in the undo log"
       case .unfinishedChange(let journal):
         "the files changed meanwhile; see the journal '\(journal)'"
+      case .unresolvedMerge:
+        "it holds both sides of a merge conflict between <<<<<<< and >>>>>>> lines; "
+          + "keep the right lines and remove the marker lines first"
       case .io(let code): StoreError.errnoText(code)
       }
     return "\(action): \(reason)"

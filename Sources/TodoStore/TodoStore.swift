@@ -26,6 +26,10 @@ public final class TodoStore: @unchecked Sendable {
   let undoByteLimit: Int
   /// The last large file read, for a change that follows (see ``RecentReads``).
   let recentReads = RecentReads()
+  /// Whether reading or changing a file that holds merge conflict markers fails with
+  /// `.unresolvedMerge` (native commands, which must not number or edit the marker lines as
+  /// tasks); the commands that resolve conflicts turn it off.
+  public var refusesConflictMarkers = false
 
   /// - Parameters:
   ///   - lockTimeout: seconds to wait for a lock held by another process.
@@ -67,6 +71,7 @@ public final class TodoStore: @unchecked Sendable {
   /// version, never a mix.
   public func read(_ path: String) throws(StoreError) -> TodoList {
     let (bytes, info) = try readFile(path)
+    try checkMarkers(bytes, path: path, operation: .read)
     let list = TodoList(bytes: bytes)
     recentReads.remember(info, bytes: bytes, list: list)
     return list
@@ -74,7 +79,48 @@ public final class TodoStore: @unchecked Sendable {
 
   /// A file's bytes, read as ``read(_:)`` reads them, for a reader that needs no ``TodoList``
   /// (a listing splits the lines itself and keeps no per-line state of the list's).
-  public func readBytes(_ path: String) throws(StoreError) -> [UInt8] { try readFile(path).bytes }
+  public func readBytes(_ path: String) throws(StoreError) -> [UInt8] {
+    let bytes = try readFile(path).bytes
+    try checkMarkers(bytes, path: path, operation: .read)
+    return bytes
+  }
+
+  func checkMarkers(_ bytes: [UInt8], path: String, operation: StoreError.Operation)
+    throws(StoreError)
+  {
+    guard refusesConflictMarkers, TodoStore.hasConflictMarkers(bytes) else { return }
+    throw StoreError(.unresolvedMerge, path: path, operation: operation)
+  }
+
+  /// Whether the bytes hold a merge conflict: a line that is `<<<<<<<` (alone or followed by
+  /// a space and a label) and, after it, one that is `>>>>>>>` the same way.
+  public static func hasConflictMarkers(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBufferPointer { buffer -> Bool in
+      guard let base = buffer.baseAddress else { return false }
+      let count = buffer.count
+      var opened = false
+      var start = 0
+      while start < count {
+        let rest = count - start
+        let newline = memchr(base + start, 0x0A, rest).map {
+          UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base
+        }
+        var end = newline ?? count
+        if end > start, base[end - 1] == 0x0D { end -= 1 }
+        let sign: UInt8 = opened ? 0x3E : 0x3C
+        if end - start >= 7, base[start] == sign,
+          (1..<7).allSatisfy({ base[start + $0] == sign }),
+          end - start == 7 || base[start + 7] == 0x20
+        {
+          if opened { return true }
+          opened = true
+        }
+        guard let newline else { break }
+        start = newline + 1
+      }
+      return false
+    }
+  }
 
   private func readFile(_ path: String) throws(StoreError) -> (bytes: [UInt8], info: Glibc.stat) {
     if let target = try? resolve(path, operation: .read), !target.isDevice,

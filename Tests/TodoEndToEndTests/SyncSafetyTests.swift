@@ -153,6 +153,35 @@ struct SyncSafetyTests {
     #expect(lines.contains { $0.hasSuffix("Submit timesheet week 49 +work") && !$0.hasPrefix("x ") })
     #expect(!lines.contains { $0.hasPrefix("x ") && $0.contains("week 49") })
   }
+
+  @Test func whileTheListHoldsMarkersCommandsRefuseToTakeThemForTasks() throws {
+    let net = try Network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    try laptop.write("list/todo.txt", "(C) plan trip\nbuy milk\n")
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("sync").status == 0)
+    #expect(try laptop.todo("pri", "1", "A").status == 0)
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("pri", "1", "B").status == 0)
+    #expect(try phone.todo("sync").status == 1)
+    let marked = phone.read("list/todo.txt")
+    #expect(marked.contains("<<<<<<< "))
+
+    for arguments in [["ls"], ["do", "2"], ["pri", "1", "C"], ["del", "1"], ["archive"]] {
+      let run = try phone.run("todo", arguments)
+      #expect(run.status == 1, "\(arguments)")
+      #expect(run.stdout.isEmpty, "\(arguments): \(run.stdout)")
+      #expect(run.stderr.contains("merge conflict") && run.stderr.contains("todo.txt"))
+      #expect(run.stderr.split(separator: "\n").count == 1)
+      #expect(phone.read("list/todo.txt") == marked)
+    }
+    // todo.sh knows nothing of merges: under that name the file is lines as ever.
+    #expect(try phone.sh("ls").stdout.contains("<<<<<<< "))
+
+    try phone.write("list/todo.txt", "(B) plan trip\nbuy milk\n")
+    #expect(try phone.todo("ls").status == 0)
+    #expect(try phone.todo("sync").status == 0)
+  }
 }
 
 typealias Network = SyncTests.Network
