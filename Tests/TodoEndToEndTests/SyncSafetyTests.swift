@@ -182,6 +182,74 @@ struct SyncSafetyTests {
     #expect(try phone.todo("ls").status == 0)
     #expect(try phone.todo("sync").status == 0)
   }
+
+  // MARK: done.txt
+
+  @Test func aTaskMovedBackFromDoneDoesNotComeBackDone() throws {
+    let net = try Network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    try laptop.write("list/todo.txt", "call mom\n")
+    try laptop.write("list/done.txt", "x 2009-02-10 file taxes\nx 2009-02-11 pay rent\n")
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("sync").status == 0)
+    // The laptop reopens 'pay rent' by moving it back by hand; the phone archives a task.
+    try laptop.write("list/todo.txt", "call mom\npay rent\n")
+    try laptop.write("list/done.txt", "x 2009-02-10 file taxes\n")
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("do", "1").status == 0)
+    #expect(try phone.todo("archive").status == 0)
+    let synced = try phone.todo("sync")
+    #expect(synced.status == 0, "\(synced.stderr)")
+    #expect(try laptop.todo("sync").status == 0)
+    for box in [laptop, phone] {
+      let done = SyncTests.lines(box, "done.txt").filter { !$0.isEmpty }
+      #expect(done.count == 2, "\(done)")
+      #expect(!done.contains { $0.contains("pay rent") })
+      #expect(done.contains { $0.hasSuffix("call mom") })
+      #expect(SyncSafetyTests.tasks(box) == ["pay rent"])
+    }
+  }
+
+  @Test func oneTaskDoneAndArchivedOnBothMachinesIsInDoneOnce() throws {
+    let net = try Network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    try laptop.write("list/todo.txt", "call mom\nwater plants\n")
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("sync").status == 0)
+    #expect(try laptop.todo("do", "1").status == 0)
+    #expect(try laptop.todo("archive").status == 0)
+    #expect(try laptop.todo("sync").status == 0)
+    let nextDay = ["TODO_TEST_TIME": "1234600000"]  // 2009-02-14
+    #expect(try phone.todo("do", "1", environment: nextDay).status == 0)
+    #expect(try phone.todo("archive", environment: nextDay).status == 0)
+    let synced = try phone.todo("sync")
+    #expect(synced.status == 0, "\(synced.stderr)")
+    #expect(try laptop.todo("sync").status == 0)
+    for box in [laptop, phone] {
+      let done = SyncTests.lines(box, "done.txt").filter { !$0.isEmpty }
+      #expect(done == ["x 2009-02-13 call mom"], "\(done)")
+    }
+  }
+
+  @Test func aRecurringTaskDoneOnBothMachinesIsOneCompletionWithOneNextTask() throws {
+    let net = try Network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    try laptop.write("list/todo.txt", "water plants due:2009-02-13 rec:3d\n")
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("sync").status == 0)
+    #expect(try laptop.todo("do", "1").status == 0)
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("do", "1", environment: ["TODO_TEST_TIME": "1234600000"]).status == 0)
+    let synced = try phone.todo("sync")
+    #expect(synced.status == 0, "\(synced.stderr)")
+    #expect(try laptop.todo("sync").status == 0)
+    for box in [laptop, phone] {
+      let tasks = SyncSafetyTests.tasks(box)
+      #expect(tasks.count == 2, "\(tasks)")
+      #expect(tasks.filter { $0.hasPrefix("x 2009-02-13 ") }.count == 1)
+      #expect(tasks.filter { !$0.hasPrefix("x ") } == ["water plants due:2009-02-16 rec:3d"])
+    }
+  }
 }
 
 typealias Network = SyncTests.Network

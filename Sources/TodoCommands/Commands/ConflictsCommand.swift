@@ -16,15 +16,16 @@ enum ConflictsCommand {
       .todo-conflicts beside the file. The version of the file before the changes in the \
       undo log serves as the common base; without one, a task found on one side only is \
       kept. A task changed on both sides in ways that do not fit is kept in both versions, \
-      one after the other. done.txt keeps every line of both. The merge can be undone.
+      one after the other. done.txt is merged the same way. The merge can be undone.
       """,
     nativeOnly: true
   ) { context, arguments throws(TodoError) in
     guard arguments.isEmpty else { throw spec.usageError }
     var merged = 0
-    for (file, union) in [(context.settings.todoFile, false), (context.settings.doneFile, true)] {
+    // done.txt is merged like todo.txt: a union would bring back a task moved out of it.
+    for file in [context.settings.todoFile, context.settings.doneFile] {
       for copy in copies(of: file) {
-        try mergeCopy(copy, into: file, union: union, context: context)
+        try mergeCopy(copy, into: file, context: context)
         merged += 1
       }
     }
@@ -59,20 +60,17 @@ enum ConflictsCommand {
     .filter(Posix.isRegularFile)
   }
 
-  static func mergeCopy(_ copy: String, into file: String, union: Bool, context: CommandContext)
+  static func mergeCopy(_ copy: String, into file: String, context: CommandContext)
     throws(TodoError)
   {
     guard let bytes = Posix.readFile(copy) else { throw .cannotReadFile(copy) }
     let theirs = TodoList(bytes: bytes)
-    let history = union ? [] : context.store.history(files: [file])
+    let history = context.store.history(files: [file])
     let resolved = GitRepository.realPath(file)
     let label = "conflicts \(Posix.basename(copy))"
     let result = try context.storing {
       try context.store.update(file, label: label) { list -> MergeResult in
-        let result =
-          union
-          ? TodoMerge.union(ours: list, theirs: theirs)
-          : TodoMerge.merge(
+        let result = TodoMerge.merge(
             base: base(from: history, path: resolved, ours: list, theirs: theirs)?.base,
             ours: list, theirs: theirs, conflictStyle: .keepBoth)
         list = result.list

@@ -235,7 +235,7 @@ enum SyncCommand {
       let untouched =
         record[file].map { $0 == current } ?? stages.values.contains { $0 == current }
       if untouched {
-        guard file == todo || file == done, let merged = remerge(git, stages, union: file == done)
+        guard file == todo || file == done, let merged = remerge(git, stages)
         else {
           unsettled.append(file)
           continue
@@ -282,13 +282,12 @@ enum SyncCommand {
 
   /// The task-by-task merge of a conflicted list file's stages; `nil` when a side is missing
   /// (deleted on one side: the user decides).
-  static func remerge(_ git: GitRepository, _ stages: [Int: String], union: Bool) -> MergeResult? {
+  static func remerge(_ git: GitRepository, _ stages: [Int: String]) -> MergeResult? {
     guard let oursID = stages[2], let theirsID = stages[3],
       let ours = git.bytes(["cat-file", "blob", oursID]),
       let theirs = git.bytes(["cat-file", "blob", theirsID])
     else { return nil }
     let base = stages[1].flatMap { git.bytes(["cat-file", "blob", $0]) } ?? []
-    if union { return TodoMerge.union(ours: TodoList(bytes: ours), theirs: TodoList(bytes: theirs)) }
     return TodoMerge.merge(
       base: TodoList(bytes: base), ours: TodoList(bytes: ours), theirs: TodoList(bytes: theirs))
   }

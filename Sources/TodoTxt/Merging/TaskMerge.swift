@@ -57,6 +57,24 @@ enum TaskMerge {
     case conflict(MergeConflictReason)
   }
 
+  /// Of two next occurrences of one recurring task (the same `rec:`, text, priority and
+  /// other tags; only `due:`/`t:` and the creation date differ), the one that comes first:
+  /// both sides completed the task, the completions merge into the earlier one, and the
+  /// next task is the one that completion made. `nil` for anything else.
+  static func nextOccurrence(_ ours: Task, _ theirs: Task) -> Task? {
+    let o = TaskFields(ours)
+    let t = TaskFields(theirs)
+    guard o.completion == nil, t.completion == nil, let rec = o.tags["rec"], rec == t.tags["rec"],
+      o.text == t.text, o.priority == t.priority
+    else { return nil }
+    let dated: Set<String> = ["due", "t"]
+    guard o.tags.filter({ !dated.contains($0.key) }) == t.tags.filter({ !dated.contains($0.key) })
+    else { return nil }
+    let ourDate = o.tags["due"]?.first ?? o.tags["t"]?.first ?? ""
+    let theirDate = t.tags["due"]?.first ?? t.tags["t"]?.first ?? ""
+    return theirDate < ourDate ? theirs : ours
+  }
+
   /// Three-way (with `base`) or two-way merge of one task, field by field.
   ///
   /// A field changed on one side only takes that side's value; changed on both sides to the

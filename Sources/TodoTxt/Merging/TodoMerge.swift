@@ -31,6 +31,7 @@ public struct MergeResult: Sendable {
 /// Then, for each task:
 ///
 /// - added on one side: added; added on both sides (the same line, or the same body): once;
+///   the next occurrences of a recurring task both sides completed: the earlier one;
 /// - deleted on one side and untouched on the other: deleted; deleted on one side and changed
 ///   on the other: a conflict;
 /// - changed on both sides when a side's line was matched to the task by resemblance only
@@ -108,9 +109,11 @@ public enum TodoMerge {
           layout.drop(index)
         }
       } else if let theirIndex = theirsForAdded[index] {
-        layout.place(
-          TaskMerge.merge(base: nil, ours: task, theirs: theirs[theirIndex]), at: index,
-          base: nil, ours: task, theirs: theirs[theirIndex])
+        var outcome = TaskMerge.merge(base: nil, ours: task, theirs: theirs[theirIndex])
+        if case .conflict = outcome, let next = TaskMerge.nextOccurrence(task, theirs[theirIndex]) {
+          outcome = .merged(next)
+        }
+        layout.place(outcome, at: index, base: nil, ours: task, theirs: theirs[theirIndex])
       } else {
         layout.keep(index, isOursOnly: true)
       }
