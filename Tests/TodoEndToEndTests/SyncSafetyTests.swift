@@ -250,6 +250,24 @@ struct SyncSafetyTests {
       #expect(tasks.filter { !$0.hasPrefix("x ") } == ["water plants due:2009-02-16 rec:3d"])
     }
   }
+
+  @Test func aReorderSurvivesAnEditOnTheOtherMachine() throws {
+    let net = try Network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    try laptop.write("list/todo.txt", "call mom\nbuy milk\nwater plants\nfix bike\n")
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("sync").status == 0)
+    #expect(try laptop.todo("reorder", "4", "1").status == 0)
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("pri", "2", "A").status == 0)
+    let synced = try phone.todo("sync")
+    #expect(synced.status == 0, "\(synced.stderr)")
+    #expect(try laptop.todo("sync").status == 0)
+    for box in [laptop, phone] {
+      #expect(
+        SyncSafetyTests.tasks(box) == ["fix bike", "call mom", "(A) buy milk", "water plants"])
+    }
+  }
 }
 
 typealias Network = SyncTests.Network

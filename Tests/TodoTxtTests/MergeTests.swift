@@ -68,6 +68,31 @@ struct MergeTests {
     #expect(Self.lines(result) == ["Submit timesheet week 49 +work", "(A) call mom"])
   }
 
+  @Test func theOrderOfTheSideThatReorderedIsKept() {
+    let base = ["a task", "b task", "c task", "d task"]
+    let reordered = ["c task", "a task", "b task", "d task"]
+    let edited = ["a task", "(A) b task", "c task", "d task", "e task"]
+    let expected = ["c task", "a task", "(A) b task", "d task", "e task"]
+    let ours = Self.merge(base, edited, reordered)
+    #expect(ours.isClean)
+    #expect(Self.lines(ours) == expected)
+    let theirs = Self.merge(base, reordered, edited)
+    #expect(theirs.isClean)
+    #expect(Self.lines(theirs) == expected)
+  }
+
+  @Test func aConflictKeepsItsSidesWhenTheirOrderIsFollowed() {
+    let base = ["a task", "b task"]
+    let result = Self.merge(base, ["a task", "(A) b task"], ["(B) b task", "a task"])
+    #expect(result.conflicts.count == 1)
+    #expect(result.conflicts.first?.ours?.line == "(A) b task")
+    #expect(result.conflicts.first?.theirs?.line == "(B) b task")
+    #expect(
+      Self.lines(result) == [
+        "<<<<<<< ours", "(A) b task", "=======", "(B) b task", ">>>>>>> theirs", "a task",
+      ])
+  }
+
   // MARK: Both sides
 
   @Test func aTaskAddedOnBothSidesIsAddedOnce() {

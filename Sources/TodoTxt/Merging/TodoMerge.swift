@@ -42,7 +42,8 @@ public struct MergeResult: Sendable {
 ///   edited on the other gives the edited task, completed; the priority, a tag or the text
 ///   changed on both sides to different values is a conflict.
 ///
-/// The result follows our order; a task added on their side goes after the task it follows
+/// The result follows our order (theirs when only they reordered the tasks both kept, as a
+/// `reorder` does); a task added on their side goes after the task it follows
 /// there (after tasks we added at the same place). The result is our list edited: every line
 /// in place of one of ours keeps its line ending, new lines get our file's usual one (and a
 /// last line without one gets it when lines follow), and the byte order mark is ours.
@@ -71,6 +72,42 @@ public enum TodoMerge {
     let theirKeys = theirs.map(LineKey.init)
     let oursFromBase = LinePairing(old: baseKeys, new: ourKeys, similar: true)
     let theirsFromBase = LinePairing(old: baseKeys, new: theirKeys, similar: true)
+    // The result follows one side's order: ours, unless only theirs reordered the tasks
+    // both kept (a `reorder` on their machine must survive an edit on ours).
+    guard
+      !reordered(oursFromBase, other: theirsFromBase)
+        && reordered(theirsFromBase, other: oursFromBase)
+    else {
+      return merge(
+        base: base, baseKeys: baseKeys, ours: ours, ourKeys: ourKeys, oursFromBase: oursFromBase,
+        theirs: theirs, theirKeys: theirKeys, theirsFromBase: theirsFromBase,
+        conflictStyle: conflictStyle)
+    }
+    var result = merge(
+      base: base, baseKeys: baseKeys, ours: theirs, ourKeys: theirKeys,
+      oursFromBase: theirsFromBase, theirs: ours, theirKeys: ourKeys, theirsFromBase: oursFromBase,
+      conflictStyle: conflictStyle, sidesSwapped: true)
+    result.conflicts = result.conflicts.map {
+      MergeConflict(base: $0.base, ours: $0.theirs, theirs: $0.ours, reason: $0.reason)
+    }
+    return result
+  }
+
+  /// Whether `side` changed the order of the base tasks that both sides kept.
+  private static func reordered(_ side: LinePairing, other: LinePairing) -> Bool {
+    var last = -1
+    for case let baseIndex? in side.oldForNew where other.newForOld[baseIndex] != nil {
+      if baseIndex < last { return true }
+      last = baseIndex
+    }
+    return false
+  }
+
+  private static func merge(
+    base: TodoList?, baseKeys: [LineKey], ours: TodoList, ourKeys: [LineKey],
+    oursFromBase: LinePairing, theirs: TodoList, theirKeys: [LineKey],
+    theirsFromBase: LinePairing, conflictStyle: ConflictStyle, sidesSwapped: Bool = false
+  ) -> MergeResult {
 
     // Tasks added on both sides: the same line, or the same task in another state.
     let ourAdded = ourKeys.indices.filter { oursFromBase.oldForNew[$0] == nil }
@@ -86,6 +123,7 @@ public enum TodoMerge {
     }
 
     var layout = Layout(ours: ours, conflictStyle: conflictStyle)
+    layout.sidesSwapped = sidesSwapped
     for index in ours.indices {
       let task = ours[index]
       if let baseIndex = oursFromBase.oldForNew[index], let base {
@@ -181,6 +219,9 @@ public enum TodoMerge {
 private struct Layout {
   let ours: TodoList
   let conflictStyle: TodoMerge.ConflictStyle
+  /// The merge runs with their list in the place of ours (to follow their order): conflict
+  /// blocks still show our side first, under our label.
+  var sidesSwapped = false
   /// What stands in place of each of our lines (nothing when it was deleted).
   var main: [[[UInt8]]]
   /// Our lines that only our side added.
@@ -240,8 +281,9 @@ private struct Layout {
   }
 
   private func lines(for conflict: MergeConflict) -> [[UInt8]] {
-    let ourLine = conflict.ours.map { [Array($0.bytes)] } ?? []
-    let theirLine = conflict.theirs.map { [Array($0.bytes)] } ?? []
+    var ourLine = conflict.ours.map { [Array($0.bytes)] } ?? []
+    var theirLine = conflict.theirs.map { [Array($0.bytes)] } ?? []
+    if sidesSwapped { swap(&ourLine, &theirLine) }
     switch conflictStyle {
     case .keepBoth: return ourLine + theirLine
     case .markers(let oursLabel, let theirsLabel):
