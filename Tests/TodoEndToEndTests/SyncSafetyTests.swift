@@ -268,6 +268,46 @@ struct SyncSafetyTests {
         SyncSafetyTests.tasks(box) == ["fix bike", "call mom", "(A) buy milk", "water plants"])
     }
   }
+
+  // MARK: What sync commits
+
+  @Test func syncCommitsTheListsNotesAndAttachmentsAndNothingElse() throws {
+    let net = try Network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    try laptop.write("list/todo.txt", "call mom\n")
+    try laptop.write("list/plans.md", "first draft\n")
+    #expect(try laptop.todo("sync").status == 0)
+    try SyncTests.git(laptop, ["add", "plans.md"])
+    try SyncTests.git(laptop, ["commit", "-q", "-m", "plans"])
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("sync").status == 0)
+
+    // A note, a half-written tracked file and a staged scratch file.
+    try laptop.write("bin/fake-editor", "#!/bin/sh\necho 'ask about the trip' >> \"$1\"\n")
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o755], ofItemAtPath: laptop.path("bin/fake-editor"))
+    let noted = try laptop.todo("note", "1", environment: ["EDITOR": "fake-editor", "VISUAL": ""])
+    #expect(noted.status == 0, "\(noted.stderr)")
+    let note = SyncTests.lines(laptop, "todo.txt")[0]
+    #expect(note.contains("note:"))
+    try laptop.write("list/plans.md", "first draft, half rewrit")
+    try laptop.write("list/scratch.txt", "scratch\n")
+    try SyncTests.git(laptop, ["add", "scratch.txt"])
+    let synced = try laptop.todo("sync")
+    #expect(synced.status == 0, "\(synced.stderr)")
+    #expect(try phone.todo("sync").status == 0)
+
+    #expect(SyncTests.lines(phone, "todo.txt")[0] == note)
+    let notes = try FileManager.default.contentsOfDirectory(atPath: phone.path("list/notes"))
+    #expect(notes.count == 1)
+    #expect(phone.read("list/plans.md") == "first draft\n")
+    #expect(!phone.exists("list/scratch.txt"))
+    // Still staged here, for the user to commit or not.
+    #expect(try SyncTests.git(laptop, ["diff", "--cached", "--name-only"]) == "scratch.txt\n")
+    // The store's lock files never show.
+    let status = try SyncTests.git(laptop, ["status", "--porcelain", "--ignored=no"])
+    #expect(!status.contains(".lock"), "\(status)")
+  }
 }
 
 typealias Network = SyncTests.Network

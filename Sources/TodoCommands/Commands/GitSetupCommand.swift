@@ -77,6 +77,24 @@ enum GitSetupCommand {
       try git.require("config", ["config", "--local", key, value])
       changed = true
     }
+
+    // The store's lock files, journals and temporary files are this machine's business:
+    // kept out of `git status` and of every commit, in the repository's own exclude file.
+    if let exclude = git.value(["rev-parse", "--git-path", "info/exclude"]) {
+      let path = exclude.hasPrefix("/") ? exclude : top + "/" + exclude
+      let old = Posix.readFile(path) ?? []
+      var text = String(decoding: old, as: UTF8.self)
+      let present = Set(text.split(separator: "\n").map(String.init))
+      let wanted = [".*.txt.lock", ".*.txt.journal", ".*.txt.journal.new", ".*.txt.new", ".todo-conflicts/"]
+      let missing = wanted.filter { !present.contains($0) }
+      if !missing.isEmpty {
+        if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
+        text += missing.map { $0 + "\n" }.joined()
+        guard Posix.makeDirectories(Posix.dirname(path)) else { throw .cannotWriteFile(path) }
+        try MergeCommand.write(Array(text.utf8), to: path)
+        changed = true
+      }
+    }
     return changed
   }
 }

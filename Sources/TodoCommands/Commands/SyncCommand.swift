@@ -79,7 +79,7 @@ enum SyncCommand {
         guard incoming > 0 else { return }
         try requireSaved(lists, git: git, top: top)
         let merged = git.run([
-          "merge", "-q", "--no-edit", "--allow-unrelated-histories", "-m",
+          "merge", "-q", "--no-edit", "--autostash", "--allow-unrelated-histories", "-m",
           "Merge \(name) (todo sync)", tracking,
         ])
         if !merged.succeeded {
@@ -292,22 +292,28 @@ enum SyncCommand {
       base: TodoList(bytes: base), ours: TodoList(bytes: ours), theirs: TodoList(bytes: theirs))
   }
 
-  /// Stages the todo and done files and every change to files git tracks in the todo directory,
-  /// and commits them; returns the summary, or `nil` when nothing changed.
+  /// Commits the tool's own files and nothing else: todo.txt, done.txt, .gitattributes and
+  /// the notes and attachments folders (new files there too, so that no `note:` link
+  /// dangles on another machine). Other files in the directory, and whatever the user had
+  /// staged, stay out of the commit. Returns the summary, or `nil` when nothing changed.
   static func commitLocalChanges(
     _ git: GitRepository, top: String, context: CommandContext
   ) throws(TodoError) -> String? {
-    let attributes = top + "/.gitattributes"
-    var paths = [GitRepository.realPath(context.settings.todoDirectory)]
-    for file in [context.settings.todoFile, context.settings.doneFile, attributes]
-    where Posix.isRegularFile(file) {
-      let directory = GitRepository.realPath(Posix.dirname(file))
+    var paths: [String] = []
+    let files = [context.settings.todoFile, context.settings.doneFile, top + "/.gitattributes"]
+    let folders = [NoteCommand.directory(context.settings), AttachCommand.directory(context.settings)]
+    for path in files + folders {
+      let directory = GitRepository.realPath(Posix.dirname(path))
       guard directory == top || directory.hasPrefix(top + "/") else { continue }
-      paths.append(directory + "/" + Posix.basename(file))
+      let full = directory + "/" + Posix.basename(path)
+      let tracked = git.value(["ls-files", "--", full]).map { !$0.isEmpty } ?? false
+      guard Posix.exists(full) || tracked else { continue }
+      paths.append(full)
     }
-    try git.require("add", ["add", "-u", "--"] + [paths[0]])
-    if paths.count > 1 { try git.require("add", ["add", "--"] + paths.dropFirst()) }
-    let numbers = git.value(["diff", "--cached", "--numstat", "--"] + paths) ?? ""
+    guard !paths.isEmpty else { return nil }
+    try git.require("add", ["add", "-A", "--"] + paths)
+    let numbers = git.value(["diff", "--cached", "--numstat", "HEAD", "--"] + paths)
+      ?? git.value(["diff", "--cached", "--numstat", "--"] + paths) ?? ""
     guard !numbers.isEmpty else { return nil }
     let counts = numbers.split(separator: "\n").map { line -> String in
       let fields = line.split(separator: "\t", maxSplits: 2).map(String.init)
@@ -316,6 +322,7 @@ enum SyncCommand {
     }
     let summary = counts.joined(separator: ", ")
     let message = "todo sync on \(hostName()): \(summary)"
+    // `--only` (implied by the paths): what else is staged is left staged, not committed.
     try git.require("commit", ["commit", "-q", "-m", message, "--"] + paths)
     return summary
   }
