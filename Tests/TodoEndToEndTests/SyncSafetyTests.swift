@@ -308,6 +308,22 @@ struct SyncSafetyTests {
     let status = try SyncTests.git(laptop, ["status", "--porcelain", "--ignored=no"])
     #expect(!status.contains(".lock"), "\(status)")
   }
+
+  @Test func clonesOnMasterAndMainMeetOnOneBranch() throws {
+    let net = try Network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    try SyncTests.git(laptop, ["checkout", "-q", "-B", "master"])
+    try laptop.write("list/todo.txt", "call mom\n")
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("add", "buy milk").status == 0)
+    let first = try phone.todo("sync")
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stdout.contains("origin/master"), "\(first.stdout)")
+    #expect(try laptop.todo("sync").status == 0)
+    for box in [laptop, phone] {
+      #expect(Set(SyncSafetyTests.tasks(box)) == ["call mom", "2009-02-13 buy milk"])
+    }
+  }
 }
 
 typealias Network = SyncTests.Network

@@ -50,8 +50,9 @@ enum SyncCommand {
     let upstream = git.value(["config", "--get", "branch.\(branch).merge"]).flatMap {
       $0.isEmpty ? nil : $0
     }
-    var remoteBranch = upstream ?? branch
-    if remoteBranch.hasPrefix("refs/heads/") { remoteBranch.removeFirst("refs/heads/".count) }
+    var wanted = upstream ?? branch
+    if wanted.hasPrefix("refs/heads/") { wanted.removeFirst("refs/heads/".count) }
+    let remoteBranch = sharedBranch(git, remote: remote, local: wanted)
     let tracking = "refs/remotes/\(remote)/\(remoteBranch)"
     let name = "\(remote)/\(remoteBranch)"
 
@@ -94,7 +95,7 @@ enum SyncCommand {
       let outgoing = count(git, hasTracking ? "\(tracking)..HEAD" : "HEAD")
       guard outgoing > 0 else { break }
       var push = ["push", "-q"]
-      if upstream == nil { push.append("-u") }
+      if upstream == nil || remoteBranch != wanted { push.append("-u") }
       push += ["--", remote, "HEAD:refs/heads/\(remoteBranch)"]
       let pushed = git.run(push)
       if pushed.succeeded {
@@ -122,6 +123,28 @@ enum SyncCommand {
   }
 
   static func commits(_ count: Int) -> String { count == 1 ? "1 commit" : "\(count) commits" }
+
+  /// The remote branch to sync with: `local` (the upstream, else the branch's name) when the
+  /// remote has it or has no branch yet, else the remote's default branch, else its only
+  /// branch; a clone on `master` and one on `main` must meet on one branch, not each keep
+  /// its own forever.
+  static func sharedBranch(_ git: GitRepository, remote: String, local: String) -> String {
+    guard let listing = git.value(["ls-remote", "--symref", "--", remote]) else { return local }
+    var heads: [String] = []
+    var defaultBranch: String?
+    for line in listing.split(separator: "\n") {
+      let fields = line.split(separator: "\t").map(String.init)
+      guard fields.count == 2 else { continue }
+      if fields[0].hasPrefix("ref: refs/heads/"), fields[1] == "HEAD" {
+        defaultBranch = String(fields[0].dropFirst("ref: refs/heads/".count))
+      } else if fields[1].hasPrefix("refs/heads/") {
+        heads.append(String(fields[1].dropFirst("refs/heads/".count)))
+      }
+    }
+    if heads.isEmpty || heads.contains(local) { return local }
+    if let defaultBranch, heads.contains(defaultBranch) { return defaultBranch }
+    return heads.count == 1 ? heads[0] : local
+  }
 
   /// `git rev-list --count RANGE`, 0 when it fails.
   static func count(_ git: GitRepository, _ range: String) -> Int {
