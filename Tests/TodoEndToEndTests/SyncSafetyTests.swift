@@ -324,6 +324,25 @@ struct SyncSafetyTests {
       #expect(Set(SyncSafetyTests.tasks(box)) == ["call mom", "2009-02-13 buy milk"])
     }
   }
+
+  @Test func archivedOnOneMachineAndDoneOnTheOtherIsDoneOnceWithoutConflict() throws {
+    let net = try Network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    try laptop.write("list/todo.txt", "call mom\nbuy milk\n")
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("sync").status == 0)
+    #expect(try laptop.todo("do", "1").status == 0)
+    #expect(try laptop.todo("archive").status == 0)
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("do", "1").status == 0)
+    let synced = try phone.todo("sync")
+    #expect(synced.status == 0, "\(synced.stderr)")
+    #expect(try laptop.todo("sync").status == 0)
+    for box in [laptop, phone] {
+      #expect(SyncSafetyTests.tasks(box) == ["buy milk"])
+      #expect(SyncTests.lines(box, "done.txt").filter { !$0.isEmpty } == ["x 2009-02-13 call mom"])
+    }
+  }
 }
 
 typealias Network = SyncTests.Network

@@ -93,6 +93,20 @@ struct MergeTests {
       ])
   }
 
+  @Test func archivedOnOneSideAndCompletedOnTheOtherIsNoConflict() {
+    let base = ["(B) call mom", "buy milk"]
+    let archived = ["buy milk"]
+    for completed in [["x 2026-12-01 call mom", "buy milk"], ["x 2026-12-02 call mom pri:B", "buy milk"]] {
+      for result in [Self.merge(base, archived, completed), Self.merge(base, completed, archived)] {
+        #expect(result.isClean)
+        #expect(Self.lines(result) == ["buy milk"])
+      }
+    }
+    // Completed and edited is still a conflict with the deletion.
+    let edited = Self.merge(base, archived, ["x 2026-12-01 call mom tonight", "buy milk"])
+    #expect(edited.conflicts.map(\.reason) == [.deletedAndChanged])
+  }
+
   // MARK: Both sides
 
   @Test func aTaskAddedOnBothSidesIsAddedOnce() {

@@ -57,6 +57,17 @@ enum TaskMerge {
     case conflict(MergeConflictReason)
   }
 
+  /// Whether `task` is `base` completed and nothing else (the priority dropped by completing
+  /// it the todo.sh way included). Deleting such a task on the other side is no conflict:
+  /// that is what archiving it there does, and either way the task is finished.
+  static func onlyCompleted(_ base: Task, _ task: Task) -> Bool {
+    guard task.isCompleted, !base.isCompleted else { return false }
+    var fields = TaskFields(task)
+    fields.completion = nil
+    fields.priority = normalizedPriority(task, reference: base)
+    return fields == TaskFields(base)
+  }
+
   /// Of two next occurrences of one recurring task (the same `rec:`, text, priority and
   /// other tags; only `due:`/`t:` and the creation date differ), the one that comes first:
   /// both sides completed the task, the completions merge into the earlier one, and the

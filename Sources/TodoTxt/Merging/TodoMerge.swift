@@ -32,8 +32,8 @@ public struct MergeResult: Sendable {
 ///
 /// - added on one side: added; added on both sides (the same line, or the same body): once;
 ///   the next occurrences of a recurring task both sides completed: the earlier one;
-/// - deleted on one side and untouched on the other: deleted; deleted on one side and changed
-///   on the other: a conflict;
+/// - deleted on one side and untouched or only completed on the other: deleted (archiving
+///   a task moves it to done.txt); deleted on one side and changed on the other: a conflict;
 /// - changed on both sides when a side's line was matched to the task by resemblance only
 ///   and lost words of it or got another creation date: a conflict, for it may be a new
 ///   task written like the old one, and the other side's change may not belong to it;
@@ -139,7 +139,7 @@ public enum TodoMerge {
             outcome = .conflict(.uncertainMatch)
           }
           layout.place(outcome, at: index, base: original, ours: task, theirs: mine)
-        } else if task != original {
+        } else if task != original, !TaskMerge.onlyCompleted(original, task) {
           layout.conflict(
             MergeConflict(base: original, ours: task, theirs: nil, reason: .deletedAndChanged),
             at: index)
@@ -176,7 +176,10 @@ public enum TodoMerge {
       if let baseIndex = theirsFromBase.oldForNew[index], let base {
         let original = base[baseIndex]
         // Deleted on our side: gone if they left it alone, a conflict if they changed it.
-        guard oursFromBase.newForOld[baseIndex] == nil, task != original else { continue }
+        // Completed is no change that matters to a side that deleted (archived) it.
+        guard oursFromBase.newForOld[baseIndex] == nil, task != original,
+          !TaskMerge.onlyCompleted(original, task)
+        else { continue }
         layout.insert(
           conflict: MergeConflict(
             base: original, ours: nil, theirs: task, reason: .deletedAndChanged),
