@@ -27,6 +27,24 @@ struct SyncSafetyTests {
     SyncTests.lines(box, "todo.txt").filter { !$0.isEmpty }
   }
 
+  /// Brings the remote's changes to a machine and sends its own, one of the three ways.
+  static func merge(_ box: Sandbox, _ way: SyncPropertyTests.Way) throws -> (status: Int32, text: String) {
+    switch way {
+    case .sync:
+      let run = try box.todo("sync")
+      return (run.status, run.stderr)
+    case .pull, .rebase:
+      #expect(try box.todo("git-setup").status == 0)
+      let lists = ["todo.txt", "done.txt"].filter { box.exists("list/" + $0) }
+      _ = try gitStatus(box, ["add", "-A", "--"] + lists)
+      _ = try gitStatus(box, ["commit", "-q", "-m", "edit"])
+      let (pulled, text) = try gitStatus(
+        box, ["pull", "-q", way == .rebase ? "--rebase" : "--no-rebase", "origin", "main"])
+      guard pulled == 0 else { return (pulled, text) }
+      return try gitStatus(box, ["push", "-q", "origin", "HEAD:main"])
+    }
+  }
+
   @Test func addsRunningDuringSyncAreNeverLost() throws {
     let net = try Network()
     let (laptop, phone) = (net.laptop, net.phone)
@@ -185,7 +203,8 @@ struct SyncSafetyTests {
 
   // MARK: done.txt
 
-  @Test func aTaskMovedBackFromDoneDoesNotComeBackDone() throws {
+  @Test(arguments: SyncPropertyTests.Way.allCases)
+  func aTaskMovedBackFromDoneDoesNotComeBackDone(way: SyncPropertyTests.Way) throws {
     let net = try Network()
     let (laptop, phone) = (net.laptop, net.phone)
     try laptop.write("list/todo.txt", "call mom\n")
@@ -198,8 +217,8 @@ struct SyncSafetyTests {
     #expect(try laptop.todo("sync").status == 0)
     #expect(try phone.todo("do", "1").status == 0)
     #expect(try phone.todo("archive").status == 0)
-    let synced = try phone.todo("sync")
-    #expect(synced.status == 0, "\(synced.stderr)")
+    let synced = try SyncSafetyTests.merge(phone, way)
+    #expect(synced.status == 0, "\(way): \(synced.text)")
     #expect(try laptop.todo("sync").status == 0)
     for box in [laptop, phone] {
       let done = SyncTests.lines(box, "done.txt").filter { !$0.isEmpty }
@@ -210,7 +229,8 @@ struct SyncSafetyTests {
     }
   }
 
-  @Test func oneTaskDoneAndArchivedOnBothMachinesIsInDoneOnce() throws {
+  @Test(arguments: SyncPropertyTests.Way.allCases)
+  func oneTaskDoneAndArchivedOnBothMachinesIsInDoneOnce(way: SyncPropertyTests.Way) throws {
     let net = try Network()
     let (laptop, phone) = (net.laptop, net.phone)
     try laptop.write("list/todo.txt", "call mom\nwater plants\n")
@@ -222,8 +242,8 @@ struct SyncSafetyTests {
     let nextDay = ["TODO_TEST_TIME": "1234600000"]  // 2009-02-14
     #expect(try phone.todo("do", "1", environment: nextDay).status == 0)
     #expect(try phone.todo("archive", environment: nextDay).status == 0)
-    let synced = try phone.todo("sync")
-    #expect(synced.status == 0, "\(synced.stderr)")
+    let synced = try SyncSafetyTests.merge(phone, way)
+    #expect(synced.status == 0, "\(way): \(synced.text)")
     #expect(try laptop.todo("sync").status == 0)
     for box in [laptop, phone] {
       let done = SyncTests.lines(box, "done.txt").filter { !$0.isEmpty }
@@ -231,7 +251,8 @@ struct SyncSafetyTests {
     }
   }
 
-  @Test func aRecurringTaskDoneOnBothMachinesIsOneCompletionWithOneNextTask() throws {
+  @Test(arguments: SyncPropertyTests.Way.allCases)
+  func aRecurringTaskDoneOnBothMachinesIsOneCompletionWithOneNextTask(way: SyncPropertyTests.Way) throws {
     let net = try Network()
     let (laptop, phone) = (net.laptop, net.phone)
     try laptop.write("list/todo.txt", "water plants due:2009-02-13 rec:3d\n")
@@ -240,8 +261,8 @@ struct SyncSafetyTests {
     #expect(try laptop.todo("do", "1").status == 0)
     #expect(try laptop.todo("sync").status == 0)
     #expect(try phone.todo("do", "1", environment: ["TODO_TEST_TIME": "1234600000"]).status == 0)
-    let synced = try phone.todo("sync")
-    #expect(synced.status == 0, "\(synced.stderr)")
+    let synced = try SyncSafetyTests.merge(phone, way)
+    #expect(synced.status == 0, "\(way): \(synced.text)")
     #expect(try laptop.todo("sync").status == 0)
     for box in [laptop, phone] {
       let tasks = SyncSafetyTests.tasks(box)
@@ -251,7 +272,8 @@ struct SyncSafetyTests {
     }
   }
 
-  @Test func aReorderSurvivesAnEditOnTheOtherMachine() throws {
+  @Test(arguments: SyncPropertyTests.Way.allCases)
+  func aReorderSurvivesAnEditOnTheOtherMachine(way: SyncPropertyTests.Way) throws {
     let net = try Network()
     let (laptop, phone) = (net.laptop, net.phone)
     try laptop.write("list/todo.txt", "call mom\nbuy milk\nwater plants\nfix bike\n")
@@ -260,8 +282,8 @@ struct SyncSafetyTests {
     #expect(try laptop.todo("reorder", "4", "1").status == 0)
     #expect(try laptop.todo("sync").status == 0)
     #expect(try phone.todo("pri", "2", "A").status == 0)
-    let synced = try phone.todo("sync")
-    #expect(synced.status == 0, "\(synced.stderr)")
+    let synced = try SyncSafetyTests.merge(phone, way)
+    #expect(synced.status == 0, "\(way): \(synced.text)")
     #expect(try laptop.todo("sync").status == 0)
     for box in [laptop, phone] {
       #expect(
@@ -325,7 +347,8 @@ struct SyncSafetyTests {
     }
   }
 
-  @Test func archivedOnOneMachineAndDoneOnTheOtherIsDoneOnceWithoutConflict() throws {
+  @Test(arguments: SyncPropertyTests.Way.allCases)
+  func archivedOnOneMachineAndDoneOnTheOtherIsDoneOnceWithoutConflict(way: SyncPropertyTests.Way) throws {
     let net = try Network()
     let (laptop, phone) = (net.laptop, net.phone)
     try laptop.write("list/todo.txt", "call mom\nbuy milk\n")
@@ -335,8 +358,8 @@ struct SyncSafetyTests {
     #expect(try laptop.todo("archive").status == 0)
     #expect(try laptop.todo("sync").status == 0)
     #expect(try phone.todo("do", "1").status == 0)
-    let synced = try phone.todo("sync")
-    #expect(synced.status == 0, "\(synced.stderr)")
+    let synced = try SyncSafetyTests.merge(phone, way)
+    #expect(synced.status == 0, "\(way): \(synced.text)")
     #expect(try laptop.todo("sync").status == 0)
     for box in [laptop, phone] {
       #expect(SyncSafetyTests.tasks(box) == ["buy milk"])
