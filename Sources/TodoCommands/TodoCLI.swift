@@ -192,7 +192,17 @@ public enum TodoCLI {
     if !settings.value("HIDE_PROJECTS_SUBSTITUTION").isEmpty { settings["COLOR_PROJECT"] = "" }
     if !settings.value("HIDE_CONTEXTS_SUBSTITUTION").isEmpty { settings["COLOR_CONTEXT"] = "" }
     context.settings = settings
+    context.store.refusesConflictMarkers =
+      settings.mode == .native && !conflictTolerant.contains(action.lowercased())
   }
+
+  /// Native commands that may meet a list holding merge conflict markers: they settle the
+  /// conflict, or do not read the list. Every other one refuses such a list (see
+  /// ``StoreError/Kind/unresolvedMerge``) rather than number the marker lines as tasks.
+  static let conflictTolerant: Set<String> = [
+    "sync", "conflicts", "merge", "git-setup", "help", "shorthelp", "shell", "complete",
+    "listaddons",
+  ]
 
   /// Runs the action: an add-on when one of that name exists (unless the action is
   /// `command`), else the default action's words, else a built-in command.

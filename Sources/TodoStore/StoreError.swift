@@ -37,6 +37,9 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A symbolic link the store will not write through: it points at a dot-file, or it is
     /// not owned by this user (see ``TodoStore/resolve(_:operation:)``).
     case untrustedLink(target: String)
+    /// The file still holds a merge conflict's marker lines (`<<<<<<<` … `>>>>>>>`): until
+    /// they are gone, no line of it can be taken for a task.
+    case unresolvedMerge
     /// Any other failed system call, with its `errno`.
     case io(Int32)
   }
@@ -117,6 +120,9 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         "the journal '\(StoreError.oneLine(journal))' was not written by this user's todo or names files outside the list; it is left in place, unreplayed"
       case .untrustedLink(let target):
         "it is a symbolic link to '\(StoreError.oneLine(target))', which is a dot-file or not your own link; not written through"
+      case .unresolvedMerge:
+        "it holds both sides of a merge conflict between <<<<<<< and >>>>>>> lines; "
+          + "keep the right lines and remove the marker lines first"
       case .io(let code): StoreError.errnoText(code)
       }
     return "\(action): \(reason)"

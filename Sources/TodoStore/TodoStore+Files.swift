@@ -165,17 +165,21 @@ extension TodoStore {
       throw StoreError(errno: error.code, path: target.path, operation: .read)
     }
     defer { posix.close(fd) }
+    let snapshot: Snapshot
     do {
       let info = try posix.fstat(fd)
       if let list = recentReads.list(for: info, fd: fd) {
-        return Snapshot(bytes: list.bytes, identity: Identity(info), list: list.list)
+        snapshot = Snapshot(bytes: list.bytes, identity: Identity(info), list: list.list)
+      } else {
+        snapshot = Snapshot(
+          bytes: try posix.readAll(fd, path: target.resolved, sizeHint: Int(info.st_size)),
+          identity: Identity(info))
       }
-      return Snapshot(
-        bytes: try posix.readAll(fd, path: target.resolved, sizeHint: Int(info.st_size)),
-        identity: Identity(info))
     } catch {
       throw StoreError(errno: error.code, path: target.path, operation: .read)
     }
+    try checkMarkers(snapshot.bytes, path: target.path, operation: .write)
+    return snapshot
   }
 
   /// The identity of the file now, without reading it; `nil` when it is missing.

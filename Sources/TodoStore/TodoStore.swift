@@ -28,6 +28,10 @@ public final class TodoStore: @unchecked Sendable {
   let recentReads = RecentReads()
   /// The warnings already written this run (see ``warn(_:)``).
   var warnings: Set<String> = []
+  /// Whether reading or changing a file that holds merge conflict markers fails with
+  /// `.unresolvedMerge` (native commands, which must not number or edit the marker lines as
+  /// tasks); the commands that resolve conflicts turn it off.
+  public var refusesConflictMarkers = false
 
   /// - Parameters:
   ///   - lockTimeout: seconds to wait for a lock held by another process.
@@ -69,6 +73,7 @@ public final class TodoStore: @unchecked Sendable {
   /// version, never a mix.
   public func read(_ path: String) throws(StoreError) -> TodoList {
     let (bytes, info) = try readFile(path)
+    try checkMarkers(bytes, path: path, operation: .read)
     let list = TodoList(bytes: bytes)
     recentReads.remember(info, bytes: bytes, list: list)
     return list
@@ -76,7 +81,48 @@ public final class TodoStore: @unchecked Sendable {
 
   /// A file's bytes, read as ``read(_:)`` reads them, for a reader that needs no ``TodoList``
   /// (a listing splits the lines itself and keeps no per-line state of the list's).
-  public func readBytes(_ path: String) throws(StoreError) -> [UInt8] { try readFile(path).bytes }
+  public func readBytes(_ path: String) throws(StoreError) -> [UInt8] {
+    let bytes = try readFile(path).bytes
+    try checkMarkers(bytes, path: path, operation: .read)
+    return bytes
+  }
+
+  func checkMarkers(_ bytes: [UInt8], path: String, operation: StoreError.Operation)
+    throws(StoreError)
+  {
+    guard refusesConflictMarkers, TodoStore.hasConflictMarkers(bytes) else { return }
+    throw StoreError(.unresolvedMerge, path: path, operation: operation)
+  }
+
+  /// Whether the bytes hold a merge conflict: a line that is `<<<<<<<` (alone or followed by
+  /// a space and a label) and, after it, one that is `>>>>>>>` the same way.
+  public static func hasConflictMarkers(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBufferPointer { buffer -> Bool in
+      guard let base = buffer.baseAddress else { return false }
+      let count = buffer.count
+      var opened = false
+      var start = 0
+      while start < count {
+        let rest = count - start
+        let newline = memchr(base + start, 0x0A, rest).map {
+          UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base
+        }
+        var end = newline ?? count
+        if end > start, base[end - 1] == 0x0D { end -= 1 }
+        let sign: UInt8 = opened ? 0x3E : 0x3C
+        if end - start >= 7, base[start] == sign,
+          (1..<7).allSatisfy({ base[start + $0] == sign }),
+          end - start == 7 || base[start + 7] == 0x20
+        {
+          if opened { return true }
+          opened = true
+        }
+        guard let newline else { break }
+        start = newline + 1
+      }
+      return false
+    }
+  }
 
   private func readFile(_ path: String) throws(StoreError) -> (bytes: [UInt8], info: Glibc.stat) {
     if let target = try? resolve(path, operation: .read), !target.isDevice,
@@ -179,6 +225,20 @@ public final class TodoStore: @unchecked Sendable {
     guard !changes.isEmpty else { return result }
     try commit(changes, label: label)
     return result
+  }
+
+  /// Runs `body` holding the locks of `paths`, the ones every change of those files takes.
+  ///
+  /// For work that lets another program rewrite the files (git's merge and checkout during
+  /// `sync`): the tool's own writers wait for it instead of writing into the middle of it.
+  /// An interrupted change is finished first, so the files are whole when `body` sees them.
+  /// `body` must not change the files through this store: it would wait for itself.
+  public func whileLocked<R>(_ paths: [String], _ body: () throws -> R) throws -> R {
+    let targets = try paths.map { path throws(StoreError) in try resolve(path, operation: .write) }
+    try recoverInterruptedChanges(targets)
+    let locks = try lock(targets)
+    defer { for lock in locks { lock.release(posix: posix) } }
+    return try body()
   }
 
   /// Appends lines (bytes without line ending) under the lock without rewriting the file.

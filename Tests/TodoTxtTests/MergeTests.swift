@@ -45,6 +45,68 @@ struct MergeTests {
       Self.lines(mirrored) == ["a task", "<<<<<<< ours", "(B) b task", "=======", ">>>>>>> theirs"])
   }
 
+  @Test func aTaskOnlyResemblingTheOldOneNeverTakesTheOtherSidesChange() {
+    // Ours archived week 48 and added week 49; theirs completed week 48.
+    let base = ["Submit timesheet week 48 +work"]
+    let ours = ["2026-12-01 Submit timesheet week 49 +work"]
+    let theirs = ["x 2026-12-01 Submit timesheet week 48 +work"]
+    for result in [Self.merge(base, ours, theirs), Self.merge(base, theirs, ours)] {
+      #expect(result.conflicts.map(\.reason) == [.uncertainMatch])
+      #expect(!Self.lines(result).contains("x 2026-12-01 Submit timesheet week 49 +work"))
+      #expect(Self.lines(result).contains(ours[0]) && Self.lines(result).contains(theirs[0]))
+    }
+    // A priority set on the old task does not move onto the new one either.
+    let prioritized = Self.merge(base, ours, ["(A) Submit timesheet week 48 +work"])
+    #expect(prioritized.conflicts.map(\.reason) == [.uncertainMatch])
+  }
+
+  @Test func aTaskOnlyResemblingTheOldOneIsTakenWhenTheOtherSideLeftItAlone() {
+    let base = ["Submit timesheet week 48 +work", "call mom"]
+    let ours = ["Submit timesheet week 49 +work", "call mom"]
+    let result = Self.merge(base, ours, ["Submit timesheet week 48 +work", "(A) call mom"])
+    #expect(result.isClean)
+    #expect(Self.lines(result) == ["Submit timesheet week 49 +work", "(A) call mom"])
+  }
+
+  @Test func theOrderOfTheSideThatReorderedIsKept() {
+    let base = ["a task", "b task", "c task", "d task"]
+    let reordered = ["c task", "a task", "b task", "d task"]
+    let edited = ["a task", "(A) b task", "c task", "d task", "e task"]
+    let expected = ["c task", "a task", "(A) b task", "d task", "e task"]
+    let ours = Self.merge(base, edited, reordered)
+    #expect(ours.isClean)
+    #expect(Self.lines(ours) == expected)
+    let theirs = Self.merge(base, reordered, edited)
+    #expect(theirs.isClean)
+    #expect(Self.lines(theirs) == expected)
+  }
+
+  @Test func aConflictKeepsItsSidesWhenTheirOrderIsFollowed() {
+    let base = ["a task", "b task"]
+    let result = Self.merge(base, ["a task", "(A) b task"], ["(B) b task", "a task"])
+    #expect(result.conflicts.count == 1)
+    #expect(result.conflicts.first?.ours?.line == "(A) b task")
+    #expect(result.conflicts.first?.theirs?.line == "(B) b task")
+    #expect(
+      Self.lines(result) == [
+        "<<<<<<< ours", "(A) b task", "=======", "(B) b task", ">>>>>>> theirs", "a task",
+      ])
+  }
+
+  @Test func archivedOnOneSideAndCompletedOnTheOtherIsNoConflict() {
+    let base = ["(B) call mom", "buy milk"]
+    let archived = ["buy milk"]
+    for completed in [["x 2026-12-01 call mom", "buy milk"], ["x 2026-12-02 call mom pri:B", "buy milk"]] {
+      for result in [Self.merge(base, archived, completed), Self.merge(base, completed, archived)] {
+        #expect(result.isClean)
+        #expect(Self.lines(result) == ["buy milk"])
+      }
+    }
+    // Completed and edited is still a conflict with the deletion.
+    let edited = Self.merge(base, archived, ["x 2026-12-01 call mom tonight", "buy milk"])
+    #expect(edited.conflicts.map(\.reason) == [.deletedAndChanged])
+  }
+
   // MARK: Both sides
 
   @Test func aTaskAddedOnBothSidesIsAddedOnce() {

@@ -16,15 +16,16 @@ enum ConflictsCommand {
       .todo-conflicts beside the file. The version of the file before the changes in the \
       undo log serves as the common base; without one, a task found on one side only is \
       kept. A task changed on both sides in ways that do not fit is kept in both versions, \
-      one after the other. done.txt keeps every line of both. The merge can be undone.
+      one after the other. done.txt is merged the same way. The merge can be undone.
       """,
     nativeOnly: true
   ) { context, arguments throws(TodoError) in
     guard arguments.isEmpty else { throw spec.usageError }
     var merged = 0
-    for (file, union) in [(context.settings.todoFile, false), (context.settings.doneFile, true)] {
+    // done.txt is merged like todo.txt: a union would bring back a task moved out of it.
+    for file in [context.settings.todoFile, context.settings.doneFile] {
       for copy in copies(of: file) {
-        try mergeCopy(copy, into: file, union: union, context: context)
+        try mergeCopy(copy, into: file, context: context)
         merged += 1
       }
     }
@@ -59,23 +60,19 @@ enum ConflictsCommand {
     .filter(Posix.isRegularFile)
   }
 
-  static func mergeCopy(_ copy: String, into file: String, union: Bool, context: CommandContext)
+  static func mergeCopy(_ copy: String, into file: String, context: CommandContext)
     throws(TodoError)
   {
     guard let bytes = Posix.readFile(copy) else { throw .cannotReadFile(copy) }
     let theirs = TodoList(bytes: bytes)
-    let history = union ? [] : context.store.history(files: [file])
+    let history = context.store.history(files: [file])
     let resolved = GitRepository.realPath(file)
     let label = "conflicts \(Posix.basename(copy))"
     let result = try context.storing {
       try context.store.update(file, label: label) { list -> MergeResult in
-        let result =
-          union
-          ? TodoMerge.union(ours: list, theirs: theirs)
-          : TodoMerge.merge(
-            base: base(from: history, path: resolved, ours: list, theirs: theirs), ours: list,
-            theirs: theirs,
-            conflictStyle: .keepBoth)
+        let result = TodoMerge.merge(
+            base: base(from: history, path: resolved, ours: list, theirs: theirs)?.base,
+            ours: list, theirs: theirs, conflictStyle: .keepBoth)
         list = result.list
         return result
       }
@@ -95,33 +92,57 @@ enum ConflictsCommand {
     }
   }
 
-  /// The file as it was before the changes made here, as far back in the undo log as makes it
-  /// most like the copy (the copy left this machine at some point of that history); `nil`
-  /// without history.
+  /// The version both files descend from, and which file is this machine's: `nil` when
+  /// the undo log cannot tell (then nothing counts as deleted, and both sides are kept).
+  ///
+  /// The undo log describes this machine's file, whichever of the two that is: a file-syncing
+  /// service may have renamed it to the copy and put the other machine's version in its
+  /// place. The log is replayed backwards from each file; only a file it describes (every
+  /// line a change added is there to take away) is this machine's. Of the versions on the
+  /// way back, the base is the one sharing the most lines with the other file, the oldest of
+  /// equals: a newer one would hold changes made here after the copy left, which the merge
+  /// would then read as deleted by the other machine.
   static func base(from history: [UndoEntry], path: String, ours: TodoList, theirs: TodoList)
-    -> TodoList?
+    -> (base: TodoList, oursIsLocal: Bool)?
   {
-    var lines = ours.map { Array($0.bytes) }
-    var best: (score: Int, lines: [[UInt8]])?
-    let wanted = multiset(theirs.map { Array($0.bytes) })
-    for entry in history where !entry.isUndone {
-      guard entry.isRecorded else { break }
-      for change in entry.changes where change.path == path {
-        for line in change.added {
-          if let index = lines.firstIndex(of: Array(line.utf8)) { lines.remove(at: index) }
-        }
-        lines += change.removed.map { Array($0.utf8) }
+    let recorded = history.filter { !$0.isUndone }.prefix { $0.isRecorded }
+    guard !recorded.isEmpty else { return nil }
+    for (local, other, oursIsLocal) in [(ours, theirs, true), (theirs, ours, false)] {
+      if let base = base(replaying: recorded, path: path, from: local, toward: other) {
+        return (base, oursIsLocal)
       }
+    }
+    return nil
+  }
+
+  /// The best base on the way back from `local`, or `nil` when the log does not describe it.
+  private static func base(
+    replaying history: ArraySlice<UndoEntry>, path: String, from local: TodoList,
+    toward other: TodoList
+  ) -> TodoList? {
+    var lines = local.map { Array($0.bytes) }
+    let wanted = multiset(other.map { Array($0.bytes) })
+    func score(_ lines: [[UInt8]]) -> Int {
       var have = multiset(lines)
       var score = 0
       for (line, count) in wanted {
-        let common = min(count, have[line] ?? 0)
-        score += common
+        score += min(count, have[line] ?? 0)
         have[line] = nil
       }
-      if best == nil || score > best?.score ?? 0 { best = (score, lines) }
+      return score
     }
-    guard let best else { return nil }
+    var best = (score: score(lines), lines: lines)
+    for entry in history {
+      for change in entry.changes where change.path == path {
+        for line in change.added {
+          guard let index = lines.firstIndex(of: Array(line.utf8)) else { return nil }
+          lines.remove(at: index)
+        }
+        lines += change.removed.map { Array($0.utf8) }
+      }
+      let points = score(lines)
+      if points >= best.score { best = (points, lines) }
+    }
     return TodoList(bytes: best.lines.flatMap { $0 + [0x0A] })
   }
 

@@ -59,6 +59,16 @@ struct GitRepository {
     return outcome.succeeded ? outcome.value : nil
   }
 
+  /// The exact bytes a query printed (a blob: `cat-file blob :2:todo.txt`), else `nil`.
+  ///
+  /// Standard error goes elsewhere, so that a warning cannot end up in a file's contents.
+  func bytes(_ arguments: [String]) -> [UInt8]? {
+    let result = runner.run(
+      ["git", "-C", directory] + arguments, environment: environment, input: [],
+      captureOutput: true)
+    return result.status == 0 ? result.output : nil
+  }
+
   /// Runs a step that must succeed.
   func require(_ action: String, _ arguments: [String]) throws(TodoError) {
     let outcome = run(arguments)

@@ -7,7 +7,7 @@ enum GitSetupCommand {
     discussion: """
       Adds lines for todo.txt and done.txt to the repository's .gitattributes and defines the \
       merge drivers they name in the repository's configuration (merge.todotxt.driver runs \
-      'todo merge %O %A %B', merge.todotxt-done.driver the same with --union), calling this \
+      'todo merge %O %A %B', merge.todotxt-done.driver the same, for done.txt), calling this \
       program by its full path. Running it again changes nothing; 'sync' runs it when needed.
       """,
     nativeOnly: true
@@ -68,12 +68,32 @@ enum GitSetupCommand {
     let settings = [
       ("merge.\(driver).name", "todo.txt, merged task by task"),
       ("merge.\(driver).driver", driverCommand(union: false)),
-      ("merge.\(unionDriver).name", "done.txt, every line of both sides once"),
-      ("merge.\(unionDriver).driver", driverCommand(union: true)),
+      // done.txt is merged three-way too: a union cannot tell a line deleted on one side
+      // (a task moved back to todo.txt) from one added on the other.
+      ("merge.\(unionDriver).name", "done.txt, merged task by task"),
+      ("merge.\(unionDriver).driver", driverCommand(union: false)),
     ]
     for (key, value) in settings where git.value(["config", "--local", "--get", key]) != value {
       try git.require("config", ["config", "--local", key, value])
       changed = true
+    }
+
+    // The store's lock files, journals and temporary files are this machine's business:
+    // kept out of `git status` and of every commit, in the repository's own exclude file.
+    if let exclude = git.value(["rev-parse", "--git-path", "info/exclude"]) {
+      let path = exclude.hasPrefix("/") ? exclude : top + "/" + exclude
+      let old = Posix.readFile(path) ?? []
+      var text = String(decoding: old, as: UTF8.self)
+      let present = Set(text.split(separator: "\n").map(String.init))
+      let wanted = [".*.txt.lock", ".*.txt.journal", ".*.txt.journal.new", ".*.txt.new", ".todo-conflicts/"]
+      let missing = wanted.filter { !present.contains($0) }
+      if !missing.isEmpty {
+        if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
+        text += missing.map { $0 + "\n" }.joined()
+        guard Posix.makeDirectories(Posix.dirname(path)) else { throw .cannotWriteFile(path) }
+        try MergeCommand.write(Array(text.utf8), to: path)
+        changed = true
+      }
     }
     return changed
   }

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import TodoTxt
 
 /// `sync`: the todo directory as a git work tree, kept the same on every machine.
 ///
@@ -30,20 +31,28 @@ enum SyncCommand {
     if try GitSetupCommand.register(git, context: context), context.verbose {
       context.console.line("Registered the todo.txt merge driver in \(top).")
     }
-    try finishMerge(git, top: top)
+    let lists = [context.settings.todoFile, context.settings.doneFile]
+    // Git rewrites the list files while it commits, merges and checks out: the tool's own
+    // writers (a script's `add`, the shell) wait on the lists' locks until it is done, and
+    // every change they made before is committed first, so git never meets an unsaved list.
+    var committed: [String] = []
+    try locked(lists, context: context) { () throws(TodoError) in
+      try finishMerge(git, top: top, context: context)
+      if let summary = try commitLocalChanges(git, top: top, context: context) {
+        committed.append(summary)
+      }
+    }
     guard let branch = git.value(["symbolic-ref", "--short", "-q", "HEAD"]), !branch.isEmpty else {
       throw .gitFailed(action: "sync", detail: "no branch is checked out in \(top)")
-    }
-    if let summary = try commitLocalChanges(git, top: top, context: context), context.verbose {
-      context.console.line("Committed: \(summary)")
     }
 
     let remote = try remote(of: branch, git: git, directory: directory)
     let upstream = git.value(["config", "--get", "branch.\(branch).merge"]).flatMap {
       $0.isEmpty ? nil : $0
     }
-    var remoteBranch = upstream ?? branch
-    if remoteBranch.hasPrefix("refs/heads/") { remoteBranch.removeFirst("refs/heads/".count) }
+    var wanted = upstream ?? branch
+    if wanted.hasPrefix("refs/heads/") { wanted.removeFirst("refs/heads/".count) }
+    let remoteBranch = sharedBranch(git, remote: remote, local: wanted)
     let tracking = "refs/remotes/\(remote)/\(remoteBranch)"
     let name = "\(remote)/\(remoteBranch)"
 
@@ -52,41 +61,55 @@ enum SyncCommand {
     var attempt = 0
     while true {
       attempt += 1
-      let fetched = git.run(["fetch", "-q", remote])
-      guard fetched.succeeded else { throw .offline(remote: remote, detail: fetched.reason) }
+      let fetched = git.run(["fetch", "-q", "--", remote])
+      guard fetched.succeeded else {
+        // Offline: the local changes are still committed, to go out with the next sync.
+        try locked(lists, context: context) { () throws(TodoError) in
+          _ = try commitLocalChanges(git, top: top, context: context)
+        }
+        throw .offline(remote: remote, detail: fetched.reason)
+      }
       let hasTracking = git.value(["rev-parse", "-q", "--verify", tracking]) != nil
-      let hasHead = git.value(["rev-parse", "-q", "--verify", "HEAD"]) != nil
-      if hasTracking {
+      try locked(lists, context: context) { () throws(TodoError) in
+        if let summary = try commitLocalChanges(git, top: top, context: context) {
+          committed.append(summary)
+        }
+        let hasHead = git.value(["rev-parse", "-q", "--verify", "HEAD"]) != nil
+        guard hasTracking else { return }
         let incoming = count(git, hasHead ? "HEAD..\(tracking)" : tracking)
-        if incoming > 0 {
-          let merged = git.run([
-            "merge", "-q", "--no-edit", "--allow-unrelated-histories", "-m",
-            "Merge \(name) (todo sync)", tracking,
-          ])
-          guard merged.succeeded else {
-            let files = conflictedFiles(git)
-            if !files.isEmpty { throw .syncConflict(files.map(Posix.basename)) }
+        guard incoming > 0 else { return }
+        try requireSaved(lists, git: git, top: top)
+        let merged = git.run([
+          "merge", "-q", "--no-edit", "--autostash", "--allow-unrelated-histories", "-m",
+          "Merge \(name) (todo sync)", tracking,
+        ])
+        if !merged.succeeded {
+          guard git.value(["rev-parse", "-q", "--verify", "MERGE_HEAD"]) != nil else {
             throw .gitFailed(action: "merge", detail: merged.reason)
           }
-          received += incoming
+          try finishMerge(git, top: top, context: context)
         }
+        received += incoming
       }
       guard git.value(["rev-parse", "-q", "--verify", "HEAD"]) != nil else { break }
       let outgoing = count(git, hasTracking ? "\(tracking)..HEAD" : "HEAD")
       guard outgoing > 0 else { break }
       var push = ["push", "-q"]
-      if upstream == nil { push.append("-u") }
-      push += [remote, "HEAD:refs/heads/\(remoteBranch)"]
+      if upstream == nil || remoteBranch != wanted { push.append("-u") }
+      push += ["--", remote, "HEAD:refs/heads/\(remoteBranch)"]
       let pushed = git.run(push)
       if pushed.succeeded {
         sent += outgoing
         break
       }
       // Someone pushed in between: fetch and merge again. Anything else is the remote's answer.
-      let again = git.run(["fetch", "-q", remote])
+      let again = git.run(["fetch", "-q", "--", remote])
       guard again.succeeded else { throw .offline(remote: remote, detail: again.reason) }
       let movedOn = !git.run(["merge-base", "--is-ancestor", tracking, "HEAD"]).succeeded
       guard movedOn, attempt < 5 else { throw .gitFailed(action: "push", detail: pushed.reason) }
+    }
+    if context.verbose {
+      for summary in committed { context.console.line("Committed: \(summary)") }
     }
     if context.verbose {
       if sent == 0, received == 0 {
@@ -100,6 +123,28 @@ enum SyncCommand {
   }
 
   static func commits(_ count: Int) -> String { count == 1 ? "1 commit" : "\(count) commits" }
+
+  /// The remote branch to sync with: `local` (the upstream, else the branch's name) when the
+  /// remote has it or has no branch yet, else the remote's default branch, else its only
+  /// branch; a clone on `master` and one on `main` must meet on one branch, not each keep
+  /// its own forever.
+  static func sharedBranch(_ git: GitRepository, remote: String, local: String) -> String {
+    guard let listing = git.value(["ls-remote", "--symref", "--", remote]) else { return local }
+    var heads: [String] = []
+    var defaultBranch: String?
+    for line in listing.split(separator: "\n") {
+      let fields = line.split(separator: "\t").map(String.init)
+      guard fields.count == 2 else { continue }
+      if fields[0].hasPrefix("ref: refs/heads/"), fields[1] == "HEAD" {
+        defaultBranch = String(fields[0].dropFirst("ref: refs/heads/".count))
+      } else if fields[1].hasPrefix("refs/heads/") {
+        heads.append(String(fields[1].dropFirst("refs/heads/".count)))
+      }
+    }
+    if heads.isEmpty || heads.contains(local) { return local }
+    if let defaultBranch, heads.contains(defaultBranch) { return defaultBranch }
+    return heads.count == 1 ? heads[0] : local
+  }
 
   /// `git rev-list --count RANGE`, 0 when it fails.
   static func count(_ git: GitRepository, _ range: String) -> Int {
@@ -135,32 +180,163 @@ enum SyncCommand {
     }
   }
 
-  /// Concludes a merge that an earlier sync left to the user, once no file holds markers.
-  static func finishMerge(_ git: GitRepository, top: String) throws(TodoError) {
-    guard git.value(["rev-parse", "-q", "--verify", "MERGE_HEAD"]) != nil else { return }
-    let files = conflictedFiles(git)
-    let unsettled = files.filter { hasMarkers(Posix.readFile(top + "/" + $0) ?? []) }
-    guard unsettled.isEmpty else { throw .syncConflict(unsettled.map(Posix.basename)) }
-    for file in files { try git.require("add", ["add", "--", top + "/" + file]) }
-    try git.require("commit", ["commit", "-q", "--no-edit"])
+  /// Runs `body` holding the store's locks on the list files.
+  static func locked(
+    _ lists: [String], context: CommandContext, _ body: () throws(TodoError) -> Void
+  ) throws(TodoError) {
+    try context.storing {
+      try context.store.whileLocked(lists.filter { Posix.exists(Posix.dirname($0)) }) { try body() }
+    }
   }
 
-  /// Stages the todo and done files and every change to files git tracks in the todo directory,
-  /// and commits them; returns the summary, or `nil` when nothing changed.
+  /// Refuses to let git merge over a list file whose latest version is not committed: git
+  /// would refuse the file, or put back its own version of it.
+  static func requireSaved(_ lists: [String], git: GitRepository, top: String) throws(TodoError) {
+    let paths = lists.filter(Posix.exists).map {
+      GitRepository.realPath(Posix.dirname($0)) + "/" + Posix.basename($0)
+    }.filter { $0.hasPrefix(top + "/") }
+    guard !paths.isEmpty else { return }
+    let dirty = git.value(["status", "--porcelain", "--"] + paths) ?? "?"
+    guard dirty.isEmpty else {
+      throw .gitFailed(
+        action: "merge", detail: "a list file changed while it was being committed; sync again")
+    }
+  }
+
+  /// Where sync keeps, during a merge the user must finish, each conflicted file's blob as the
+  /// merge left it: a file that still reads so was not resolved, even without markers.
+  static func recordPath(_ git: GitRepository, top: String) -> String? {
+    guard let path = git.value(["rev-parse", "--git-path", "todo-sync-unresolved"]) else {
+      return nil
+    }
+    return path.hasPrefix("/") ? path : top + "/" + path
+  }
+
+  /// The record: path from the top → blob id; empty when it was made for another merge (its
+  /// first line names the commit being merged).
+  static func readRecord(_ git: GitRepository, top: String, merging: String) -> [String: String] {
+    guard let path = recordPath(git, top: top), let bytes = Posix.readFile(path) else { return [:] }
+    let lines = bytes.split(separator: 0x0A)
+    guard let first = lines.first, String(decoding: first, as: UTF8.self) == "merge " + merging
+    else { return [:] }
+    var record: [String: String] = [:]
+    for line in lines.dropFirst() {
+      guard let tab = line.firstIndex(of: 0x09) else { continue }
+      record[String(decoding: line[(tab + 1)...], as: UTF8.self)] = String(
+        decoding: line[..<tab], as: UTF8.self)
+    }
+    return record
+  }
+
+  static func blob(_ git: GitRepository, top: String, _ file: String) -> String? {
+    git.value(["hash-object", "--", top + "/" + file])
+  }
+
+  /// Concludes a merge in progress, whether a sync or the user's `git pull` began it: only a
+  /// merge this tool completed, or one the user resolved, is committed.
+  ///
+  /// A conflicted file counts as resolved when it holds no markers and differs from what the
+  /// merge left (what sync recorded, else either side's version: a merge driver that could
+  /// not run leaves this machine's file as it was). A list file that is not resolved is
+  /// merged again here, from the base and both sides git kept; the rest wait for the user.
+  static func finishMerge(_ git: GitRepository, top: String, context: CommandContext)
+    throws(TodoError)
+  {
+    guard let merging = git.value(["rev-parse", "-q", "--verify", "MERGE_HEAD"]) else { return }
+    let record = readRecord(git, top: top, merging: merging)
+    let todo = relative(context.settings.todoFile, top: top)
+    let done = relative(context.settings.doneFile, top: top)
+    var unsettled: [String] = []
+    for file in conflictedFiles(git) {
+      let bytes = Posix.readFile(top + "/" + file) ?? []
+      if hasMarkers(bytes) {
+        unsettled.append(file)
+        continue
+      }
+      let stages = self.stages(git, file)
+      let current = blob(git, top: top, file)
+      let untouched =
+        record[file].map { $0 == current } ?? stages.values.contains { $0 == current }
+      if untouched {
+        guard file == todo || file == done, let merged = remerge(git, stages)
+        else {
+          unsettled.append(file)
+          continue
+        }
+        try MergeCommand.write(merged.list.serialized(), to: top + "/" + file)
+        guard merged.isClean else {
+          unsettled.append(file)
+          continue
+        }
+      }
+      try git.require("add", ["add", "--", top + "/" + file])
+    }
+    guard unsettled.isEmpty else {
+      if let path = recordPath(git, top: top) {
+        let lines = unsettled.compactMap { file in
+          blob(git, top: top, file).map { $0 + "\t" + file + "\n" }
+        }
+        try MergeCommand.write(Array(("merge \(merging)\n" + lines.joined()).utf8), to: path)
+      }
+      throw .syncConflict(unsettled.map(Posix.basename))
+    }
+    try git.require("commit", ["commit", "-q", "--no-edit"])
+    if let path = recordPath(git, top: top) { unlink(path) }
+  }
+
+  /// A file's path from the top of the work tree, or `nil` outside it.
+  static func relative(_ file: String, top: String) -> String? {
+    let path = GitRepository.realPath(Posix.dirname(file)) + "/" + Posix.basename(file)
+    guard path.hasPrefix(top + "/") else { return nil }
+    return String(path.dropFirst(top.count + 1))
+  }
+
+  /// The blob ids of a conflicted file's stages: 1 the base, 2 ours, 3 theirs.
+  static func stages(_ git: GitRepository, _ file: String) -> [Int: String] {
+    var stages: [Int: String] = [:]
+    for line in (git.value(["ls-files", "-u", "--", ":/" + file]) ?? "").split(separator: "\n") {
+      // MODE SP BLOB SP STAGE TAB PATH
+      let fields = line.split(separator: "\t", maxSplits: 1)[0].split(separator: " ")
+      guard fields.count == 3, let stage = Int(fields[2]) else { continue }
+      stages[stage] = String(fields[1])
+    }
+    return stages
+  }
+
+  /// The task-by-task merge of a conflicted list file's stages; `nil` when a side is missing
+  /// (deleted on one side: the user decides).
+  static func remerge(_ git: GitRepository, _ stages: [Int: String]) -> MergeResult? {
+    guard let oursID = stages[2], let theirsID = stages[3],
+      let ours = git.bytes(["cat-file", "blob", oursID]),
+      let theirs = git.bytes(["cat-file", "blob", theirsID])
+    else { return nil }
+    let base = stages[1].flatMap { git.bytes(["cat-file", "blob", $0]) } ?? []
+    return TodoMerge.merge(
+      base: TodoList(bytes: base), ours: TodoList(bytes: ours), theirs: TodoList(bytes: theirs))
+  }
+
+  /// Commits the tool's own files and nothing else: todo.txt, done.txt, .gitattributes and
+  /// the notes and attachments folders (new files there too, so that no `note:` link
+  /// dangles on another machine). Other files in the directory, and whatever the user had
+  /// staged, stay out of the commit. Returns the summary, or `nil` when nothing changed.
   static func commitLocalChanges(
     _ git: GitRepository, top: String, context: CommandContext
   ) throws(TodoError) -> String? {
-    let attributes = top + "/.gitattributes"
-    var paths = [GitRepository.realPath(context.settings.todoDirectory)]
-    for file in [context.settings.todoFile, context.settings.doneFile, attributes]
-    where Posix.isRegularFile(file) {
-      let directory = GitRepository.realPath(Posix.dirname(file))
+    var paths: [String] = []
+    let files = [context.settings.todoFile, context.settings.doneFile, top + "/.gitattributes"]
+    let folders = [NoteCommand.directory(context.settings), AttachCommand.directory(context.settings)]
+    for path in files + folders {
+      let directory = GitRepository.realPath(Posix.dirname(path))
       guard directory == top || directory.hasPrefix(top + "/") else { continue }
-      paths.append(directory + "/" + Posix.basename(file))
+      let full = directory + "/" + Posix.basename(path)
+      let tracked = git.value(["ls-files", "--", full]).map { !$0.isEmpty } ?? false
+      guard Posix.exists(full) || tracked else { continue }
+      paths.append(full)
     }
-    try git.require("add", ["add", "-u", "--"] + [paths[0]])
-    if paths.count > 1 { try git.require("add", ["add", "--"] + paths.dropFirst()) }
-    let numbers = git.value(["diff", "--cached", "--numstat", "--"] + paths) ?? ""
+    guard !paths.isEmpty else { return nil }
+    try git.require("add", ["add", "-A", "--"] + paths)
+    let numbers = git.value(["diff", "--cached", "--numstat", "HEAD", "--"] + paths)
+      ?? git.value(["diff", "--cached", "--numstat", "--"] + paths) ?? ""
     guard !numbers.isEmpty else { return nil }
     let counts = numbers.split(separator: "\n").map { line -> String in
       let fields = line.split(separator: "\t", maxSplits: 2).map(String.init)
@@ -169,6 +345,7 @@ enum SyncCommand {
     }
     let summary = counts.joined(separator: ", ")
     let message = "todo sync on \(hostName()): \(summary)"
+    // `--only` (implied by the paths): what else is staged is left staged, not committed.
     try git.require("commit", ["commit", "-q", "-m", message, "--"] + paths)
     return summary
   }

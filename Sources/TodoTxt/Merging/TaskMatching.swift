@@ -9,10 +9,13 @@ struct LineKey: Sendable {
   var core: [UInt8]
   /// The same words, sorted, for measuring how alike two lines are.
   var words: [ArraySlice<UInt8>]
+  /// The creation date as written.
+  var creationDate: TaskDate?
 
   init(_ task: Task) {
     bytes = Array(task.bytes)
     isBlank = task.isBlank
+    creationDate = task.creationDate
     var core: [UInt8] = []
     var words: [ArraySlice<UInt8>] = []
     task.forEachToken { token in
@@ -67,6 +70,9 @@ struct LinePairing: Sendable {
   var newForOld: [Int?]
   /// For each line of the new version, the old line it came from.
   var oldForNew: [Int?]
+  /// The new lines paired in round 3, by resemblance only: the same task edited, or perhaps
+  /// a new task written like a deleted one.
+  var resembling: Set<Int> = []
 
   /// Above this many candidate pairs, round 3 is skipped: it compares every pair.
   static let similarityLimit = 250_000
@@ -119,6 +125,22 @@ struct LinePairing: Sendable {
     where newForOld[candidate.old] == nil && oldForNew[candidate.new] == nil {
       newForOld[candidate.old] = candidate.new
       oldForNew[candidate.new] = candidate.old
+      resembling.insert(candidate.new)
     }
+  }
+
+  /// Whether new line `index` may not be old line `old` at all: it was paired by resemblance
+  /// and lost some of the old words or has another creation date, as a new task written
+  /// like the old one would (an edit in place keeps the date; adding words keeps the old).
+  func isUncertain(_ index: Int, old: LineKey, new: LineKey) -> Bool {
+    guard resembling.contains(index) else { return false }
+    if old.creationDate != new.creationDate { return true }
+    var j = 0
+    for word in old.words {
+      while j < new.words.count, new.words[j].lexicographicallyPrecedes(word) { j += 1 }
+      guard j < new.words.count, new.words[j] == word else { return true }
+      j += 1
+    }
+    return false
   }
 }

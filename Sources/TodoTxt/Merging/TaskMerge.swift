@@ -8,6 +8,10 @@ public enum MergeConflictReason: Hashable, Sendable {
   case tag(String)
   /// One side deleted the task and the other changed it.
   case deletedAndChanged
+  /// One side's line was taken for this task only because its words resemble it (it may be
+  /// a new task written like an old one), and the other side changed the task: joining the
+  /// two could put one task's change on another.
+  case uncertainMatch
 }
 
 /// The parts of a task that a merge weighs one by one.
@@ -51,6 +55,35 @@ enum TaskMerge {
   enum Outcome: Equatable {
     case merged(Task)
     case conflict(MergeConflictReason)
+  }
+
+  /// Whether `task` is `base` completed and nothing else (the priority dropped by completing
+  /// it the todo.sh way included). Deleting such a task on the other side is no conflict:
+  /// that is what archiving it there does, and either way the task is finished.
+  static func onlyCompleted(_ base: Task, _ task: Task) -> Bool {
+    guard task.isCompleted, !base.isCompleted else { return false }
+    var fields = TaskFields(task)
+    fields.completion = nil
+    fields.priority = normalizedPriority(task, reference: base)
+    return fields == TaskFields(base)
+  }
+
+  /// Of two next occurrences of one recurring task (the same `rec:`, text, priority and
+  /// other tags; only `due:`/`t:` and the creation date differ), the one that comes first:
+  /// both sides completed the task, the completions merge into the earlier one, and the
+  /// next task is the one that completion made. `nil` for anything else.
+  static func nextOccurrence(_ ours: Task, _ theirs: Task) -> Task? {
+    let o = TaskFields(ours)
+    let t = TaskFields(theirs)
+    guard o.completion == nil, t.completion == nil, let rec = o.tags["rec"], rec == t.tags["rec"],
+      o.text == t.text, o.priority == t.priority
+    else { return nil }
+    let dated: Set<String> = ["due", "t"]
+    guard o.tags.filter({ !dated.contains($0.key) }) == t.tags.filter({ !dated.contains($0.key) })
+    else { return nil }
+    let ourDate = o.tags["due"]?.first ?? o.tags["t"]?.first ?? ""
+    let theirDate = t.tags["due"]?.first ?? t.tags["t"]?.first ?? ""
+    return theirDate < ourDate ? theirs : ours
   }
 
   /// Three-way (with `base`) or two-way merge of one task, field by field.

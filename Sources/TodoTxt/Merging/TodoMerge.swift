@@ -31,14 +31,19 @@ public struct MergeResult: Sendable {
 /// Then, for each task:
 ///
 /// - added on one side: added; added on both sides (the same line, or the same body): once;
-/// - deleted on one side and untouched on the other: deleted; deleted on one side and changed
-///   on the other: a conflict;
+///   the next occurrences of a recurring task both sides completed: the earlier one;
+/// - deleted on one side and untouched or only completed on the other: deleted (archiving
+///   a task moves it to done.txt); deleted on one side and changed on the other: a conflict;
+/// - changed on both sides when a side's line was matched to the task by resemblance only
+///   and lost words of it or got another creation date: a conflict, for it may be a new
+///   task written like the old one, and the other side's change may not belong to it;
 /// - changed on one side: that side's version; changed on both sides: merged field by field
 ///   (completion, priority, creation date, each tag, the text): completed on one side and
 ///   edited on the other gives the edited task, completed; the priority, a tag or the text
 ///   changed on both sides to different values is a conflict.
 ///
-/// The result follows our order; a task added on their side goes after the task it follows
+/// The result follows our order (theirs when only they reordered the tasks both kept, as a
+/// `reorder` does); a task added on their side goes after the task it follows
 /// there (after tasks we added at the same place). The result is our list edited: every line
 /// in place of one of ours keeps its line ending, new lines get our file's usual one (and a
 /// last line without one gets it when lines follow), and the byte order mark is ours.
@@ -67,6 +72,42 @@ public enum TodoMerge {
     let theirKeys = theirs.map(LineKey.init)
     let oursFromBase = LinePairing(old: baseKeys, new: ourKeys, similar: true)
     let theirsFromBase = LinePairing(old: baseKeys, new: theirKeys, similar: true)
+    // The result follows one side's order: ours, unless only theirs reordered the tasks
+    // both kept (a `reorder` on their machine must survive an edit on ours).
+    guard
+      !reordered(oursFromBase, other: theirsFromBase)
+        && reordered(theirsFromBase, other: oursFromBase)
+    else {
+      return merge(
+        base: base, baseKeys: baseKeys, ours: ours, ourKeys: ourKeys, oursFromBase: oursFromBase,
+        theirs: theirs, theirKeys: theirKeys, theirsFromBase: theirsFromBase,
+        conflictStyle: conflictStyle)
+    }
+    var result = merge(
+      base: base, baseKeys: baseKeys, ours: theirs, ourKeys: theirKeys,
+      oursFromBase: theirsFromBase, theirs: ours, theirKeys: ourKeys, theirsFromBase: oursFromBase,
+      conflictStyle: conflictStyle, sidesSwapped: true)
+    result.conflicts = result.conflicts.map {
+      MergeConflict(base: $0.base, ours: $0.theirs, theirs: $0.ours, reason: $0.reason)
+    }
+    return result
+  }
+
+  /// Whether `side` changed the order of the base tasks that both sides kept.
+  private static func reordered(_ side: LinePairing, other: LinePairing) -> Bool {
+    var last = -1
+    for case let baseIndex? in side.oldForNew where other.newForOld[baseIndex] != nil {
+      if baseIndex < last { return true }
+      last = baseIndex
+    }
+    return false
+  }
+
+  private static func merge(
+    base: TodoList?, baseKeys: [LineKey], ours: TodoList, ourKeys: [LineKey],
+    oursFromBase: LinePairing, theirs: TodoList, theirKeys: [LineKey],
+    theirsFromBase: LinePairing, conflictStyle: ConflictStyle, sidesSwapped: Bool = false
+  ) -> MergeResult {
 
     // Tasks added on both sides: the same line, or the same task in another state.
     let ourAdded = ourKeys.indices.filter { oursFromBase.oldForNew[$0] == nil }
@@ -82,15 +123,23 @@ public enum TodoMerge {
     }
 
     var layout = Layout(ours: ours, conflictStyle: conflictStyle)
+    layout.sidesSwapped = sidesSwapped
     for index in ours.indices {
       let task = ours[index]
       if let baseIndex = oursFromBase.oldForNew[index], let base {
         let original = base[baseIndex]
         if let theirIndex = theirsFromBase.newForOld[baseIndex] {
-          layout.place(
-            TaskMerge.merge(base: original, ours: task, theirs: theirs[theirIndex]), at: index,
-            base: original, ours: task, theirs: theirs[theirIndex])
-        } else if task != original {
+          let mine = theirs[theirIndex]
+          var outcome = TaskMerge.merge(base: original, ours: task, theirs: mine)
+          if case .merged = outcome, task != mine, task != original, mine != original,
+            oursFromBase.isUncertain(index, old: baseKeys[baseIndex], new: ourKeys[index])
+              || theirsFromBase.isUncertain(
+                theirIndex, old: baseKeys[baseIndex], new: theirKeys[theirIndex])
+          {
+            outcome = .conflict(.uncertainMatch)
+          }
+          layout.place(outcome, at: index, base: original, ours: task, theirs: mine)
+        } else if task != original, !TaskMerge.onlyCompleted(original, task) {
           layout.conflict(
             MergeConflict(base: original, ours: task, theirs: nil, reason: .deletedAndChanged),
             at: index)
@@ -98,9 +147,11 @@ public enum TodoMerge {
           layout.drop(index)
         }
       } else if let theirIndex = theirsForAdded[index] {
-        layout.place(
-          TaskMerge.merge(base: nil, ours: task, theirs: theirs[theirIndex]), at: index,
-          base: nil, ours: task, theirs: theirs[theirIndex])
+        var outcome = TaskMerge.merge(base: nil, ours: task, theirs: theirs[theirIndex])
+        if case .conflict = outcome, let next = TaskMerge.nextOccurrence(task, theirs[theirIndex]) {
+          outcome = .merged(next)
+        }
+        layout.place(outcome, at: index, base: nil, ours: task, theirs: theirs[theirIndex])
       } else {
         layout.keep(index, isOursOnly: true)
       }
@@ -125,7 +176,10 @@ public enum TodoMerge {
       if let baseIndex = theirsFromBase.oldForNew[index], let base {
         let original = base[baseIndex]
         // Deleted on our side: gone if they left it alone, a conflict if they changed it.
-        guard oursFromBase.newForOld[baseIndex] == nil, task != original else { continue }
+        // Completed is no change that matters to a side that deleted (archived) it.
+        guard oursFromBase.newForOld[baseIndex] == nil, task != original,
+          !TaskMerge.onlyCompleted(original, task)
+        else { continue }
         layout.insert(
           conflict: MergeConflict(
             base: original, ours: nil, theirs: task, reason: .deletedAndChanged),
@@ -168,6 +222,9 @@ public enum TodoMerge {
 private struct Layout {
   let ours: TodoList
   let conflictStyle: TodoMerge.ConflictStyle
+  /// The merge runs with their list in the place of ours (to follow their order): conflict
+  /// blocks still show our side first, under our label.
+  var sidesSwapped = false
   /// What stands in place of each of our lines (nothing when it was deleted).
   var main: [[[UInt8]]]
   /// Our lines that only our side added.
@@ -227,8 +284,9 @@ private struct Layout {
   }
 
   private func lines(for conflict: MergeConflict) -> [[UInt8]] {
-    let ourLine = conflict.ours.map { [Array($0.bytes)] } ?? []
-    let theirLine = conflict.theirs.map { [Array($0.bytes)] } ?? []
+    var ourLine = conflict.ours.map { [Array($0.bytes)] } ?? []
+    var theirLine = conflict.theirs.map { [Array($0.bytes)] } ?? []
+    if sidesSwapped { swap(&ourLine, &theirLine) }
     switch conflictStyle {
     case .keepBoth: return ourLine + theirLine
     case .markers(let oursLabel, let theirsLabel):

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// `conflicts` never drops work: the base is a version both files descend from, found from
+/// this machine's undo log whichever of the two files is this machine's.
+@Suite("Conflicted copies")
+struct ConflictedCopyTests {
+  static func tasks(_ box: Sandbox) -> [String] {
+    box.read("todo.txt").split(separator: "\n").map(String.init)
+  }
+
+  @Test func tasksAddedHereAfterTheCopyLeftAreKept() throws {
+    let box = try Sandbox()
+    #expect(try box.todo("add", "Call mom").status == 0)
+    try box.write(
+      "todo (conflicted copy 2026-12-01).txt", "2009-02-13 Call mom\nOrder new glasses\n")
+    #expect(try box.todo("add", "Book dentist").status == 0)
+    #expect(try box.todo("add", "Renew library card").status == 0)
+    let run = try box.todo("conflicts")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      Set(ConflictedCopyTests.tasks(box)) == [
+        "2009-02-13 Call mom", "Order new glasses", "2009-02-13 Book dentist",
+        "2009-02-13 Renew library card",
+      ])
+  }
+
+  @Test func everyCopyOfThreeKeepsItsTask() throws {
+    let box = try Sandbox()
+    #expect(try box.todo("add", "Call mom").status == 0)
+    #expect(try box.todo("add", "Book dentist").status == 0)
+    try box.write("todo (conflicted copy 2026-12-01).txt", "2009-02-13 Call mom\nfrom one\n")
+    try box.write("todo (Sam's conflicted copy 2026-12-01).txt", "2009-02-13 Call mom\nfrom two\n")
+    try box.write(
+      "todo.sync-conflict-20261201-101500-ABCDEFG.txt", "2009-02-13 Call mom\nfrom three\n")
+    let run = try box.todo("conflicts")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      Set(ConflictedCopyTests.tasks(box)) == [
+        "2009-02-13 Call mom", "2009-02-13 Book dentist", "from one", "from two", "from three",
+      ])
+    #expect(ConflictedCopyTests.tasks(box).count == 5)
+  }
+
+  @Test func onTheMachineWhoseFileWasRenamedBothMachinesEditsAreKept() throws {
+    let box = try Sandbox()
+    #expect(try box.todo("add", "Call mom").status == 0)
+    #expect(try box.todo("add", "Water plants").status == 0)
+    #expect(try box.todo("add", "Book dentist").status == 0)
+    #expect(try box.todo("do", "2").status == 0)
+    // The syncing service moved this machine's todo.txt to the copy and put the other
+    // machine's version (made from the first two tasks: one done there, one added) in place.
+    let here = box.read("todo.txt")
+    try box.write("todo.sync-conflict-20261201-101500-ABCDEFG.txt", here)
+    try box.write(
+      "todo.txt", "x 2009-02-13 2009-02-13 Call mom\n2009-02-13 Water plants\nOrder new glasses\n")
+    let run = try box.todo("conflicts")
+    #expect(run.status == 0, "\(run.stderr)")
+    let tasks = ConflictedCopyTests.tasks(box)
+    #expect(tasks.count == 4, "\(tasks)")
+    #expect(tasks.contains("x 2009-02-13 2009-02-13 Call mom"))
+    #expect(tasks.contains { $0.hasPrefix("x ") && $0.hasSuffix("Water plants") })
+    #expect(tasks.contains("2009-02-13 Book dentist"))
+    #expect(tasks.contains("Order new glasses"))
+  }
+
+  @Test func aLogThatDescribesNeitherFileKeepsEveryTask() throws {
+    let box = try Sandbox()
+    #expect(try box.todo("add", "Call mom").status == 0)
+    // An editor replaced the file since: the log no longer describes it, nor the copy.
+    try box.write("todo.txt", "Pay rent\nFeed cat\n")
+    try box.write("todo (conflicted copy 2026-12-01).txt", "Feed cat\nBuy stamps\n")
+    #expect(try box.todo("conflicts").status == 0)
+    #expect(Set(ConflictedCopyTests.tasks(box)) == ["Pay rent", "Feed cat", "Buy stamps"])
+  }
+}
