@@ -107,6 +107,22 @@ struct MergeTests {
     #expect(edited.conflicts.map(\.reason) == [.deletedAndChanged])
   }
 
+  @Test func aBulkEditBeyondTheAllPairsLimitStillMergesWithTheOtherSidesCompletions() {
+    // 600 x 600 candidate pairs, beyond the limit; the bulk edit adds a project to each.
+    let count = 600
+    let base = (0..<count).map { "task \($0) review the report +work" }
+    let renamed = (0..<count).map { "task \($0) review the report +work +q4" }
+    let done = Set(stride(from: 7, to: count, by: 40))
+    let completed = base.indices.map { done.contains($0) ? "x 2026-12-01 " + base[$0] : base[$0] }
+    let expected = renamed.indices.map {
+      done.contains($0) ? "x 2026-12-01 " + renamed[$0] : renamed[$0]
+    }
+    for result in [Self.merge(base, renamed, completed), Self.merge(base, completed, renamed)] {
+      #expect(result.isClean, "\(result.conflicts.count) conflicts")
+      #expect(Self.lines(result) == expected)
+    }
+  }
+
   // MARK: Both sides
 
   @Test func aTaskAddedOnBothSidesIsAddedOnce() {

@@ -74,7 +74,8 @@ struct LinePairing: Sendable {
   /// a new task written like a deleted one.
   var resembling: Set<Int> = []
 
-  /// Above this many candidate pairs, round 3 is skipped: it compares every pair.
+  /// Above this many candidate pairs, round 3 compares each old line only with the new
+  /// lines near its place in the order, about this many pairs in all.
   static let similarityLimit = 250_000
 
   init(old: [LineKey], new: [LineKey], similar: Bool) {
@@ -109,11 +110,18 @@ struct LinePairing: Sendable {
     let news = new.indices.filter {
       oldForNew[$0] == nil && !new[$0].isBlank && !new[$0].words.isEmpty
     }
-    guard !olds.isEmpty, !news.isEmpty, olds.count * news.count <= LinePairing.similarityLimit
-    else { return }
+    guard !olds.isEmpty, !news.isEmpty else { return }
+    // Every pair while that is affordable; beyond, each old line against the new lines near
+    // its place in the order (a bulk edit keeps the order), so that a large edit still pairs.
+    let window =
+      olds.count * news.count <= LinePairing.similarityLimit
+      ? news.count : max(LinePairing.similarityLimit / olds.count, 8)
     var candidates: [(score: Double, distance: Int, old: Int, new: Int)] = []
-    for i in olds {
-      for j in news {
+    for (rank, i) in olds.enumerated() {
+      let center = rank * news.count / olds.count
+      let low = window >= news.count ? 0 : max(center - window / 2, 0)
+      let high = window >= news.count ? news.count : min(center + window / 2 + 1, news.count)
+      for j in news[low..<high] {
         let score = old[i].similarity(to: new[j])
         if score > 0.5 { candidates.append((score, abs(i - j), i, j)) }
       }
