@@ -421,3 +421,28 @@ extension Sandbox {
     #expect(sandbox.read("tiny/todo.txt") == "one\n")
   }
 }
+
+/// A change the undo log cannot keep is made, and the user is told it cannot be undone.
+@Suite struct UnrecordedChangeTests {
+  /// The state directory's place is taken by a file: the change is made, with a warning.
+  @Test func unwritableUndoLogIsAWarning() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("todo.txt", "a\n")
+    try sandbox.write(".local/state/todo", "not a directory")
+    let run = try sandbox.todo("pri", "1", "A")
+    #expect(run.status == 0)
+    #expect(sandbox.read("todo.txt") == "(A) a\n")
+    #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.contains("warning"), "\(run.stderr)")
+  }
+
+  /// An archive larger than the undo log keeps (4 MiB) warns that it cannot be undone.
+  @Test func changeTooLargeForTheUndoLogIsAWarning() throws {
+    let sandbox = try Sandbox()
+    let lines = (1...300_000).map { "x 2009-02-01 finished task number \($0)\n" }.joined()
+    try sandbox.write("todo.txt", "open\n" + lines)
+    let run = try sandbox.todo("archive")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stderr.contains("too large to keep in the undo log"), "\(run.stderr)")
+    #expect(sandbox.read("todo.txt") == "open\n")
+  }
+}
