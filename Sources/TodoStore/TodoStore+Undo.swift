@@ -108,8 +108,14 @@ extension TodoStore {
       let ordered = undoing ? Array(candidates.reversed()) : candidates
       var chosen: UndoLog.Record?
       for candidate in ordered {
+        // A damaged entry (torn, truncated) may be the change the user means: stepping over
+        // it would silently undo an older change instead.
         guard let record = log.read(candidate.sequence, undone: candidate.isUndone, posix: posix)
-        else { continue }
+        else {
+          throw StoreError(
+            .damagedUndoEntry, path: log.fileName(candidate.sequence, undone: candidate.isUndone),
+            operation: .read)
+        }
         if record.files.contains(where: { wanted.contains($0.resolved) }) {
           chosen = record
           break

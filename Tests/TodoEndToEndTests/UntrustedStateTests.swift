@@ -446,3 +446,25 @@ extension Sandbox {
     #expect(sandbox.read("todo.txt") == "open\n")
   }
 }
+
+/// A truncated newest undo entry stops undo with an error naming it; the older change it
+/// would otherwise have stepped over is left alone.
+@Suite struct DamagedUndoEntryTests {
+  @Test func truncatedNewestEntryDoesNotUndoAnOlderChange() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("todo.txt", "a\nb\n")
+    #expect(try sandbox.todo("pri", "1", "A").status == 0)
+    #expect(try sandbox.todo("pri", "2", "B").status == 0)
+    let undoDirectory = sandbox.path(".local/state/todo/undo")
+    let newest = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: undoDirectory).filter { $0.hasSuffix(".entry") }.sorted().last)
+    let handle = try #require(FileHandle(forWritingAtPath: undoDirectory + "/" + newest))
+    try handle.truncate(atOffset: 10)
+    try handle.close()
+    let before = sandbox.read("todo.txt")
+    let run = try sandbox.todo("undo")
+    #expect(run.status != 0)
+    #expect(run.stderr.contains("damaged") && run.stderr.contains(newest), "\(run.stderr)")
+    #expect(sandbox.read("todo.txt") == before)
+  }
+}
