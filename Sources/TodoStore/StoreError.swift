@@ -34,6 +34,9 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// directory, left by an earlier release, or naming files outside the list's own): it is
     /// never replayed, and left in place.
     case untrustedJournal(journal: String)
+    /// An undo log entry that cannot be read back (torn or truncated); nothing is undone
+    /// past it.
+    case damagedUndoEntry
     /// A symbolic link the store will not write through: it points at a dot-file, or it is
     /// not owned by this user (see ``TodoStore/resolve(_:operation:)``).
     case untrustedLink(target: String)
@@ -116,6 +119,8 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       case .notRecorded: "the change was too large to keep in the undo log"
       case .unfinishedChange(let journal):
         "the files changed meanwhile; see the journal '\(journal)'"
+      case .damagedUndoEntry:
+        "the undo log entry is damaged; nothing was undone or redone (remove it to reach older changes)"
       case .untrustedJournal(let journal):
         "the journal '\(StoreError.oneLine(journal))' was not written by this user's todo or names files outside the list; it is left in place, unreplayed"
       case .untrustedLink(let target):

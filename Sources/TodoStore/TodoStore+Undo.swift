@@ -13,16 +13,28 @@ extension TodoStore {
   /// Adds a change to the undo log, and forgets the undone changes of the same files (they
   /// can no longer be redone on top of a new change).
   ///
-  /// A failure here is not reported: the files are already written, and a command must not
-  /// fail because its undo step could not be kept.
+  /// A failure here is a warning, not an error: the files are already written, and a command
+  /// must not fail because its undo step could not be kept; but the user learns that this
+  /// change cannot be undone.
   func record(label: String, changes: [FileChange]) {
     guard let log = undoLog, !changes.isEmpty else { return }
     do throws(SystemError) {
       try log.create(posix: posix)
     } catch {
+      warn(StoreError(errno: error.code, path: log.directory, operation: .write))
       return
     }
-    guard let lock = try? log.lock(timeout: lockTimeout, posix: posix) else { return }
+    let lock: FileLock?
+    do {
+      lock = try log.lock(timeout: lockTimeout, posix: posix)
+    } catch {
+      warn(error)
+      return
+    }
+    guard let lock else {
+      warn(StoreError(.permissionDenied, path: log.directory, operation: .write))
+      return
+    }
     defer { lock.release(posix: posix) }
     let entries = log.list(posix: posix)
     let files = Set(changes.map(\.target.resolved))
@@ -36,7 +48,13 @@ extension TodoStore {
       sequence: (entries.last?.sequence ?? 0) + 1, isUndone: false, label: label, time: now(),
       isRecorded: true,
       files: changes.map { ($0.target.path, $0.target.resolved, $0.patch) })
-    try? log.write(record, posix: posix)
+    do throws(SystemError) {
+      if try !log.write(record, posix: posix) {
+        warn(StoreError(.notRecorded, path: changes[0].target.path, operation: .undo(label: label)))
+      }
+    } catch {
+      warn(StoreError(errno: error.code, path: log.directory, operation: .write))
+    }
     let remaining = log.list(posix: posix)
     for entry in remaining.prefix(max(remaining.count - log.limit, 0)) {
       try? posix.unlink(log.fileName(entry.sequence, undone: entry.isUndone))
@@ -90,8 +108,14 @@ extension TodoStore {
       let ordered = undoing ? Array(candidates.reversed()) : candidates
       var chosen: UndoLog.Record?
       for candidate in ordered {
+        // A damaged entry (torn, truncated) may be the change the user means: stepping over
+        // it would silently undo an older change instead.
         guard let record = log.read(candidate.sequence, undone: candidate.isUndone, posix: posix)
-        else { continue }
+        else {
+          throw StoreError(
+            .damagedUndoEntry, path: log.fileName(candidate.sequence, undone: candidate.isUndone),
+            operation: .read)
+        }
         if record.files.contains(where: { wanted.contains($0.resolved) }) {
           chosen = record
           break

@@ -126,9 +126,12 @@ struct UndoLog {
   /// Writes an entry file whole (temporary file and rename), so a reader never sees half of
   /// one. The log is not fsync'd: losing the last undo step in a power cut is acceptable,
   /// slowing every command down is not.
-  func write(_ record: Record, posix: Posix) throws(SystemError) {
+  /// Returns whether the change was kept whole (false: too large, only its label is kept).
+  @discardableResult
+  func write(_ record: Record, posix: Posix) throws(SystemError) -> Bool {
     var bytes = encode(record)
-    if bytes.count > byteLimit {
+    let whole = bytes.count <= byteLimit
+    if !whole {
       var stub = record
       stub.isRecorded = false
       stub.files = record.files.map {
@@ -148,6 +151,7 @@ struct UndoLog {
       try? posix.unlink(temporary)
       throw error
     }
+    return whole
   }
 
   /// Creates the directory and its parents, private to the user.

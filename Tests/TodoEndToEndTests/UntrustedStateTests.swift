@@ -377,3 +377,94 @@ extension Sandbox {
     }
   }
 }
+
+/// Attachments on a filesystem too small for them: checked copies, true messages. Needs root
+/// to mount a tiny tmpfs.
+@Suite(.serialized, .enabled(if: getuid() == 0)) struct TinyFilesystemTests {
+  /// Mounts a tmpfs of `options` at `$HOME/tiny` and makes it the todo directory.
+  func tinySandbox(_ options: String) throws -> Sandbox {
+    let sandbox = try Sandbox(config: "export TODO_DIR=\"$HOME/tiny\"\n")
+    try FileManager.default.createDirectory(atPath: sandbox.path("tiny"), withIntermediateDirectories: true)
+    #expect(mount("tmpfs", sandbox.path("tiny"), "tmpfs", 0, options) == 0)
+    return sandbox
+  }
+
+  func unmount(_ sandbox: Sandbox) { _ = umount2(sandbox.path("tiny"), Int32(MNT_DETACH)) }
+
+  /// A 1 MB file attached onto a 64 KB filesystem: an error, the task untouched, no
+  /// truncated copy left behind.
+  @Test func attachOntoAFullFilesystemFails() throws {
+    let sandbox = try tinySandbox("size=64k")
+    defer { unmount(sandbox) }
+    try sandbox.write("tiny/todo.txt", "one\n")
+    try sandbox.write("big.bin", bytes: [UInt8](repeating: 0x41, count: 1 << 20))
+    let run = try sandbox.todo("attach", "1", sandbox.path("big.bin"))
+    #expect(run.status != 0)
+    #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+    #expect(sandbox.read("tiny/todo.txt") == "one\n")
+    let copies = (try? FileManager.default.contentsOfDirectory(atPath: sandbox.path("tiny/attachments"))) ?? []
+    #expect(copies.isEmpty)
+  }
+
+  /// No free inode for the attachments folder is reported as such, not as "not a directory".
+  @Test func noFreeInodeIsNamed() throws {
+    let sandbox = try tinySandbox("size=1m,nr_inodes=3")
+    defer { unmount(sandbox) }
+    var index = 0
+    while FileManager.default.createFile(atPath: sandbox.path("tiny/f\(index)"), contents: nil), index < 10 { index += 1 }
+    try? FileManager.default.removeItem(atPath: sandbox.path("tiny/f0"))
+    try sandbox.write("tiny/todo.txt", "one\n")
+    try sandbox.write("small.txt", "x")
+    let run = try sandbox.todo("attach", "1", sandbox.path("small.txt"))
+    #expect(run.status != 0)
+    #expect(run.stderr.contains("no space left") && !run.stderr.contains("not a directory"), "\(run.stderr)")
+    #expect(sandbox.read("tiny/todo.txt") == "one\n")
+  }
+}
+
+/// A change the undo log cannot keep is made, and the user is told it cannot be undone.
+@Suite struct UnrecordedChangeTests {
+  /// The state directory's place is taken by a file: the change is made, with a warning.
+  @Test func unwritableUndoLogIsAWarning() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("todo.txt", "a\n")
+    try sandbox.write(".local/state/todo", "not a directory")
+    let run = try sandbox.todo("pri", "1", "A")
+    #expect(run.status == 0)
+    #expect(sandbox.read("todo.txt") == "(A) a\n")
+    #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.contains("warning"), "\(run.stderr)")
+  }
+
+  /// An archive larger than the undo log keeps (4 MiB) warns that it cannot be undone.
+  @Test func changeTooLargeForTheUndoLogIsAWarning() throws {
+    let sandbox = try Sandbox()
+    let lines = (1...300_000).map { "x 2009-02-01 finished task number \($0)\n" }.joined()
+    try sandbox.write("todo.txt", "open\n" + lines)
+    let run = try sandbox.todo("archive")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stderr.contains("too large to keep in the undo log"), "\(run.stderr)")
+    #expect(sandbox.read("todo.txt") == "open\n")
+  }
+}
+
+/// A truncated newest undo entry stops undo with an error naming it; the older change it
+/// would otherwise have stepped over is left alone.
+@Suite struct DamagedUndoEntryTests {
+  @Test func truncatedNewestEntryDoesNotUndoAnOlderChange() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("todo.txt", "a\nb\n")
+    #expect(try sandbox.todo("pri", "1", "A").status == 0)
+    #expect(try sandbox.todo("pri", "2", "B").status == 0)
+    let undoDirectory = sandbox.path(".local/state/todo/undo")
+    let newest = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: undoDirectory).filter { $0.hasSuffix(".entry") }.sorted().last)
+    let handle = try #require(FileHandle(forWritingAtPath: undoDirectory + "/" + newest))
+    try handle.truncate(atOffset: 10)
+    try handle.close()
+    let before = sandbox.read("todo.txt")
+    let run = try sandbox.todo("undo")
+    #expect(run.status != 0)
+    #expect(run.stderr.contains("damaged") && run.stderr.contains(newest), "\(run.stderr)")
+    #expect(sandbox.read("todo.txt") == before)
+  }
+}

@@ -25,7 +25,7 @@ enum AttachCommand {
     guard Posix.isRegularFile(source) else { throw .cannotCopy(source, reason: "not a readable file") }
     guard let contents = Posix.readFile(source) else { throw .cannotCopy(source, reason: "cannot read it") }
     let folder = directory(context.settings)
-    guard Posix.makeDirectories(folder) else { throw .notADirectory(folder) }
+    guard Posix.makeDirectories(folder) else { throw directoryError(folder) }
     let wanted = String(
       Posix.basename(source).map { $0 == " " || $0 == "\t" || $0 == ":" || $0 == "\n" ? "-" : $0 })
     guard let name = NoteCommand.createUniqueFile(in: folder, preferring: wanted, contents: contents) else {

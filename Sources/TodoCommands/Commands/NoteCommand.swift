@@ -32,7 +32,7 @@ enum NoteCommand {
       return .success
     }
 
-    guard Posix.makeDirectories(notes) else { throw .notADirectory(notes) }
+    guard Posix.makeDirectories(notes) else { throw directoryError(notes) }
     let name: String
     var created = false
     if let linked {
@@ -105,8 +105,15 @@ enum NoteCommand {
         if errno == EEXIST { continue }
         return nil
       }
-      Posix.writeAll(fd, contents)
-      close(fd)
+      // A copy is linked only when every byte is on disk: a full disk (or a quota) would
+      // otherwise leave a truncated file that the task points at.
+      var info = stat()
+      let written = Posix.writeAll(fd, contents) == 0 && fsync(fd) == 0 && fstat(fd, &info) == 0
+        && Int(info.st_size) == contents.count
+      if close(fd) != 0 || !written {
+        _ = unlink(directory + "/" + candidate)
+        return nil
+      }
       return candidate
     }
     return nil

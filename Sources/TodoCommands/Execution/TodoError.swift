@@ -109,6 +109,8 @@ public enum TodoError: Error, Equatable, Sendable {
   /// Native mode: `import` input that is not JSON or lacks a task's text; the detail says
   /// where.
   case badImport(String)
+  /// A folder (notes, attachments) could not be created; the `errno` of `mkdir`.
+  case cannotCreateDirectory(String, errno: Int32)
   /// Native mode: one task number given twice to a command that changes each task once.
   case taskNamedTwice(String)
   /// `TODO_LOCK_TIMEOUT` is not a number of seconds from 0 to 86400.
@@ -218,6 +220,8 @@ public enum TodoError: Error, Equatable, Sendable {
     case .unknownView(let name):
       return "\(programName): no view '\(name)' (define TODO_VIEW_\(name)='QUERY' in the configuration; '\(programName) view' lists them)"
     case .badImport(let detail): return "\(programName): import: \(detail)"
+    case .cannotCreateDirectory(let path, let code):
+      return "\(programName): cannot create \(path): \(String(cString: strerror(code)).lowercased())"
     case .taskNamedTwice(let item):
       return "\(programName): task \(item) is named more than once; nothing changed"
     case .badLockTimeout(let text):
