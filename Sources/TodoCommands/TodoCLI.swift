@@ -212,7 +212,7 @@ public enum TodoCLI {
     else { throw .nothingToMatch(spec.name) }
     let file = context.settings.todoFile
     let reference = try TaskReference(item, usage: spec.usageError)
-    let task = try reference.task(in: context.readList(file), file: file)
+    let task = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
     let hash = task.contentHash
     let lowered = expected.lowercased()
     let matches =

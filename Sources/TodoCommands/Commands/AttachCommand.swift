@@ -17,7 +17,7 @@ enum AttachCommand {
     let reference = try TaskReference(arguments[0], usage: spec.usageError)
     let source = arguments[1]
     let file = context.settings.todoFile
-    _ = try reference.task(in: context.readList(file), file: file)
+    _ = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
     guard Posix.isRegularFile(source) else { throw .cannotCopy(source, reason: "not a readable file") }
     guard let contents = Posix.readFile(source) else { throw .cannotCopy(source, reason: "cannot read it") }
     let folder = directory(context.settings)
@@ -64,7 +64,7 @@ enum AttachmentsCommand {
     guard arguments.count == 1 else { throw spec.usageError }
     let reference = try TaskReference(arguments[0], usage: spec.usageError)
     let file = context.settings.todoFile
-    let task = try reference.task(in: context.readList(file), file: file)
+    let task = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
     let paths = AttachCommand.attachments(of: task, settings: context.settings)
     for path in paths { context.console.line(path) }
     if paths.isEmpty, context.verbose { context.console.line("TODO: \(reference.typed) has no attachments.") }
@@ -86,7 +86,7 @@ enum OpenCommand {
     guard (1...2).contains(arguments.count) else { throw spec.usageError }
     let reference = try TaskReference(arguments[0], usage: spec.usageError)
     let file = context.settings.todoFile
-    let task = try reference.task(in: context.readList(file), file: file)
+    let task = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
     let targets = openable(task, settings: context.settings)
     guard !targets.isEmpty else { throw .nothingToOpen(reference.typed) }
     let target: String

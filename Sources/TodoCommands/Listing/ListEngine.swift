@@ -109,10 +109,13 @@ struct ListEngine {
     let passes = ListEngine.every(matchers, exclusions)
     // Taken out of the optional once: unwrapping it per line copied the whole listing state.
     let isShown = native.map { native in { (index: Int, line: UnsafeBufferPointer<UInt8>) in native.isShown(index, line) } }
+    // todo.txt(5): a line of only spaces and tabs is blank, not a task; todo.sh lists it.
+    let skipsBlank = settings.mode == .native
     lines.buffer.withUnsafeBufferPointer { b in
       for index in 0..<lines.count {
         let content = UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]])
         if ListEngine.isNumberLike(content) { continue }
+        if skipsBlank, content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
         total += 1
         if let passes {
           if needsNumber {
