@@ -228,7 +228,7 @@ public enum TodoCLI {
 
     A todo.txt tool compatible with todo.sh, with an interactive shell.
     Format: https://github.com/todotxt/todo.txt
-    Manual: man todo, man todo.txt
+    Manual: man todo, man 5 todo.txt
 
     """
   }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// Edits at the edges of the format under the name `todo`: what the parser reads is what the
@@ -71,5 +72,27 @@ import Testing
     #expect(box.read("todo.txt") == "first\nx 2009-02-13 walk rec:1d due:2009-02-13\nwalk rec:1d due:2009-02-14\n")
     try box.todo("reopen", "2")
     #expect(box.read("todo.txt") == "first\nwalk rec:1d due:2009-02-13\n")
+  }
+}
+
+@Suite struct ManualReferenceTests {
+  /// `man todo.txt` can open another package's page of that name; section 5 is the format.
+  @Test func versionNamesTheFormatPageBySection() throws {
+    let box = try Sandbox()
+    #expect(try box.todo("--version").stdout.contains("man 5 todo.txt"))
+  }
+
+  /// An optional argument in an item's head closes before the comma and the alias.
+  @Test func optionalArgumentsCloseBeforeTheAlias() throws {
+    let page = try String(contentsOfFile: ManualReferenceTests.manualPath, encoding: .utf8)
+    for line in page.split(separator: "\n") where line.hasPrefix(".It ") && line.contains(" , ") {
+      let head = line.split(separator: ",", maxSplits: 1)[0]
+      #expect(!head.contains(" Op "), "\(line)")
+    }
+  }
+
+  static var manualPath: String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("man/todo.1").path
   }
 }
