@@ -96,3 +96,17 @@ import Testing
       .deletingLastPathComponent().appendingPathComponent("man/todo.1").path
   }
 }
+
+@Suite struct HidingTests {
+  /// `-+` and `-@` hide a whole word, whatever script it is written in, under both names.
+  @Test(arguments: ["todo", "todo.sh"]) func hidingIsNotASCIIOnly(name: String) throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", "buy +café milk @超市\nread +日本語\n")
+    let projects = try box.run(name, ["-+", "ls"]).stdout
+    #expect(!projects.contains("é") && !projects.contains("日本語"))
+    #expect(projects.contains("buy milk @超市"))
+    let contexts = try box.run(name, ["-@", "ls"]).stdout
+    #expect(!contexts.contains("超市"))
+    #expect(contexts.contains("buy +café milk\n"))
+  }
+}

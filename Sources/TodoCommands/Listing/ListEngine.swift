@@ -170,7 +170,7 @@ struct ListEngine {
     let hiding = [
       settings.value("HIDE_PROJECTS_SUBSTITUTION"), settings.value("HIDE_CONTEXTS_SUBSTITUTION"),
       settings.value("HIDE_CUSTOM_SUBSTITUTION"),
-    ].filter { !$0.isEmpty }.compactMap { BasicRegex($0) }
+    ].filter { !$0.isEmpty }.compactMap { BasicRegex(ListEngine.wordPattern($0)) }
     let finalFilter = settings.filterDisabled ? "cat" : settings.value("TODOTXT_FINAL_FILTER")
     let customFilter = finalFilter != "cat" && !finalFilter.isEmpty
     let escaping = settings.mode == .native && context.console.isTerminal
@@ -183,6 +183,18 @@ struct ListEngine {
     }
     if customFilter { shown = runShell(finalFilter, on: shown) }
     return Output(listing: .made(Lines(shown)), total: total, filterCommand: filterCommand)
+  }
+
+  /// The `-+`/`-@` patterns with `[[:graph:]]` read as "not a blank": regcomp runs in the C
+  /// locale here, where `[[:graph:]]` is ASCII only and `+café` would lose just `+caf`, while
+  /// todo.sh's sed in the user's UTF-8 locale hides the whole word. A user's own pattern is
+  /// left as written.
+  static func wordPattern(_ pattern: String) -> String {
+    switch pattern {
+    case "[[:space:]]@[[:graph:]]\\{1,\\}": return "[[:space:]]@[^[:space:]]\\{1,\\}"
+    case "[[:space:]][+][[:graph:]]\\{1,\\}": return "[[:space:]][+][^[:space:]]\\{1,\\}"
+    default: return pattern
+    }
   }
 
   /// Sorts numbered lines with the configured command: `sort -f -k2` in the C locale unless
