@@ -185,14 +185,15 @@ struct ListEngine {
     return Output(listing: .made(Lines(shown)), total: total, filterCommand: filterCommand)
   }
 
-  /// The `-+`/`-@` patterns with `[[:graph:]]` read as "not a blank": regcomp runs in the C
+  /// The `-+`/`-@` patterns with `[[:graph:]]` read as "neither a blank nor a control byte"
+  /// (the ESC of a colour code still ends the word, as with todo.sh): regcomp runs in the C
   /// locale here, where `[[:graph:]]` is ASCII only and `+café` would lose just `+caf`, while
   /// todo.sh's sed in the user's UTF-8 locale hides the whole word. A user's own pattern is
   /// left as written.
   static func wordPattern(_ pattern: String) -> String {
     switch pattern {
-    case "[[:space:]]@[[:graph:]]\\{1,\\}": return "[[:space:]]@[^[:space:]]\\{1,\\}"
-    case "[[:space:]][+][[:graph:]]\\{1,\\}": return "[[:space:]][+][^[:space:]]\\{1,\\}"
+    case "[[:space:]]@[[:graph:]]\\{1,\\}": return "[[:space:]]@[^[:space:][:cntrl:]]\\{1,\\}"
+    case "[[:space:]][+][[:graph:]]\\{1,\\}": return "[[:space:]][+][^[:space:][:cntrl:]]\\{1,\\}"
     default: return pattern
     }
   }
