@@ -273,7 +273,7 @@ public enum TodoCLI {
     else { throw .nothingToMatch(spec.name) }
     let file = context.settings.todoFile
     let reference = try TaskReference(item, usage: spec.usageError)
-    let task = try reference.task(in: context.readList(file), file: file)
+    let task = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
     let hash = task.contentHash
     let lowered = expected.lowercased()
     let matches =
@@ -289,7 +289,7 @@ public enum TodoCLI {
 
     A todo.txt tool compatible with todo.sh, with an interactive shell.
     Format: https://github.com/todotxt/todo.txt
-    Manual: man todo, man todo.txt
+    Manual: man todo, man 5 todo.txt
 
     """
   }

@@ -63,26 +63,39 @@ extension Task {
   // MARK: Completion
 
   /// Marks the task done on `date`: `x DATE ` goes in front, an open task's priority moves
-  /// to a `pri:` tag (or is dropped), and nothing else in the line changes.
+  /// to a ` pri:X` appended at the end (or is dropped), and nothing else in the line changes.
   ///
+  /// The tag is always appended with one space of its own, even after trailing whitespace or
+  /// an older `pri:`, so that ``reopen()`` can take exactly those bytes away again.
   /// A task that is already completed is left as it is.
   public mutating func complete(on date: TaskDate, priorityStyle: CompletedPriorityStyle = .tag) {
     guard !isCompleted else { return }
     let priority = headPriority
     if priority != nil { replaceBytes(start..<(start + 4), with: []) }
     replaceBytes(start..<start, with: [.lowercaseX, .space] + date.utf8 + [.space])
-    // `setTag` rather than an append: a stale `pri:` already on the line must not win over
-    // the priority the task had when it was done.
-    if let priority, priorityStyle == .tag { setTag("pri", priority.description) }
+    if let priority, priorityStyle == .tag {
+      replaceBytes(end..<end, with: [.space] + Array("pri:".utf8) + [priority.byte])
+    }
   }
 
   /// Makes a completed task open again: removes `x `, the completion date and a priority in
-  /// the head, and restores the priority from the head or from a `pri:` tag (which is then
-  /// removed). The creation date and the body stay as they are.
+  /// the head, and restores the priority from the head or from the last `pri:` tag (which is
+  /// then removed: the ` pri:X` that ``complete(on:priorityStyle:)`` appended, byte for byte,
+  /// so that done then reopened is the line it was). The creation date and the body stay.
   public mutating func reopen() {
     guard isCompleted else { return }
     let priority = priority
-    let hadPriTag = headPriority == nil && keptPriority != nil
+    // Offsets from the line's start, as in `removeTag`.
+    let keptTag = headPriority == nil && keptPriority != nil
+      ? lastTagRange("pri").map { (token: $0.token.lowerBound - start, upper: $0.token.upperBound - start) } : nil
+    if let keptTag, keptTag.upper == bytes.count, keptTag.token >= bodyOffset,
+      bytes[start + keptTag.token - 1] == .space
+    {
+      // The appended ` pri:X`: exactly its bytes go.
+      replaceBytes((start + keptTag.token - 1)..<end, with: [])
+    } else if let keptTag {
+      removeToken((start + keptTag.token)..<(start + keptTag.upper))
+    }
     var head: [UInt8] = []
     if let priority { head += [.openParen, priority.byte, .closeParen, .space] }
     if let creationDate {
@@ -91,7 +104,6 @@ extension Task {
       if bodyStart < end || bytes.last == .space { head.append(.space) }
     }
     replaceBytes(start..<bodyStart, with: head)
-    if hadPriTag { removeTag("pri") }
   }
 
   // MARK: Tags

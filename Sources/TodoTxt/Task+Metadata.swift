@@ -150,7 +150,23 @@ extension Task {
   public var isHidden: Bool { tagValue("h") == "1" }
 
   /// `pri:X`: the priority a completed task had (the spec's recommended way to keep it).
-  public var keptPriority: Priority? { tagValue("pri").flatMap { Priority($0) } }
+  ///
+  /// The last one counts: `complete` appends its own, so a `pri:` the task already had (text
+  /// of the user's) neither wins over it nor is lost.
+  public var keptPriority: Priority? { lastTagRange("pri").flatMap { Priority(string($0.value)) } }
+
+  /// The token and value ranges of the last tag with `key`.
+  func lastTagRange(_ key: String) -> (token: Range<Int>, value: Range<Int>)? {
+    let keyBytes = Array(key.utf8)
+    var found: (Range<Int>, Range<Int>)?
+    forEachToken { token in
+      guard case .tag(let colon) = token.kind, bytes[token.range.lowerBound..<colon].elementsEqual(keyBytes) else {
+        return
+      }
+      found = (token.range, (colon + 1)..<token.range.upperBound)
+    }
+    return found
+  }
 
   /// `id:X`, the name other tasks use to depend on this one.
   public var dependencyID: String? { tagValue("id") }

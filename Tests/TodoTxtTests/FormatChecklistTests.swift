@@ -151,10 +151,12 @@ struct FormatChecklistTests {
     #expect(dropped.line == "x 2016-05-20 2016-04-30 text")
     #expect(dropped.priority == nil)
 
-    // A stale pri: on an open task gives way to the priority the task had when done.
+    // A pri: already on an open task is the user's text: it stays, and the priority the task
+    // had when done is appended after it, the last pri: being the one that counts.
     var stale = Task(parsing: "(A) text pri:C")
     stale.complete(on: day("2016-05-20"))
-    #expect(stale.line == "x 2016-05-20 text pri:A")
+    #expect(stale.line == "x 2016-05-20 text pri:C pri:A")
+    #expect(stale.priority == Priority("A"))
   }
 
   @Test("F-09 a priority after both dates of a completed task is text")
@@ -420,7 +422,7 @@ struct FormatChecklistTests {
     #expect(prioritized.line == "(C)  two  spaces\t\ttabs   ")
     var done = Task(parsing: line)
     done.complete(on: day("2026-01-05"))
-    #expect(done.line == "x 2026-01-05  two  spaces\t\ttabs   pri:A")
+    #expect(done.line == "x 2026-01-05  two  spaces\t\ttabs    pri:A")
     let file = "\(line)\n  lead and trail  \n"
     #expect(TodoList(parsing: file).text == file)
   }

@@ -13,7 +13,7 @@ enum AppendCommand {
   ) { context, arguments throws(TodoError) in
     let file = context.settings.todoFile
     let reference = try TaskReference(arguments.first, usage: spec.usageError)
-    _ = try reference.task(in: context.readList(file), file: file)
+    _ = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
     let rest = Array(arguments.dropFirst())
     var input: [UInt8]
     if rest.first?.isEmpty ?? true, !context.settings.isForced {
@@ -39,7 +39,7 @@ extension CommandContext {
   ) throws(TodoError) -> Task {
     try storing {
       try store.update(file, label: "\(label) \(reference.typed)") { list -> Task in
-        var task = try reference.task(in: list, file: file)
+        var task = try reference.task(in: list, file: file, mode: settings.mode)
         try edit(&task)
         list.replace(number: reference.number, with: task)
         return task

@@ -17,7 +17,7 @@ enum AttachCommand {
     let reference = try TaskReference(arguments[0], usage: spec.usageError)
     let source = arguments[1]
     let file = context.settings.todoFile
-    _ = try reference.task(in: context.readList(file), file: file)
+    _ = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
     // The copy's name becomes part of the task line.
     if let scalar = controlCharacter(in: Array(Posix.basename(source).utf8)) {
       throw .controlCharacter(what: "the file name '\(source.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : String($0) }.joined())'", scalar: scalar)
@@ -68,7 +68,7 @@ enum AttachmentsCommand {
     guard arguments.count == 1 else { throw spec.usageError }
     let reference = try TaskReference(arguments[0], usage: spec.usageError)
     let file = context.settings.todoFile
-    let task = try reference.task(in: context.readList(file), file: file)
+    let task = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
     let paths = AttachCommand.attachments(of: task, settings: context.settings)
     for path in paths { context.console.line(path) }
     if paths.isEmpty, context.verbose { context.console.line("TODO: \(reference.typed) has no attachments.") }
@@ -90,7 +90,7 @@ enum OpenCommand {
     guard (1...2).contains(arguments.count) else { throw spec.usageError }
     let reference = try TaskReference(arguments[0], usage: spec.usageError)
     let file = context.settings.todoFile
-    let task = try reference.task(in: context.readList(file), file: file)
+    let task = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
     let targets = openable(task, settings: context.settings)
     guard !targets.isEmpty else { throw .nothingToOpen(reference.typed) }
     let target: String

@@ -15,13 +15,13 @@ enum DeleteCommand {
     if let status = try QuerySelection.delete(arguments, context: context, usage: spec.usageError) { return status }
     let file = context.settings.todoFile
     let reference = try TaskReference(arguments.first, usage: spec.usageError)
-    let old = try reference.task(in: context.readList(file), file: file)
+    let old = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
     if arguments.count < 2 || arguments[1].isEmpty {
       guard context.confirm("Delete '\(String(decoding: old.bytes, as: UTF8.self))'") else { throw .noTasksDeleted }
       let preserve = context.settings.preservesLineNumbers
       try context.storing {
         try context.store.update(file, label: "del \(reference.typed)") { list in
-          _ = try reference.task(in: list, file: file)
+          _ = try reference.task(in: list, file: file, mode: context.settings.mode)
           list.replace(number: reference.number, with: Task(bytes: []))
           if !preserve { list.removeAll { $0.bytes.isEmpty } }
         }

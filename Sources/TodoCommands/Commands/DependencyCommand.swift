@@ -49,9 +49,9 @@ enum DependencyCommand {
     try context.storing {
       try context.store.update(file, label: "dep \(adding ? "add" : "rm") \(numbers.joined(separator: " "))") {
         (list: inout TodoList) in
-        var parent = try parentReference.task(in: list, file: file)
+        var parent = try parentReference.task(in: list, file: file, mode: context.settings.mode)
         for child in children {
-          _ = try child.task(in: list, file: file)
+          _ = try child.task(in: list, file: file, mode: context.settings.mode)
           guard child.number != parentReference.number else { throw TodoError.dependencyOnItself(child.typed) }
         }
         if adding {
@@ -61,7 +61,7 @@ enum DependencyCommand {
             list.replace(number: parentReference.number, with: parent)
           }
           for child in children {
-            var task = try child.task(in: list, file: file)
+            var task = try child.task(in: list, file: file, mode: context.settings.mode)
             if waits(child.number, on: parentReference.number, in: list) {
               throw TodoError.dependencyCycle(parent: parentReference.typed, child: child.typed)
             }
@@ -75,7 +75,7 @@ enum DependencyCommand {
         } else {
           guard let id = parent.dependencyID else { throw TodoError.notWaiting(parentReference.typed) }
           for child in children {
-            var task = try child.task(in: list, file: file)
+            var task = try child.task(in: list, file: file, mode: context.settings.mode)
             guard task.removeTag("p", value: id) else {
               throw TodoError.notWaitingFor(parent: parentReference.typed, child: child.typed)
             }
@@ -122,7 +122,7 @@ enum DependencyCommand {
     func line(_ number: Int, _ task: Task) { context.echo(String(number), task.bytes) }
     if let text {
       let reference = try TaskReference(text, usage: spec.usageError)
-      let task = try reference.task(in: list, file: file)
+      let task = try reference.task(in: list, file: file, mode: context.settings.mode)
       line(reference.number, task)
       if let id = task.dependencyID {
         for (index, other) in list.enumerated() where other.parentIDs.contains(id) {

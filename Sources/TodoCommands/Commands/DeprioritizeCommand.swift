@@ -17,9 +17,19 @@ enum DeprioritizeCommand {
         for item in items {
           do throws(TodoError) {
             let reference = try TaskReference(item, usage: spec.usageError)
-            var task = try reference.task(in: list, file: file)
-            if hasAnyPriorityPrefix(task.bytes) {
-              task.setLine(task.bytes.dropFirst(4))
+            var task = try reference.task(in: list, file: file, mode: context.settings.mode)
+            let native = context.settings.mode == .native
+            if native ? task.priority != nil : hasAnyPriorityPrefix(task.bytes) {
+              if native {
+                // `(A) x text` is an open task whose text starts with `x `: without the
+                // priority the line would read as done.
+                if task.headPriority != nil, !task.isCompleted, task.bodyBytes.starts(with: bytes("x ")) {
+                  throw .deprioritizingWouldComplete(item)
+                }
+                task.setPriority(nil)
+              } else {
+                task.setLine(task.bytes.dropFirst(4))
+              }
               list.replace(number: reference.number, with: task)
               if context.verbose {
                 context.echo(item, task.bytes)

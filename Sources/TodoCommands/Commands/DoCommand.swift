@@ -30,13 +30,14 @@ enum DoCommand {
         for item in items {
           do throws(TodoError) {
             let reference = try TaskReference(item, usage: spec.usageError)
-            var task = try reference.task(in: list, file: file)
-            guard !task.bytes.starts(with: bytes("x ")) else {
+            var task = try reference.task(in: list, file: file, mode: context.settings.mode)
+            guard native ? !task.isCompleted : !task.bytes.starts(with: bytes("x ")) else {
               context.console.errorLine("TODO: \(item) is already marked done.")
               status = .failure
               continue
             }
-            if native, task.headPriority != nil {
+            if native {
+              // Only the priority the parser reads moves: `(a) text` keeps its `(a)`.
               task.complete(on: context.today, priorityStyle: .tag)
             } else {
               let body = hasAnyPriorityPrefix(task.bytes) ? task.bytes.dropFirst(4) : task.bytes

@@ -16,7 +16,7 @@ enum MoveCommand {
     guard Posix.isRegularFile(source) else { throw .sourceMissing(source) }
     guard Posix.isRegularFile(destination) else { throw .destinationMissing(destination) }
     let reference = try TaskReference(arguments.first, usage: usage)
-    let task = try reference.task(in: context.readList(source), file: source)
+    let task = try reference.task(in: context.readList(source), file: source, mode: context.settings.mode)
     let text = String(decoding: task.bytes, as: UTF8.self)
     let sourcePrefix = CommandContext.prefix(of: source)
     guard context.confirm("Move '\(text)' from \(source) to \(destination)") else {
@@ -25,7 +25,7 @@ enum MoveCommand {
     let preserve = context.settings.preservesLineNumbers
     let newNumber: Int = try context.storing {
       try context.store.update([source, destination], label: "move \(reference.typed)") { lists in
-        let current = try reference.task(in: lists[0], file: source)
+        let current = try reference.task(in: lists[0], file: source, mode: context.settings.mode)
         lists[0].replace(number: reference.number, with: Task(bytes: []))
         if !preserve { lists[0].removeAll { $0.bytes.isEmpty } }
         return lists[1].append(current)

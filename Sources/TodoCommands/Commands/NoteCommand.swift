@@ -21,7 +21,7 @@ enum NoteCommand {
     let showing = context.invocation.has(showOption.name)
     let reference = try TaskReference(arguments[0], usage: spec.usageError)
     let file = context.settings.todoFile
-    let task = try reference.task(in: context.readList(file), file: file)
+    let task = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
     let notes = directory(context.settings)
     let linked = task.tagValue("note").flatMap { isSafeName($0) ? $0 : nil }
 

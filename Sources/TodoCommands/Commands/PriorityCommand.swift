@@ -28,12 +28,23 @@ enum PriorityCommand {
               throw usage
             }
             let reference = try TaskReference(item, usage: usage)
-            var task = try reference.task(in: list, file: file)
-            let old: UInt8? = hasAnyPriorityPrefix(task.bytes) ? task.bytes[task.bytes.startIndex + 1] : nil
-            if old != priority {
-              let body = hasAnyPriorityPrefix(task.bytes) ? task.bytes.dropFirst(4) : task.bytes
-              task.setLine([UInt8(ascii: "("), priority, UInt8(ascii: ")"), UInt8(ascii: " ")] + body)
-              list.replace(number: reference.number, with: task)
+            var task = try reference.task(in: list, file: file, mode: context.settings.mode)
+            let old: UInt8?
+            if context.settings.mode == .native {
+              // The parser's priority: `(a)` is text, and a done task stays done (its
+              // priority is the kept `pri:` tag, or the one written after the `x`).
+              old = task.priority?.byte
+              if old != priority, let letter = Priority(priority) {
+                task.setPriority(letter)
+                list.replace(number: reference.number, with: task)
+              }
+            } else {
+              old = hasAnyPriorityPrefix(task.bytes) ? task.bytes[task.bytes.startIndex + 1] : nil
+              if old != priority {
+                let body = hasAnyPriorityPrefix(task.bytes) ? task.bytes.dropFirst(4) : task.bytes
+                task.setLine([UInt8(ascii: "("), priority, UInt8(ascii: ")"), UInt8(ascii: " ")] + body)
+                list.replace(number: reference.number, with: task)
+              }
             }
             if context.verbose {
               context.echo(item, task.bytes)

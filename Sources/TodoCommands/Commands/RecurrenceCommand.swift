@@ -29,7 +29,7 @@ enum RecurrenceCommand {
         guard let value = Int(word), value > 0, value <= 1000 else { throw .badOptionValue("--preview", word) }
         count = value
       }
-      let task = try reference.task(in: context.readList(file), file: file)
+      let task = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
       guard let recurrence = task.recurrence else { throw .doesNotRecur(reference.typed) }
       context.echo(reference.typed, task.bytes)
       context.console.line("  rec:\(recurrence): \(describe(recurrence))")

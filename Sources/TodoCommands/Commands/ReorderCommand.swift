@@ -14,7 +14,7 @@ enum ReorderCommand {
     let file = context.settings.todoFile
     let task: Task = try context.storing {
       try context.store.update(file, label: "reorder \(from.typed) \(to.typed)") { list -> Task in
-        let task = try from.task(in: list, file: file)
+        let task = try from.task(in: list, file: file, mode: context.settings.mode)
         guard to.number >= 1, to.number <= list.count else { throw TodoError.noSuchPosition(to.typed) }
         if from.number != to.number { list.move(from: from.number - 1, to: to.number - 1) }
         return task

@@ -41,7 +41,7 @@ enum ReplaceCommand {
   ) throws(TodoError) -> ExitStatus {
     let file = context.settings.todoFile
     let reference = try TaskReference(arguments.first, usage: spec.usageError)
-    let old = try reference.task(in: context.readList(file), file: file)
+    let old = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
     let rest = Array(arguments.dropFirst())
     var input: [UInt8]
     if rest.first?.isEmpty ?? true, !context.settings.isForced {
@@ -51,6 +51,11 @@ enum ReplaceCommand {
     }
     let updated = try context.editTask(reference, in: file, label: prepend ? "prepend" : "replace") {
       task throws(TodoError) in
+      if prepend, context.settings.mode == .native {
+        // After the whole head, as todo(1) says: a done task's `x DATE` stays in front.
+        task.prependText(String(decoding: try context.storedText(cleanInput(input)), as: UTF8.self))
+        return
+      }
       let line = Array(task.bytes)
       let original = headParts(line)
       var priority = original.priority

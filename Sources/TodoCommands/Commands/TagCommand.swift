@@ -104,10 +104,22 @@ enum ReopenCommand {
     let items = taskNumberWords(arguments)
     guard !items.isEmpty else { throw spec.usageError }
     let references = try items.map { item throws(TodoError) in try TaskReference(item, usage: spec.usageError) }
-    let edited = try context.editTasks(references, label: "undo-done \(items.joined(separator: " "))") {
-      reference, task throws(TodoError) in
-      guard task.isCompleted else { throw .notDone(reference.typed) }
-      task.reopen()
+    let file = context.settings.todoFile
+    let edited = try context.storing {
+      try context.store.update(file, label: "undo-done \(items.joined(separator: " "))") {
+        list throws(TodoError) -> [(TaskReference, Task)] in
+        var result: [(TaskReference, Task)] = []
+        for reference in references {
+          var task = try reference.task(in: list, file: file, mode: context.settings.mode)
+          guard task.isCompleted else { throw .notDone(reference.typed) }
+          let done = task
+          task.reopen()
+          list.replace(number: reference.number, with: task)
+          ReopenCommand.withdrawNextOccurrence(of: done, from: &list, context: context)
+          result.append((reference, task))
+        }
+        return result
+      }
     }
     if context.verbose {
       for (reference, task) in edited {
@@ -116,5 +128,18 @@ enum ReopenCommand {
       }
     }
     return .success
+  }
+}
+
+extension ReopenCommand {
+  /// Takes back the next occurrence that `do` added for a recurring task, when it is still
+  /// there as `do` wrote it: reopening means the task was not done, so it does not come back
+  /// twice. The last line goes away; one further up is emptied, so no task number moves.
+  static func withdrawNextOccurrence(of done: Task, from list: inout TodoList, context: CommandContext) {
+    guard let completed = done.completionDate,
+      let next = done.nextOccurrence(completedOn: completed, catchUp: RecurrenceCommand.catchesUp(context))
+    else { return }
+    guard let index = list.indices.last(where: { list[$0] == next }) else { return }
+    if index == list.count - 1 { _ = list.remove(at: index) } else { list.replace(at: index, with: Task(bytes: [])) }
   }
 }

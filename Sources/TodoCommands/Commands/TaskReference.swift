@@ -21,8 +21,11 @@ struct TaskReference {
   }
 
   /// The task this number names in `list`, or `No task N.` with the file's prefix.
-  func task(in list: TodoList, file: String) throws(TodoError) -> Task {
-    guard let task = list.task(number: number), !task.bytes.isEmpty else {
+  ///
+  /// Under the name `todo` a line of only spaces and tabs is blank, as todo.txt(5)'s grammar
+  /// says, so it names no task either; todo.sh only skips a line that is truly empty.
+  func task(in list: TodoList, file: String, mode: Mode = .todoSh) throws(TodoError) -> Task {
+    guard let task = list.task(number: number), !task.bytes.isEmpty, mode == .todoSh || !task.isBlank else {
       throw .noSuchTask(prefix: CommandContext.prefix(of: file), item: typed)
     }
     return task

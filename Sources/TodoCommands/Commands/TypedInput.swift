@@ -126,7 +126,7 @@ extension CommandContext {
       try store.update(file, label: label) { list in
         var result: [(TaskReference, Task)] = []
         for reference in references {
-          var task = try reference.task(in: list, file: file)
+          var task = try reference.task(in: list, file: file, mode: settings.mode)
           try edit(reference, &task)
           list.replace(number: reference.number, with: task)
           result.append((reference, task))

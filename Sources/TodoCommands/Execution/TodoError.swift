@@ -70,6 +70,8 @@ public enum TodoError: Error, Equatable, Sendable {
   case message(String)
   /// Native task-model commands (due dates, recurrence, notes, attachments, order).
   case notDone(String)
+  /// `depri` on `(A) x text`: without its priority the line would read as a done task.
+  case deprioritizingWouldComplete(String)
   case doesNotRecur(String)
   case noTag(item: String, key: String)
   case noNote(String)
@@ -181,6 +183,8 @@ public enum TodoError: Error, Equatable, Sendable {
     case .notWaitingFor(let parent, let child): return "TODO: \(parent) does not wait for \(child)."
     case .message(let text): return text
     case .notDone(let item): return "TODO: \(item) is not marked done."
+    case .deprioritizingWouldComplete(let item):
+      return "TODO: \(item) starts with 'x ' after its priority: without the priority it would read as done."
     case .doesNotRecur(let item): return "TODO: \(item) has no rec: tag."
     case .noTag(let item, let key): return "TODO: \(item) has no \(key): tag."
     case .noNote(let item): return "TODO: \(item) has no note."

@@ -109,10 +109,13 @@ struct ListEngine {
     let passes = ListEngine.every(matchers, exclusions)
     // Taken out of the optional once: unwrapping it per line copied the whole listing state.
     let isShown = native.map { native in { (index: Int, line: UnsafeBufferPointer<UInt8>) in native.isShown(index, line) } }
+    // todo.txt(5): a line of only spaces and tabs is blank, not a task; todo.sh lists it.
+    let skipsBlank = settings.mode == .native
     lines.buffer.withUnsafeBufferPointer { b in
       for index in 0..<lines.count {
         let content = UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]])
         if ListEngine.isNumberLike(content) { continue }
+        if skipsBlank, content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
         total += 1
         if let passes {
           if needsNumber {
@@ -167,7 +170,7 @@ struct ListEngine {
     let hiding = [
       settings.value("HIDE_PROJECTS_SUBSTITUTION"), settings.value("HIDE_CONTEXTS_SUBSTITUTION"),
       settings.value("HIDE_CUSTOM_SUBSTITUTION"),
-    ].filter { !$0.isEmpty }.compactMap { BasicRegex($0) }
+    ].filter { !$0.isEmpty }.compactMap { BasicRegex(ListEngine.wordPattern($0)) }
     let finalFilter = settings.filterDisabled ? "cat" : settings.value("TODOTXT_FINAL_FILTER")
     let customFilter = finalFilter != "cat" && !finalFilter.isEmpty
     let escaping = settings.mode == .native && context.console.isTerminal
@@ -180,6 +183,19 @@ struct ListEngine {
     }
     if customFilter { shown = runShell(finalFilter, on: shown) }
     return Output(listing: .made(Lines(shown)), total: total, filterCommand: filterCommand)
+  }
+
+  /// The `-+`/`-@` patterns with `[[:graph:]]` read as "neither a blank nor a control byte"
+  /// (the ESC of a colour code still ends the word, as with todo.sh): regcomp runs in the C
+  /// locale here, where `[[:graph:]]` is ASCII only and `+café` would lose just `+caf`, while
+  /// todo.sh's sed in the user's UTF-8 locale hides the whole word. A user's own pattern is
+  /// left as written.
+  static func wordPattern(_ pattern: String) -> String {
+    switch pattern {
+    case "[[:space:]]@[[:graph:]]\\{1,\\}": return "[[:space:]]@[^[:space:][:cntrl:]]\\{1,\\}"
+    case "[[:space:]][+][[:graph:]]\\{1,\\}": return "[[:space:]][+][^[:space:][:cntrl:]]\\{1,\\}"
+    default: return pattern
+    }
   }
 
   /// Sorts numbered lines with the configured command: `sort -f -k2` in the C locale unless
