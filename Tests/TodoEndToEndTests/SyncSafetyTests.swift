@@ -7,11 +7,11 @@ import Testing
 @Suite("Sync safety")
 struct SyncSafetyTests {
   /// Runs git in a machine's todo directory and returns its status and output.
-  static func gitStatus(_ box: Sandbox, _ arguments: [String]) throws -> (Int32, String) {
+  static func gitStatus(_ box: Sandbox, _ arguments: [String], in directory: URL? = nil) throws -> (Int32, String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["git"] + arguments
-    process.currentDirectoryURL = box.home.appendingPathComponent("list")
+    process.currentDirectoryURL = directory ?? box.home.appendingPathComponent("list")
     process.environment = box.environment
     let output = Pipe()
     process.standardOutput = output

@@ -36,19 +36,8 @@ struct SyncTests {
   @discardableResult
   static func git(_ box: Sandbox, _ arguments: [String], in directory: URL? = nil) throws -> String
   {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git"] + arguments
-    process.currentDirectoryURL = directory ?? box.home.appendingPathComponent("list")
-    process.environment = box.environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self)
-    #expect(process.terminationStatus == 0, "git \(arguments.joined(separator: " ")): \(text)")
+    let (status, text) = try SyncSafetyTests.gitStatus(box, arguments, in: directory)
+    #expect(status == 0, "git \(arguments.joined(separator: " ")): \(text)")
     return text
   }
 
