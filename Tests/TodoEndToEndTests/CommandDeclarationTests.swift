@@ -212,3 +212,17 @@ import Testing
     #expect(box.read("todo.txt").hasSuffix("\nsh due:tomorow\n"))
   }
 }
+
+/// A template prints its records only (issue 18, item 11): no `--` and no summary line.
+@Suite struct TemplateOutputTests {
+  @Test func aTemplatePrintsOnlyItsRecords() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", "(B) pay rent +home\ncall mom\n")
+    let run = try box.todo("ls", "--format", "{n}|{priority}|{text}")
+    #expect(run.status == 0)
+    #expect(run.stdout == "1|B|pay rent +home\n2||call mom\n")
+    let grouped = try box.todo("ls", "--group", "project", "--format", "{n}")
+    #expect(!grouped.stdout.contains("tasks shown"))
+    #expect(try box.todo("ls").stdout.hasSuffix("--\nTODO: 2 of 2 tasks shown\n"))
+  }
+}

@@ -119,8 +119,9 @@ enum QueryListing {
         let (file, number) = place(index)
         return (index, template.render(list[index], line: number, file: file))
       }
+      // A template, like the machine formats, prints its records and nothing else: a script
+      // reading them must not have to strip todo.sh's summary.
       write(rendered, grouping: grouping, list: list, context: context)
-      summary(output, shownCount: shown.count, sources: sources, starts: starts, context: context)
     case .text:
       if grouping == nil, sources.count == 1 {
         engine.print(output, prefixFile: sources[0].path)
