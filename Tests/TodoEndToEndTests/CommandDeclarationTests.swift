@@ -226,3 +226,16 @@ import Testing
     #expect(try box.todo("ls").stdout.hasSuffix("--\nTODO: 2 of 2 tasks shown\n"))
   }
 }
+
+/// A configuration that names no TODO_DIR (issue 18, item 10) keeps the default data directory.
+@Suite struct DefaultDirectoryTests {
+  @Test(arguments: [".config/todo/config", "todo.cfg"])
+  func aConfigurationThatOnlyDefinesAViewKeepsTheDefaultPlace(path: String) throws {
+    let box = try Sandbox(config: nil)
+    try box.write(path, "export TODO_VIEW_today='due:<=today or pri:A'\n")
+    let run = try box.todo("add", "first task")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(box.read(".local/share/todo/todo.txt") == "2009-02-13 first task\n")
+    #expect(try box.todo("view", "today").status == 0)
+  }
+}

@@ -127,15 +127,16 @@ struct ConfigurationLoader {
 
     if Posix.exists(configFile), Posix.isReadable(configFile) {
       vars = try evaluate(configFile, with: vars)
-    } else if native {
-      // No configuration anywhere: the documented default place.
-      if (vars["TODO_DIR"] ?? "").isEmpty {
-        let home = vars["HOME"] ?? "."
-        let data = vars["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
-        vars["TODO_DIR"] = data + "/todo"
-      }
-    } else {
+    } else if !native {
       throw .cannotReadConfiguration(configFile.isEmpty ? candidates[0] : configFile)
+    }
+    // Under the name todo, a configuration that names no TODO_DIR (one that only defines
+    // views, say), or none at all, keeps the documented default place: an empty TODO_DIR
+    // would put the list at /todo.txt.
+    if native, (vars["TODO_DIR"] ?? "").isEmpty {
+      let home = vars["HOME"] ?? "."
+      let data = vars["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
+      vars["TODO_DIR"] = data + "/todo"
     }
 
     for (name, value) in overrides { vars[name] = value }
