@@ -127,6 +127,9 @@ import TodoStore
     #expect(fixture.values("add", "due:tomorrow") == ["due:2009-02-14"])
     #expect(fixture.values("add", "due:+3d") == ["due:2009-02-16"])
     #expect(fixture.values("add", "rec:") == ["rec:1d", "rec:1w", "rec:1m", "rec:1y", "rec:1b"])
+    // One of a unit is singular ("1 week", not "1 weeks"); more are plural.
+    #expect(fixture.candidates("add", "rec:").map(\.description)[1] == "1 week after completion")
+    #expect(fixture.candidates("add", "rec:3").map(\.description)[4] == "3 business days after completion")
     #expect(
       fixture.values("add", "rec:+2") == ["rec:+2d", "rec:+2w", "rec:+2m", "rec:+2y", "rec:+2b"])
     #expect(fixture.values("add", "pri:").count == 26)

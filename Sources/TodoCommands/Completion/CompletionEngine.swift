@@ -373,7 +373,8 @@ public struct CompletionEngine {
       for (unit, name) in units {
         values.append(
           CompletionCandidate(
-            value: (strict ? "+" : "") + count + unit, description: "\(count) \(name) \(from)"))
+            value: (strict ? "+" : "") + count + unit,
+            description: "\(count) \(count == "1" ? String(name.dropLast()) : name) \(from)"))
       }
     case "pri":
       values = priorities(matching: "")
