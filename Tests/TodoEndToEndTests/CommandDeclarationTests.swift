@@ -239,3 +239,14 @@ import Testing
     #expect(try box.todo("view", "today").status == 0)
   }
 }
+
+/// `ls --group due` (issue 18, item 12): a done task is not filed as overdue.
+@Suite struct GroupByDueTests {
+  @Test func aDoneTaskIsNotOverdue() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", "x 2009-02-12 paid rent due:2009-02-10\ncall bank due:2009-02-10\n")
+    let run = try box.todo("lsa", "--group", "due", "--format", "{text}")
+    #expect(run.status == 0)
+    #expect(run.stdout == "due 2009-02-10 (overdue)\ncall bank due:2009-02-10\n\ndue 2009-02-10 (done)\npaid rent due:2009-02-10\n")
+  }
+}

@@ -68,6 +68,8 @@ enum ListGrouping: String, CaseIterable {
       return [(priority.description, "(\(priority))")]
     case .due:
       guard let due = task.dueDate else { return [("\u{10FFFF}", "(no due date)")] }
+      // A done task is overdue to nobody: it stands under its date with a heading of its own.
+      if task.isCompleted { return [(due.description + "\u{0}done", "due \(due) (done)")] }
       let note = due < today ? " (overdue)" : (due == today ? " (today)" : "")
       return [(due.description, "due \(due)\(note)")]
     }
