@@ -273,10 +273,17 @@ import Testing
     try box.write("todo.txt", "Fix the fence\n")
     try box.write("photo of fence.jpg", "JPEG")
     try box.todo("attach", "1", box.path("photo of fence.jpg"))
+    // The very same file again is refused: it would only be a second copy and tag.
+    let again = try box.todo("attach", "1", box.path("photo of fence.jpg"))
+    #expect(again.status == 1)
+    #expect(again.stderr == "TODO: 1 already has this file attached as 'photo-of-fence.jpg'; nothing done.\n")
+    #expect(box.read("todo.txt") == "Fix the fence att:photo-of-fence.jpg\n")
+    // Another file of the same name gets a fresh name.
+    try box.write("photo of fence.jpg", "JPEG, retaken")
     try box.todo("attach", "1", box.path("photo of fence.jpg"))
     #expect(box.read("todo.txt") == "Fix the fence att:photo-of-fence.jpg att:photo-of-fence-2.jpg\n")
     #expect(box.read("attachments/photo-of-fence.jpg") == "JPEG")
-    #expect(box.read("attachments/photo-of-fence-2.jpg") == "JPEG")
+    #expect(box.read("attachments/photo-of-fence-2.jpg") == "JPEG, retaken")
     #expect(
       try box.todo("attachments", "1").stdout
         == box.path("attachments/photo-of-fence.jpg") + "\n" + box.path("attachments/photo-of-fence-2.jpg") + "\n")

@@ -17,13 +17,17 @@ enum AttachCommand {
     let reference = try TaskReference(arguments[0], usage: spec.usageError)
     let source = arguments[1]
     let file = context.settings.todoFile
-    _ = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
+    let task = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
     // The copy's name becomes part of the task line.
     if let scalar = controlCharacter(in: Array(Posix.basename(source).utf8)) {
       throw .controlCharacter(what: "the file name '\(source.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : String($0) }.joined())'", scalar: scalar)
     }
     guard Posix.isRegularFile(source) else { throw .cannotCopy(source, reason: "not a readable file") }
     guard let contents = Posix.readFile(source) else { throw .cannotCopy(source, reason: "cannot read it") }
+    // The same file attached again would only be a second copy and a second tag.
+    for path in attachments(of: task, settings: context.settings) where Posix.readFile(path) == contents {
+      throw .alreadyAttached(item: reference.typed, name: Posix.basename(path))
+    }
     let folder = directory(context.settings)
     guard Posix.makeDirectories(folder) else { throw directoryError(folder) }
     let wanted = String(

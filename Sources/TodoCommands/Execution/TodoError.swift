@@ -46,6 +46,8 @@ public enum TodoError: Error, Equatable, Sendable {
   case optionTakesNoValue(String)
   /// A command made of subcommands given a word that names none of them.
   case unknownSubcommand(action: String, word: String, choices: [String], suggestion: String?)
+  /// `attach`: the task already has a file with these very bytes.
+  case alreadyAttached(item: String, name: String)
   /// `--if-match` named another task than the one at that number.
   case taskMismatch(item: String, expected: String, actual: String)
   /// `--if-match` with an action that names no task.
@@ -165,6 +167,8 @@ public enum TodoError: Error, Equatable, Sendable {
     case .optionValueNotAllowed(let option, let value, let allowed):
       return "\(programName): option '\(option)' does not take '\(value)'; it takes \(allowed.joined(separator: ", "))"
     case .optionTakesNoValue(let option): return "\(programName): option '\(option)' takes no value"
+    case .alreadyAttached(let item, let name):
+      return "TODO: \(item) already has this file attached as '\(name)'; nothing done."
     case .unknownSubcommand(let action, let word, let choices, let suggestion):
       let hint = suggestion.map { "did you mean '\($0)'? " } ?? ""
       return "\(programName): '\(action)' has no subcommand '\(word)'; \(hint)it has \(choices.joined(separator: ", "))"
