@@ -25,9 +25,16 @@ public enum CommandRegistry {
 
   /// The known name closest to `name`, for "did you mean" hints.
   public static func suggestion(for name: String, mode: Mode) -> String? {
-    let candidates = all.filter { $0.isListed(in: mode) }.flatMap(\.names)
+    nearest(name, among: all.filter { $0.isListed(in: mode) }.flatMap(\.names))
+  }
+
+  /// The candidate closest to a mistyped `name`, when it is close enough to be what was meant
+  /// (at most two edits, or half the word's letters for a long word; leading dashes of an
+  /// option do not count): actions, subcommands and options are suggested by the same rule.
+  static func nearest(_ name: String, among candidates: [String]) -> String? {
     let scored = candidates.map { ($0, editDistance($0, name)) }.min { $0.1 < $1.1 }
-    guard let (best, distance) = scored, distance <= max(2, name.count / 2) else { return nil }
+    let letters = name.drop { $0 == "-" }.count
+    guard let (best, distance) = scored, distance <= max(2, letters / 2) else { return nil }
     return best
   }
 

@@ -192,17 +192,10 @@ public enum TodoCLI {
     if !settings.value("HIDE_PROJECTS_SUBSTITUTION").isEmpty { settings["COLOR_PROJECT"] = "" }
     if !settings.value("HIDE_CONTEXTS_SUBSTITUTION").isEmpty { settings["COLOR_CONTEXT"] = "" }
     context.settings = settings
-    context.store.refusesConflictMarkers =
-      settings.mode == .native && !conflictTolerant.contains(action.lowercased())
+    // An add-on or an unknown action reads the list like any other command.
+    let spec = CommandRegistry.command(named: action.lowercased(), mode: settings.mode)
+    context.store.refusesConflictMarkers = settings.mode == .native && !(spec?.toleratesConflictMarkers ?? false)
   }
-
-  /// Native commands that may meet a list holding merge conflict markers: they settle the
-  /// conflict, or do not read the list. Every other one refuses such a list (see
-  /// ``StoreError/Kind/unresolvedMerge``) rather than number the marker lines as tasks.
-  static let conflictTolerant: Set<String> = [
-    "sync", "conflicts", "merge", "git-setup", "help", "shorthelp", "shell", "complete",
-    "listaddons",
-  ]
 
   /// Runs the action: an add-on when one of that name exists (unless the action is
   /// `command`), else the default action's words, else a built-in command.
@@ -237,11 +230,9 @@ public enum TodoCLI {
       // A subcommand is chosen by the first word and parsed with its own declaration.
       while !spec.subcommands.isEmpty, let first = arguments.first, !first.hasPrefix("-") {
         guard let chosen = spec.subcommand(named: first) else {
-          let names = spec.subcommands.flatMap(\.names)
-          let nearest = names.map { ($0, CommandRegistry.editDistance($0, first.lowercased())) }.min { $0.1 < $1.1 }
           throw TodoError.unknownSubcommand(
             action: action, word: first, choices: spec.subcommands.map(\.name),
-            suggestion: nearest.flatMap { $0.1 <= 2 ? $0.0 : nil })
+            suggestion: CommandRegistry.nearest(first.lowercased(), among: spec.subcommands.flatMap(\.names)))
         }
         spec = chosen
         action += " " + chosen.name

@@ -40,6 +40,10 @@ public struct CommandSpec: Sendable {
   public var subcommands: [CommandSpec]
   /// The command a subcommand belongs to (`dep` for `dep add`).
   public var parent: String?
+  /// Runs on a list that holds merge conflict markers (it settles the conflict, or does not
+  /// read the list); every other native command refuses such a list rather than number the
+  /// marker lines as tasks (see ``TodoStore/refusesConflictMarkers``).
+  public var toleratesConflictMarkers: Bool
   /// Exists only under the name `todo` (todo.sh has no such action).
   public var nativeOnly: Bool
   /// Left out of help, short help and suggestions (`__complete`, which the completion
@@ -51,6 +55,7 @@ public struct CommandSpec: Sendable {
     name: String, aliases: [String] = [], usage: String = "", abstract: String, discussion: String = "",
     arguments: [ArgumentKind] = [], options: [OptionSpec] = [], taskState: TaskState = .any,
     subcommands: [CommandSpec] = [], parent: String? = nil, nativeOnly: Bool = false, hidden: Bool = false,
+    toleratesConflictMarkers: Bool = false,
     run: @escaping @Sendable (CommandContext, [String]) throws(TodoError) -> ExitStatus
   ) {
     self.name = name
@@ -63,6 +68,7 @@ public struct CommandSpec: Sendable {
     self.taskState = taskState
     self.subcommands = subcommands
     self.parent = parent
+    self.toleratesConflictMarkers = toleratesConflictMarkers
     self.nativeOnly = nativeOnly
     self.hidden = hidden
     self.run = run
@@ -110,28 +116,38 @@ public struct CommandSpec: Sendable {
     if let first = words.first, let chosen = subcommand(named: first) {
       return chosen.taskNumberPositions(in: Array(words.dropFirst()), mode: mode).map { $0 + 1 }
     }
-    var positions: [Int] = []
-    var positional = 0
-    var index = 0
-    var typed: [String] = []
+    let indices = scan(words, mode: mode).positionals
+    let typed = indices.map { words[$0] }
+    return indices.enumerated().compactMap { position, index in
+      let kind = kind(ofPositional: position, among: Array(typed.prefix(position + 1)))
+      return kind == .taskNumber || kind == .taskNumbers ? index : nil
+    }
+  }
+
+  /// Where the positionals of a line being typed stand, read leniently (nothing is refused, as
+  /// the line may be half written): for completion and the shell's renumbering, which must
+  /// split the words as ``Invocation/parse(_:for:as:)`` will.
+  ///
+  /// - Returns: the indices of the positionals in `words`; the option whose value the next
+  ///   word would be; whether options may still come (no `--` yet, native mode).
+  func scan(_ words: [String], mode: Mode) -> (positionals: [Int], pending: OptionSpec?, optionsOpen: Bool) {
+    var positionals: [Int] = []
+    var pending: OptionSpec?
     var optionsOpen = mode == .native
-    while index < words.count {
-      let word = words[index]
-      if optionsOpen, word == "--" {
+    for (index, word) in words.enumerated() {
+      if pending != nil {
+        pending = nil
+      } else if optionsOpen, word == "--" {
         optionsOpen = false
       } else if optionsOpen, let option = option(named: word) {
-        if option.takesValue { index += 1 }
+        pending = option.takesValue ? option : nil
       } else if optionsOpen, word.hasPrefix("--") {
         // `--name=value`, or an option the parser will refuse.
       } else {
-        typed.append(word)
-        let kind = kind(ofPositional: positional, among: typed)
-        if kind == .taskNumber || kind == .taskNumbers { positions.append(index) }
-        positional += 1
+        positionals.append(index)
       }
-      index += 1
     }
-    return positions
+    return (positionals, pending, optionsOpen)
   }
 
   /// The subcommand named by `word`, if this command has one of that name.

@@ -57,7 +57,7 @@ public struct Invocation: Sendable, Equatable {
           continue
         }
         throw .unknownActionOption(
-          action: action, option: name, suggestion: nearest(name, among: declared.flatMap(\.names)),
+          action: action, option: name, suggestion: CommandRegistry.nearest(name, among: declared.flatMap(\.names).filter { $0.hasPrefix("--") }),
           isGlobal: GlobalOptions.longNames.contains(name))
       }
       if option == .help {
@@ -80,13 +80,5 @@ public struct Invocation: Sendable, Equatable {
       invocation.values[option.name, default: []].append(value)
     }
     return invocation
-  }
-
-  /// The declared name closest to a misspelled one, when it is close enough to be meant.
-  static func nearest(_ name: String, among names: [String]) -> String? {
-    let long = names.filter { $0.hasPrefix("--") }
-    let scored = long.map { ($0, CommandRegistry.editDistance($0, name)) }.min { $0.1 < $1.1 }
-    guard let (best, distance) = scored, distance <= max(2, (name.count - 2) / 2) else { return nil }
-    return best
   }
 }

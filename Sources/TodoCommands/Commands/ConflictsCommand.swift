@@ -18,7 +18,7 @@ enum ConflictsCommand {
       kept. A task changed on both sides in ways that do not fit is kept in both versions, \
       one after the other. done.txt is merged the same way. The merge can be undone.
       """,
-    nativeOnly: true
+    nativeOnly: true, toleratesConflictMarkers: true
   ) { context, arguments throws(TodoError) in
     guard arguments.isEmpty else { throw spec.usageError }
     var merged = 0

@@ -10,7 +10,7 @@ enum GitSetupCommand {
       'todo merge %O %A %B', merge.todotxt-done.driver the same, for done.txt), calling this \
       program by its full path. Running it again changes nothing; 'sync' runs it when needed.
       """,
-    nativeOnly: true
+    nativeOnly: true, toleratesConflictMarkers: true
   ) { context, arguments throws(TodoError) in
     guard arguments.isEmpty else { throw spec.usageError }
     let git = GitRepository(directory: context.settings.todoDirectory, context: context)

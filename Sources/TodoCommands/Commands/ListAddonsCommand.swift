@@ -4,7 +4,7 @@ import TodoTxt
 enum ListAddonsCommand {
   static let spec: CommandSpec = CommandSpec(
     name: "listaddons",
-    abstract: "List the add-on actions found in the actions directory."
+    abstract: "List the add-on actions found in the actions directory.", toleratesConflictMarkers: true
   ) { context, _ throws(TodoError) in
     let directory = context.settings.actionsDirectory
     guard Posix.isDirectory(directory) else { throw .actionsDirectoryMissing(directory) }

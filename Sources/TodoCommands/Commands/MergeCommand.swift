@@ -18,7 +18,7 @@ enum MergeCommand {
       exit status is 1. With --union (for done.txt), every line of both sides is kept once. \
       'git-setup' registers this command as git's merge driver.
       """,
-    arguments: [.fileName, .fileName, .fileName], options: [unionOption], nativeOnly: true
+    arguments: [.fileName, .fileName, .fileName], options: [unionOption], nativeOnly: true, toleratesConflictMarkers: true
   ) { context, arguments throws(TodoError) in
     let union = context.invocation.has(unionOption.name)
     guard arguments.count == 3 else { throw spec.usageError }

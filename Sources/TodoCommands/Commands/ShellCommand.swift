@@ -32,7 +32,7 @@ enum ShellCommand {
     abstract: "Start the interactive shell.",
     discussion:
       "Each line is one command line without the program name. Without a terminal, lines are read in batch mode.",
-    nativeOnly: true
+    nativeOnly: true, toleratesConflictMarkers: true
   ) { context, arguments throws(TodoError) in
     guard arguments.isEmpty else { throw spec.usageError }
     guard let request = context.shellRequest else {

@@ -22,7 +22,7 @@ enum SyncCommand {
       was changed on both sides in ways that do not fit, both versions are left between \
       <<<<<<< and >>>>>>> markers: keep the right lines, remove the markers, and sync again.
       """,
-    nativeOnly: true
+    nativeOnly: true, toleratesConflictMarkers: true
   ) { context, arguments throws(TodoError) in
     guard arguments.isEmpty else { throw spec.usageError }
     let directory = context.settings.todoDirectory

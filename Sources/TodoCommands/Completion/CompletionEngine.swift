@@ -71,30 +71,10 @@ public struct CompletionEngine {
       spec = chosen
       arguments.removeFirst()
     }
-    guard settings.mode == .native else {
-      guard let kind = CompletionEngine.kind(at: arguments.count, of: spec) else { return [] }
-      return complete(current, as: kind, after: arguments, state: spec.taskState)
-    }
     // Under the name todo, the declared options may stand anywhere before `--`: complete an
     // option, an option's value, or the positional the other words leave next.
-    var positionals: [String] = []
-    var optionsOpen = true
-    var pending: OptionSpec?
-    for word in arguments {
-      if pending != nil {
-        pending = nil
-        continue
-      }
-      if optionsOpen, word == "--" {
-        optionsOpen = false
-      } else if optionsOpen, let option = spec.option(named: word), option.takesValue {
-        pending = option
-      } else if optionsOpen, word.hasPrefix("--") || spec.option(named: word) != nil {
-        continue
-      } else {
-        positionals.append(word)
-      }
-    }
+    let (indices, pending, optionsOpen) = spec.scan(arguments, mode: settings.mode)
+    let positionals = indices.map { arguments[$0] }
     if let option = pending { return optionValues(option, matching: current) }
     if optionsOpen, current.hasPrefix("--"), let equals = current.firstIndex(of: "="),
       let option = spec.option(named: String(current[..<equals]))
@@ -130,15 +110,6 @@ public struct CompletionEngine {
     case .none, .text, .number:
       return []
     }
-  }
-
-  /// What the argument at `position` (0 for the first after the action) is, or `nil` when
-  /// the action takes no more arguments.
-  ///
-  /// A final text, term, task-number list or action list repeats; a usage that ends in
-  /// `...]` (`NR PRIORITY [NR PRIORITY ...]`) repeats the whole list.
-  static func kind(at position: Int, of spec: CommandSpec) -> CommandSpec.ArgumentKind? {
-    spec.kind(ofPositional: position)
   }
 
   private var settings: Settings { context.settings }

@@ -4,7 +4,7 @@ enum HelpCommand {
     name: "help", usage: "[ACTION...]",
     abstract: "Show the full help, or the help of the named actions.",
     discussion: "An add-on's help is what it prints when run with the single argument usage.",
-    arguments: [.action]
+    arguments: [.action], toleratesConflictMarkers: true
   ) { context, arguments throws(TodoError) in
     let addons = Addons.list(in: context.settings.actionsDirectory)
     if arguments.isEmpty {
@@ -232,7 +232,7 @@ enum HelpCommand {
 enum ShortHelpCommand {
   static let spec: CommandSpec = CommandSpec(
     name: "shorthelp",
-    abstract: "List the usage line of every built-in and add-on action."
+    abstract: "List the usage line of every built-in and add-on action.", toleratesConflictMarkers: true
   ) { context, _ throws(TodoError) in
     HelpCommand.shortHelp(
       programName: context.programName, addons: Addons.list(in: context.settings.actionsDirectory),
