@@ -7,18 +7,8 @@ import TodoTxt
 /// same list, and that list must hold every task once, as its owner last wrote it.
 @Suite("Merge properties")
 struct MergePropertyTests {
-  /// SplitMix64: a small seeded generator, so a failing run can be replayed by its seed.
-  struct Generator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-  }
+  /// The target's seeded generator, so a failing run can be replayed by its seed.
+  typealias Generator = SplitMix64
 
   struct Machine {
     var name: String
@@ -95,7 +85,7 @@ struct MergePropertyTests {
 
   @Test(arguments: Array(1...8) as [UInt64])
   func machinesEditingOnlyTheirOwnTasksNeverConflictAndConverge(seed: UInt64) {
-    var random = Generator(state: seed)
+    var random = Generator(seed: seed)
     var remote: [String] = []
     var machines = ["laptop", "phone", "desk"].map {
       Machine(name: $0, lines: [], base: [])

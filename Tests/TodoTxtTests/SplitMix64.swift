@@ -12,4 +12,7 @@ struct SplitMix64: RandomNumberGenerator {
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
   }
+
+  /// A number from 0 up to, not including, `bound`.
+  mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
