@@ -49,6 +49,7 @@ public enum TodoCLI {
         throw Fatal(error: error, action: remaining.first)
       }
       programName = settings.programName
+      if mode == .native { try TerminalLayout.check(settings) }
       let clock = Clock.current(environment: environment)
       let context = CommandContext(
         settings: settings, console: console, clock: clock, store: try makeStore(environment, clock: clock),

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A pseudo-terminal: the tool runs with its secondary side as standard input, output and
 /// error, and the test types into and reads from the primary side, as a person at a terminal
@@ -89,5 +90,28 @@ final class PseudoTerminal {
       start += 1
     }
     return nil
+  }
+}
+
+extension Sandbox {
+  /// Runs `todo ARGS` with a pseudo-terminal (80 columns) as its standard streams, as from a
+  /// person's shell; what the terminal received, with the terminal's CR before each newline
+  /// taken out.
+  func onTerminal(_ arguments: [String], environment extra: [String: String] = [:]) throws -> String {
+    let terminal = try PseudoTerminal()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    let command = ([path("bin/todo")] + arguments).map { "'\($0)'" }.joined(separator: " ")
+    process.arguments = ["-c", "\(command); echo END-OF-RUN"]
+    process.currentDirectoryURL = home
+    process.environment = environment.merging(["TERM": "xterm"]) { $1 }.merging(extra) { $1 }
+    process.standardInput = terminal.handle
+    process.standardOutput = terminal.handle
+    process.standardError = terminal.handle
+    try process.run()
+    let text = terminal.read(until: "END-OF-RUN")
+    process.waitUntilExit()
+    #expect(text != nil, "\(arguments) did not finish")
+    return (text ?? "").replacingOccurrences(of: "\r\n", with: "\n")
   }
 }

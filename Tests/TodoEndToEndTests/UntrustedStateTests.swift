@@ -338,21 +338,7 @@ extension Sandbox {
 
   /// Runs `todo ARGS` with the pty as its standard streams; the bytes the terminal received.
   func onTerminal(_ sandbox: Sandbox, _ arguments: [String]) throws -> [UInt8] {
-    let terminal = try PseudoTerminal()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    let command = ([sandbox.path("bin/todo")] + arguments).map { "'\($0)'" }.joined(separator: " ")
-    process.arguments = ["-c", "\(command); echo END-OF-RUN"]
-    process.currentDirectoryURL = sandbox.home
-    process.environment = sandbox.environment.merging(["TERM": "xterm"]) { $1 }
-    process.standardInput = terminal.handle
-    process.standardOutput = terminal.handle
-    process.standardError = terminal.handle
-    try process.run()
-    let text = terminal.read(until: "END-OF-RUN")
-    process.waitUntilExit()
-    #expect(text != nil, "\(arguments) did not finish")
-    return Array((text ?? "").utf8)
+    Array(try sandbox.onTerminal(arguments).utf8)
   }
 
   @Test(arguments: [

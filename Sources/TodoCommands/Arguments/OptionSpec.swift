@@ -91,7 +91,7 @@ extension OptionSpec {
   // MARK: The options of the listings
 
   static let all = OptionSpec(
-    ["--all", "-a"], help: "Also show the tasks hidden by a future t: date or by h:1.")
+    ["--all", "-a"], help: "Also show done tasks and the tasks hidden by a future t: date, by h:1 or by an open task they wait for.")
   static let sort = OptionSpec(
     ["--sort"], value: .listOf(TaskSorting.Key.allCases.map(\.rawValue)), valueName: "KEYS",
     help: "Order by these comma-separated keys; a key with - in front sorts descending.")

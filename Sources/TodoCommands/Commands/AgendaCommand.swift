@@ -50,19 +50,29 @@ enum AgendaCommand {
     let plain = context.settings.isPlain
     let heading: [UInt8] = plain ? [] : [0x1B] + bytes("[1m")
     let reset = plain ? [] : Colours.decode(context.settings.value("DEFAULT"))
+    let numbered = entries.map { entry in
+      let shown = String(entry.number)
+      return [UInt8](repeating: UInt8(ascii: "0"), count: max(0, width - shown.count)) + bytes(shown) + [0x20]
+        + Array(entry.task.bytes)
+    }
+    // On a terminal the tasks are drawn as `ls` draws them, all in one set of columns.
+    let layout = TerminalLayout.active(in: context)
+    let drawn = layout?.draw(numbered, display: context.display)
+    let engine = ListEngine(context: context)
     var previous: String?
-    for entry in entries {
+    for (offset, entry) in entries.enumerated() {
       let title = entry.due < today ? "Overdue" : title(for: entry.due, today: today)
       if title != previous {
         context.console.line(heading + bytes(title) + (heading.isEmpty ? [] : reset))
         previous = title
       }
-      let shown = String(entry.number)
-      let numbered =
-        [UInt8](repeating: UInt8(ascii: "0"), count: max(0, width - shown.count)) + bytes(shown) + [0x20]
-        + context.display(Array(entry.task.bytes))
+      if let drawn {
+        engine.printLine(bytes("  ") + drawn.lines[offset], indent: drawn.indent + 2)
+        continue
+      }
+      let line = Array(numbered[offset].prefix(width + 1)) + context.display(Array(numbered[offset].dropFirst(width + 1)))
       let due = NativeListing.dueColour(entry.due, today: today, settings: context.settings)
-      context.console.line(bytes("  ") + colours.apply(to: numbered, due: due))
+      context.console.line(bytes("  ") + colours.apply(to: line, due: due))
     }
     if context.verbose {
       if entries.isEmpty {

@@ -42,7 +42,7 @@ enum ListAllCommand {
     quiet["TODOTXT_VERBOSE"] = "0"
     let output = ListEngine(context: context.with(settings: quiet)).format(
       lines, padding: padding, terms: arguments, post: renumber)
-    for line in output.lines.all { context.console.line(line) }
+    for line in output.lines.all { engine.printLine(line, indent: output.indent) }
     guard context.verbose else { return .success }
     var plain = quiet
     plain["TODOTXT_PLAIN"] = "1"

@@ -109,6 +109,12 @@ struct ConfigurationLoader {
     vars["PRI_X"] = vars["WHITE"]
     for name in ["COLOR_PROJECT", "COLOR_CONTEXT", "COLOR_DATE", "COLOR_NUMBER", "COLOR_META"] { vars[name] = "" }
     vars["COLOR_DONE"] = vars["LIGHT_GREY"]
+    if native {
+      // Under the name todo: projects and contexts stand out, done tasks are faint.
+      vars["COLOR_PROJECT"] = "\\\\033[0;36m"
+      vars["COLOR_CONTEXT"] = "\\\\033[0;32m"
+      vars["COLOR_DONE"] = "\\\\033[2m"
+    }
     vars["SENTENCE_DELIMITERS"] = ",.:;"
     vars["GREP_OPTIONS"] = ""
 

@@ -76,7 +76,7 @@ public final class CommandContext {
   /// happen; warnings (standard error) are still shown, in order, before the error.
   func storing<R>(_ body: () throws -> R) throws(TodoError) -> R {
     let outer = console
-    let recorder = RecordingConsole(isTerminal: outer.isTerminal)
+    let recorder = RecordingConsole(isTerminal: outer.isTerminal, columns: outer.columns)
     console = recorder
     defer { console = outer }
     do {
@@ -113,8 +113,12 @@ public protocol InputSource: AnyObject {
 final class RecordingConsole: Console {
   private var events: [(isError: Bool, bytes: [UInt8])] = []
   let isTerminal: Bool
+  let columns: Int?
 
-  init(isTerminal: Bool) { self.isTerminal = isTerminal }
+  init(isTerminal: Bool, columns: Int?) {
+    self.isTerminal = isTerminal
+    self.columns = columns
+  }
 
   func write(_ bytes: [UInt8]) { events.append((false, bytes)) }
   func writeError(_ bytes: [UInt8]) { events.append((true, bytes)) }

@@ -10,9 +10,14 @@ public protocol Console: AnyObject {
   func flush()
   /// Standard output is a terminal.
   var isTerminal: Bool { get }
+  /// How many columns wide the terminal is, when output goes to one that says (long listing
+  /// lines are wrapped to it); `nil` otherwise.
+  var columns: Int? { get }
 }
 
 extension Console {
+  public var columns: Int? { nil }
+
   /// Writes a line of text to standard output.
   public func line(_ text: String) { write(Array(text.utf8) + [0x0A]) }
   /// Writes a line of bytes to standard output.
@@ -37,6 +42,14 @@ public final class StandardConsole: Console {
   /// `todo.sh`, and into pipes and files, bytes go out as they are.
   private let escapesOutput: Bool
   private let escapesErrors: Bool
+
+  /// The terminal's width, asked once (a listing is drawn for the size it had when it began);
+  /// `COLUMNS` in the environment wins, as with other tools.
+  public private(set) lazy var columns: Int? = {
+    guard isTerminal else { return nil }
+    if let text = getenv("COLUMNS").map({ String(cString: $0) }), let value = Int(text), value > 0 { return value }
+    return Posix.terminalColumns(STDOUT_FILENO)
+  }()
 
   public init() {
     isTerminal = Posix.isTerminal(STDOUT_FILENO)
@@ -85,8 +98,12 @@ public final class CapturingConsole: Console {
   /// Both streams in the order written, as a terminal or `2>&1` would show them.
   public private(set) var combined: [UInt8] = []
   public var isTerminal: Bool
+  public var columns: Int?
 
-  public init(isTerminal: Bool = false) { self.isTerminal = isTerminal }
+  public init(isTerminal: Bool = false, columns: Int? = nil) {
+    self.isTerminal = isTerminal
+    self.columns = columns
+  }
 
   public func write(_ bytes: [UInt8]) {
     output += bytes

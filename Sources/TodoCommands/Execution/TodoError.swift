@@ -119,6 +119,9 @@ public enum TodoError: Error, Equatable, Sendable {
   case taskNamedTwice(String)
   /// `TODO_LOCK_TIMEOUT` is not a number of seconds from 0 to 86400.
   case badLockTimeout(String)
+  /// A configuration variable holds a value it cannot take (`TODO_SORT=dew`); `expected`
+  /// says what it takes.
+  case badSetting(name: String, value: String, expected: String)
   /// Writing to standard output failed (a full disk, a closed file); the `errno`.
   case cannotWriteOutput(Int32)
   /// A control character (C0 but tab, DEL, C1) in input that would become part of a line:
@@ -234,6 +237,9 @@ public enum TodoError: Error, Equatable, Sendable {
       return "\(programName): task \(item) is named more than once; nothing changed"
     case .badLockTimeout(let text):
       return "\(programName): TODO_LOCK_TIMEOUT should be a number of seconds from 0 to 86400, not '\(text.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : String($0) }.joined())'"
+    case .badSetting(let name, let value, let expected):
+      let shown = value.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : String($0) }
+      return "\(programName): \(name) should be \(expected), not '\(shown.joined())'"
     case .cannotWriteOutput(let code):
       return "\(programName): cannot write to standard output: \(String(cString: strerror(code)).lowercased())"
     case .controlCharacter(let what, let scalar):

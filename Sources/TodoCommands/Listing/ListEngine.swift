@@ -26,6 +26,9 @@ struct ListEngine {
     var total: Int
     /// The filter pipeline as todo.sh would report it at verbosity 2.
     var filterCommand: String
+    /// Where the task text starts, when the lines were drawn by the ``TerminalLayout``: the
+    /// indent of a long line's continuation when it is wrapped to the terminal.
+    var indent: Int? = nil
 
     /// How many lines are listed.
     var count: Int {
@@ -174,15 +177,24 @@ struct ListEngine {
     let finalFilter = settings.filterDisabled ? "cat" : settings.value("TODOTXT_FINAL_FILTER")
     let customFilter = finalFilter != "cat" && !finalFilter.isEmpty
     let escaping = settings.mode == .native && context.console.isTerminal
-    guard !colours.isPlain || !hiding.isEmpty || customFilter || escaping else {
+    let layout = TerminalLayout.active(in: context)
+    guard !colours.isPlain || !hiding.isEmpty || customFilter || escaping || layout != nil else {
       return Output(listing: listing, total: total, filterCommand: filterCommand)
     }
-    var shown = Output(listing: listing, total: total, filterCommand: filterCommand).lines.all.map { colours.apply(to: context.display($0), due: native?.dueColour(numberedLine: $0) ?? []) }
-    if !hiding.isEmpty {
-      shown = shown.map { line in hiding.reduce(line) { $1.replacingAll(in: $0, with: []) } }
+    let listed = Output(listing: listing, total: total, filterCommand: filterCommand).lines.all
+    var shown: [[UInt8]]
+    var indent: Int?
+    if let layout {
+      // The layout draws the hiding of words itself, before it colours them.
+      (shown, indent) = layout.draw(listed, display: context.display)
+    } else {
+      shown = listed.map { colours.apply(to: context.display($0), due: native?.dueColour(numberedLine: $0) ?? []) }
+      if !hiding.isEmpty {
+        shown = shown.map { line in hiding.reduce(line) { $1.replacingAll(in: $0, with: []) } }
+      }
     }
     if customFilter { shown = runShell(finalFilter, on: shown) }
-    return Output(listing: .made(Lines(shown)), total: total, filterCommand: filterCommand)
+    return Output(listing: .made(Lines(shown)), total: total, filterCommand: filterCommand, indent: indent)
   }
 
   /// The `-+`/`-@` patterns with `[[:graph:]]` read as "neither a blank nor a control byte"
@@ -284,6 +296,12 @@ struct ListEngine {
     return true
   }
 
+  /// Prints one listed line, wrapped to the terminal when the layout drew it (`indent`).
+  func printLine(_ line: [UInt8], indent: Int?) {
+    guard let indent, let width = context.console.columns else { return context.console.line(line) }
+    for part in TerminalLayout.wrap(line, width: width, indent: indent) { context.console.line(part) }
+  }
+
   /// Prints a listing, with todo.sh's summary lines when verbose.
   func print(_ output: Output, prefixFile: String) {
     // Written a megabyte at a time, so a long listing is not held twice.
@@ -298,6 +316,16 @@ struct ListEngine {
     case .numbered(let lines):
       lines.write { context.console.write($0) }
     case .made(let lines):
+      if let indent = output.indent, let width = context.console.columns {
+        for line in lines.all {
+          for part in TerminalLayout.wrap(line, width: width, indent: indent) {
+            text += part
+            text.append(0x0A)
+          }
+          flushIfFull()
+        }
+        break
+      }
       lines.buffer.withUnsafeBufferPointer { b in
         for index in 0..<lines.count {
           text.append(contentsOf: UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]]))

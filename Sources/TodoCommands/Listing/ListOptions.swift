@@ -4,6 +4,8 @@
 struct ListOptions: Sendable, Equatable {
   /// `--all` / `-a`: also show tasks hidden by a future `t:` or by `h:1`.
   var showAll = false
+  /// Done tasks are listed though `--all` was not given (`listall`, `report`-like listings).
+  var showsDone = false
   /// `--sort KEYS`: comma-separated sort keys, `-key` for descending.
   var sort: String?
   /// `--format json|jsonl|ical|TEMPLATE`.

@@ -5,8 +5,8 @@ import TodoTxt
 #endif
 
 /// What `ls` does under the name `todo` on top of todo.sh's pipeline (``ListEngine``):
-/// hides tasks whose `t:` threshold is still ahead, tasks with `h:1` and tasks waiting for an
-/// open task (unless `--all`),
+/// hides done tasks, tasks whose `t:` threshold is still ahead, tasks with `h:1` and tasks
+/// waiting for an open task (unless `--all`),
 /// matches plain search words with Unicode case folding and in the task's note, sorts by
 /// `--sort` keys, and colours the `due:` tag of overdue tasks and of those due today.
 struct NativeListing {
@@ -14,6 +14,9 @@ struct NativeListing {
   let lines: Lines
   let today: TaskDate
   let showAll: Bool
+  /// Done tasks are listed: with `--all`, in `listall`, or for a query that asks about being
+  /// done. Otherwise they stay in the file, unlisted, until `archive`.
+  let showsDone: Bool
   let sorting: TaskSorting?
   let notesDirectory: String
   let overdueColour: [UInt8]
@@ -27,8 +30,19 @@ struct NativeListing {
     self.lines = lines
     today = context.today
     showAll = options.showAll
+    showsDone =
+      options.showAll || options.showsDone
+      || (options.query.flatMap { try? FilterExpression.parse($0) }?.mentionsCompletion ?? false)
     blocked = BlockedIDs(lines)
-    sorting = try options.sort.map { text throws(TodoError) in try TaskSorting(text) }
+    // `--sort`, or the configured default order (`TODO_SORT`), or todo.sh's.
+    if let sort = options.sort {
+      sorting = try TaskSorting(sort)
+    } else if let configured = context.settings.variables["TODO_SORT"], !configured.isEmpty {
+      // Checked when the settings were read (``TerminalLayout/check(_:)``).
+      sorting = try? TaskSorting(configured)
+    } else {
+      sorting = nil
+    }
     notesDirectory = NoteCommand.directory(context.settings)
     overdueColour = NativeListing.colour("COLOR_OVERDUE", default: "\\033[1;31m", context.settings)
     dueTodayColour = NativeListing.colour("COLOR_DUE_TODAY", default: "\\033[1;35m", context.settings)
@@ -52,6 +66,7 @@ struct NativeListing {
   /// Whether the line at `index` (0-based), whose bytes are `line`, is listed.
   func isShown(_ index: Int, _ line: UnsafeBufferPointer<UInt8>) -> Bool {
     guard !showAll, index < lines.count else { return true }
+    if !showsDone, line.count >= 2, line[0] == UInt8(ascii: "x"), line[1] == 0x20 { return false }
     // A task waits while any task naming its id: with p: is open.
     if NativeListing.hasToken(line, "id:") {
       let task = lines.task(index)

@@ -41,11 +41,18 @@ enum QueryListing {
 
     // All sources as one list, numbered on from one another.
     var engineContext = context
+    if options.format != nil {
+      // A format asked for wins over the terminal layout: `--format text` is the raw lines.
+      var raw = context.settings
+      raw["TODO_LAYOUT"] = "lines"
+      engineContext = context.with(settings: raw)
+    }
     if format.isMachineReadable || options.why {
-      var plain = context.settings
+      var plain = engineContext.settings
       plain["TODOTXT_PLAIN"] = "1"
       plain["TODOTXT_FINAL_FILTER"] = "cat"
       plain["TODOTXT_VERBOSE"] = "0"
+      plain["TODO_LAYOUT"] = "lines"
       for name in ["HIDE_PROJECTS_SUBSTITUTION", "HIDE_CONTEXTS_SUBSTITUTION", "HIDE_CUSTOM_SUBSTITUTION"] {
         plain[name] = ""
       }
@@ -132,17 +139,24 @@ enum QueryListing {
         guard let index = renderedIndex(line), index < list.count else { continue }
         rendered.append((index, sources.count > 1 ? renumbered(line, place(index), doneCount: index >= starts[1]) : line))
       }
-      write(rendered, grouping: grouping, list: list, context: context)
+      write(rendered, grouping: grouping, list: list, context: context, printer: (engine, output.indent))
       summary(output, shownCount: shown.count, sources: sources, starts: starts, context: context)
     }
   }
 
   /// Writes rendered lines, under group headings when asked.
+  ///
+  /// - Parameter printer: the engine and indent of lines the ``TerminalLayout`` drew, which
+  ///   are wrapped to the terminal.
   static func write(
-    _ rendered: [(Int, [UInt8])], grouping: ListGrouping?, list: TodoList, context: CommandContext
+    _ rendered: [(Int, [UInt8])], grouping: ListGrouping?, list: TodoList, context: CommandContext,
+    printer: (engine: ListEngine, indent: Int?)? = nil
   ) {
+    func emit(_ line: [UInt8]) {
+      if let printer { printer.engine.printLine(line, indent: printer.indent) } else { context.console.line(line) }
+    }
     guard let grouping else {
-      for (_, line) in rendered { context.console.line(line) }
+      for (_, line) in rendered { emit(line) }
       return
     }
     var groups: [String: (heading: String, lines: [[UInt8]])] = [:]
@@ -155,7 +169,7 @@ enum QueryListing {
       guard let group = groups[key] else { continue }
       if offset > 0 { context.console.line("") }
       context.console.line(group.heading)
-      for line in group.lines { context.console.line(line) }
+      for line in group.lines { emit(line) }
     }
   }
 

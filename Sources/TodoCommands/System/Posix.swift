@@ -124,6 +124,14 @@ enum Posix {
   /// `isatty(3)`.
   static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
+  /// The width of the terminal on `fd` (`ioctl(2)` `TIOCGWINSZ`), or `nil` when it is none or
+  /// does not say.
+  static func terminalColumns(_ fd: Int32) -> Int? {
+    var size = winsize()
+    guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
+  }
+
   /// Writes all bytes to a file descriptor, retrying short writes.
   /// Writes all of `bytes`; returns the `errno` of a failed write (0 when all went out), so
   /// that output into a full disk or a closed pipe is not mistaken for success.

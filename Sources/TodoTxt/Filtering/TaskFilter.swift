@@ -119,6 +119,18 @@ public indirect enum TaskFilter: Sendable, Equatable {
     }
   }
 
+  /// Whether the filter says anything about being done (`done`, `open`, `completed:…`,
+  /// `has:completed`): a listing that hides done tasks by default shows them to such a query,
+  /// which then decides alone.
+  public var mentionsCompletion: Bool {
+    switch self {
+    case .completed, .date(.completed, _), .has(.completionDate): return true
+    case .all(let parts), .any(let parts): return parts.contains { $0.mentionsCompletion }
+    case .not(let part): return part.mentionsCompletion
+    default: return false
+    }
+  }
+
   /// The same filter with every relative date turned into a fixed one, so that evaluating it
   /// over many tasks resolves each date once.
   public func resolved(today: TaskDate) -> TaskFilter {

@@ -1,0 +1,377 @@
+import TodoTxt
+
+/// How a native listing looks on a terminal: the readable layout.
+///
+/// A listing is made by ``ListEngine`` as todo.sh makes it, numbered lines of raw task text;
+/// when standard output is a terminal (or `TODO_LAYOUT=readable`), under the name `todo`,
+/// each of those lines is drawn again here: the number right-aligned, the priority (or `x`
+/// for a done task) in a column of its own, the text without the tags nobody reads on screen
+/// (`note:`, `att:`, `id:`, `p:` by default, `TODO_HIDE_TAGS`), the due date followed by how
+/// far it is (`today`, `in 3d`, `2d ago`) and coloured by how near it is, projects and
+/// contexts coloured, done tasks dimmed. Long lines are wrapped when printed
+/// (``wrap(_:width:indent:)``), the continuation indented under the text.
+///
+/// Working from the numbered lines rather than from the tasks keeps one listing pipeline: the
+/// search terms, hiding, sort, `--group`, `listall`'s renumbering and a user's final filter all
+/// run as before, and the layout only changes how their result is drawn. Into a pipe or a file
+/// the lines stay `N raw-line`, byte for byte, so scripts read what they always read.
+struct TerminalLayout {
+  /// `TODO_LAYOUT`: `auto` (readable on a terminal), `readable` (always), `lines` (never).
+  enum Choice: String, CaseIterable {
+    case auto, readable, lines
+  }
+
+  /// The colours of the layout, each from a configuration variable (empty under plain output).
+  struct Palette {
+    var number: [UInt8] = []
+    var project: [UInt8] = []
+    var context: [UInt8] = []
+    var meta: [UInt8] = []
+    var date: [UInt8] = []
+    var done: [UInt8] = []
+    var overdue: [UInt8] = []
+    var dueToday: [UInt8] = []
+    var dueSoon: [UInt8] = []
+    var priorities: [UInt8: [UInt8]] = [:]
+    var otherPriority: [UInt8] = []
+    var reset: [UInt8] = []
+    var faint: [UInt8] = []
+
+    init() {}
+
+    init(_ settings: Settings) {
+      guard !settings.isPlain else { return }
+      func colour(_ name: String, _ fallback: String = "") -> [UInt8] {
+        let value = settings.value(name)
+        return Colours.decode(value.isEmpty ? fallback : value)
+      }
+      number = colour("COLOR_NUMBER")
+      project = colour("COLOR_PROJECT")
+      context = colour("COLOR_CONTEXT")
+      meta = colour("COLOR_META")
+      date = colour("COLOR_DATE")
+      done = colour("COLOR_DONE")
+      overdue = colour("COLOR_OVERDUE", "\\033[1;31m")
+      dueToday = colour("COLOR_DUE_TODAY", "\\033[1;35m")
+      dueSoon = colour("COLOR_DUE_SOON", "\\033[0;33m")
+      for letter in UInt8(ascii: "A")...UInt8(ascii: "Z") {
+        let value = colour("PRI_" + String(UnicodeScalar(letter)))
+        if !value.isEmpty { priorities[letter] = value }
+      }
+      otherPriority = colour("PRI_X")
+      reset = colour("DEFAULT", "\\033[0m")
+      faint = colour("COLOR_FAINT", "\\033[2m")
+    }
+  }
+
+  let today: TaskDate
+  /// Tag keys not shown (`note`, `att`, `id`, `p`).
+  let hiddenKeys: Set<String>
+  /// `TODO_HIDE_CREATED=1`: creation dates are not shown.
+  let hidesCreated: Bool
+  /// The `-+`, `-@` and `-P` options (or their variables): projects, contexts or priorities
+  /// are left out, as in todo.sh's listing.
+  let hidesProjects: Bool
+  let hidesContexts: Bool
+  let hidesPriority: Bool
+  /// `HIDE_CUSTOM_SUBSTITUTION`: a user's own pattern, removed from the text first.
+  let customHiding: BasicRegex?
+  let palette: Palette
+
+  /// The tags hidden when `TODO_HIDE_TAGS` is not set.
+  static let defaultHiddenTags = "note att id p"
+
+  /// The layout for a listing in `context`, or `nil` when the lines are to be printed as
+  /// they are (todo.sh mode, a pipe, `TODO_LAYOUT=lines`).
+  static func active(in context: CommandContext) -> TerminalLayout? {
+    let settings = context.settings
+    guard settings.mode == .native else { return nil }
+    switch Choice(rawValue: settings.value("TODO_LAYOUT").lowercased()) ?? .auto {
+    case .lines: return nil
+    case .auto: guard context.console.isTerminal else { return nil }
+    case .readable: break
+    }
+    return TerminalLayout(settings: settings, today: context.today)
+  }
+
+  /// Refuses listing settings that hold a value they cannot take (a typo in the
+  /// configuration would otherwise go unnoticed), before any command runs.
+  static func check(_ settings: Settings) throws(TodoError) {
+    let chosen = settings.value("TODO_LAYOUT")
+    if !chosen.isEmpty, Choice(rawValue: chosen.lowercased()) == nil {
+      throw .badSetting(
+        name: "TODO_LAYOUT", value: chosen, expected: "one of " + Choice.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+    let created = settings.value("TODO_HIDE_CREATED")
+    if !["", "0", "1"].contains(created) {
+      throw .badSetting(name: "TODO_HIDE_CREATED", value: created, expected: "0 or 1")
+    }
+    let sort = settings.value("TODO_SORT")
+    if !sort.isEmpty {
+      do {
+        _ = try TaskSorting(sort)
+      } catch {
+        throw .badSetting(
+          name: "TODO_SORT", value: sort,
+          expected: "sort keys such as 'due,-priority' (" + TaskSorting.Key.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+      }
+    }
+  }
+
+  init(settings: Settings, today: TaskDate) {
+    self.today = today
+    let keys = settings.variables["TODO_HIDE_TAGS"] ?? TerminalLayout.defaultHiddenTags
+    hiddenKeys = Set(
+      keys.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).map { String($0).lowercased() })
+    hidesCreated = settings.value("TODO_HIDE_CREATED") == "1"
+    hidesProjects = !settings.value("HIDE_PROJECTS_SUBSTITUTION").isEmpty
+    hidesContexts = !settings.value("HIDE_CONTEXTS_SUBSTITUTION").isEmpty
+    hidesPriority = !settings.value("HIDE_PRIORITY_SUBSTITUTION").isEmpty
+    let custom = settings.value("HIDE_CUSTOM_SUBSTITUTION")
+    customHiding = custom.isEmpty ? nil : BasicRegex(custom)
+    palette = Palette(settings)
+  }
+
+  // MARK: Drawing the lines
+
+  /// A line of a listing split into its number and its task text (`012 text` or `  12 text`);
+  /// `nil` for a line that has no number (a user's final filter may make those).
+  static func split(_ line: [UInt8]) -> (number: Int, text: ArraySlice<UInt8>)? {
+    var position = 0
+    while position < line.count, line[position] == 0x20 { position += 1 }
+    var number = 0
+    var digits = 0
+    while position < line.count, (48...57).contains(line[position]), digits < 18 {
+      number = number * 10 + Int(line[position] - 48)
+      position += 1
+      digits += 1
+    }
+    guard digits > 0, position == line.count || line[position] == 0x20 else { return nil }
+    return (number, line[min(position + 1, line.count)...])
+  }
+
+  /// Draws numbered lines; `display` makes task text safe for the terminal (control
+  /// characters shown as `^X`). A line without a number is kept as it is.
+  ///
+  /// - Returns: the drawn lines and the column where the task text starts (the indent of a
+  ///   wrapped line's continuation).
+  func draw(_ lines: [[UInt8]], display: ([UInt8]) -> [UInt8]) -> (lines: [[UInt8]], indent: Int) {
+    let parsed = lines.map { line in TerminalLayout.split(line).map { ($0.number, Task(bytes: display(Array($0.text)))) } }
+    let numberWidth = parsed.compactMap { $0.map { String($0.0).count } }.max() ?? 1
+    // A column for the priority or the done mark only when some line has one.
+    let hasHead = parsed.contains { entry in
+      guard let task = entry?.1 else { return false }
+      return task.isCompleted || (task.headPriority != nil && !hidesPriority)
+    }
+    let indent = numberWidth + 1 + (hasHead ? 4 : 0)
+    let drawn = zip(lines, parsed).map { line, entry -> [UInt8] in
+      guard let (number, task) = entry else { return line }
+      return draw(number: number, task: task, numberWidth: numberWidth, hasHead: hasHead)
+    }
+    return (drawn, indent)
+  }
+
+  /// One task: number, head column, text.
+  func draw(number: Int, task: Task, numberWidth: Int, hasHead: Bool) -> [UInt8] {
+    var out: [UInt8] = []
+    let shown = String(number)
+    out += [UInt8](repeating: 0x20, count: max(0, numberWidth - shown.count))
+    out += coloured(Array(shown.utf8), palette.number)
+    out.append(0x20)
+    let done = task.isCompleted
+    if hasHead {
+      if done {
+        out += coloured(Array("x".utf8), palette.done) + Array("   ".utf8)
+      } else if let priority = task.headPriority, !hidesPriority {
+        let letter = Array(priority.description.utf8)
+        out += coloured([UInt8(ascii: "(")] + letter + [UInt8(ascii: ")")], priorityColour(letter.first ?? 0))
+        out.append(0x20)
+      } else {
+        out += Array("    ".utf8)
+      }
+    }
+    var words: [[UInt8]] = []
+    // A done task shows when it was done; an open one when it was made.
+    if done, let completed = task.completionDate {
+      words.append(Array(completed.description.utf8))
+    } else if !done, !hidesCreated, let created = task.creationDate {
+      words.append(coloured(Array(created.description.utf8), palette.faint))
+    }
+    words += body(of: task)
+    let text = Array(words.joined(separator: [0x20]))
+    // A done task is drawn faint as a whole; the colours inside it are left out.
+    return out + (done && !palette.done.isEmpty ? palette.done + text + palette.reset : text)
+  }
+
+  /// The words of a task's body as drawn.
+  private func body(of task: Task) -> [[UInt8]] {
+    var body = Array(task.bodyBytes)
+    if let customHiding { body = customHiding.replacingAll(in: body, with: []) }
+    let shownTask = Task(bytes: Array("x ".utf8) + body)
+    let done = task.isCompleted
+    var words: [[UInt8]] = []
+    var notes = 0
+    var attachments = 0
+    shownTask.forEachToken { token in
+      let word = Array(shownTask.bytes[token.range])
+      switch token.kind {
+      case .project:
+        if !hidesProjects { words.append(done ? word : coloured(word, palette.project)) }
+      case .context:
+        if !hidesContexts { words.append(done ? word : coloured(word, palette.context)) }
+      case .tag(let colon):
+        let key = String(decoding: shownTask.bytes[token.range.lowerBound..<colon], as: UTF8.self).lowercased()
+        if hiddenKeys.contains(key) {
+          if key == "note" { notes += 1 }
+          if key == "att" { attachments += 1 }
+          return
+        }
+        let value = String(decoding: shownTask.bytes[(colon + 1)..<token.range.upperBound], as: UTF8.self)
+        if key == "due", let due = TaskDate(value) {
+          words.append(dueWord(word, due: due, done: done))
+        } else {
+          words.append(done ? word : coloured(word, palette.meta))
+        }
+      case .word:
+        words.append(word)
+      }
+    }
+    var marks: [String] = []
+    if notes > 0 { marks.append("note") }
+    if attachments == 1 { marks.append("att") } else if attachments > 1 { marks.append("\(attachments) att") }
+    if !marks.isEmpty { words.append(coloured(Array("[\(marks.joined(separator: ", "))]".utf8), done ? [] : palette.faint)) }
+    return words
+  }
+
+  /// `due:2026-12-04 (in 3d)`, coloured by how near the date is.
+  private func dueWord(_ word: [UInt8], due: TaskDate, done: Bool) -> [UInt8] {
+    let days = today.days(until: due)
+    // Joined by a no-break space, so that wrapping never parts the date from its distance.
+    let relative = Array(" (\(TerminalLayout.relative(days: days)))".utf8).flatMap { $0 == 0x20 ? [0xC2, 0xA0] : [$0] }
+    guard !done else { return word + relative }
+    let colour: [UInt8]
+    switch days {
+    case ..<0: colour = palette.overdue
+    case 0: colour = palette.dueToday
+    case 1...3: colour = palette.dueSoon
+    default: colour = []
+    }
+    return coloured(word + relative, colour)
+  }
+
+  /// How far a date is, in the largest unit that keeps it short: `today`, `tomorrow`,
+  /// `yesterday`, `in 5d`, `5d ago`, then weeks (from 14 days), months of 30 days (from 10
+  /// weeks) and years of 365 days (from two years), rounded down.
+  static func relative(days: Int) -> String {
+    switch days {
+    case 0: return "today"
+    case 1: return "tomorrow"
+    case -1: return "yesterday"
+    default:
+      let size = abs(days)
+      let amount: String
+      switch size {
+      case ..<14: amount = "\(size)d"
+      case ..<70: amount = "\(size / 7)w"
+      case ..<730: amount = "\(size / 30)mo"
+      default: amount = "\(size / 365)y"
+      }
+      return days > 0 ? "in " + amount : amount + " ago"
+    }
+  }
+
+  private func priorityColour(_ letter: UInt8) -> [UInt8] { palette.priorities[letter] ?? palette.otherPriority }
+
+  private func coloured(_ word: [UInt8], _ colour: [UInt8]) -> [UInt8] {
+    colour.isEmpty ? word : colour + word + palette.reset
+  }
+
+  // MARK: Wrapping
+
+  /// A drawn line cut at blanks into lines of at most `width` columns, each after the first
+  /// starting with `indent` blanks. A word longer than a line is left whole (the terminal
+  /// folds it); colour sequences take no room, wide characters two columns.
+  static func wrap(_ line: [UInt8], width: Int, indent: Int) -> [[UInt8]] {
+    guard width > indent + 8, TerminalText.columns(line) > width else { return [line] }
+    var result: [[UInt8]] = []
+    var current: [UInt8] = []
+    var used = 0
+    var index = 0
+    var first = true
+    while index < line.count {
+      // A word with the blanks before it.
+      var end = index
+      while end < line.count, line[end] == 0x20 { end += 1 }
+      let blanks = end - index
+      while end < line.count, line[end] != 0x20 { end += 1 }
+      let word = Array(line[(index + blanks)..<end])
+      let size = TerminalText.columns(word)
+      if used > indent || (first && used > 0), used + blanks + size > width, size > 0 {
+        result.append(current)
+        current = [UInt8](repeating: 0x20, count: indent)
+        used = indent
+        first = false
+      } else {
+        current += [UInt8](repeating: 0x20, count: blanks)
+        used += blanks
+      }
+      current += word
+      used += size
+      index = end
+    }
+    result.append(current)
+    return result
+  }
+}
+
+/// How much room text takes on a terminal.
+enum TerminalText {
+  /// The columns `bytes` take: colour sequences (`ESC [ … m`) none, combining marks and
+  /// zero-width characters none, East Asian wide and emoji characters two, every other
+  /// character (and every byte that is not valid UTF-8) one.
+  static func columns(_ bytes: [UInt8]) -> Int {
+    var total = 0
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let byte = bytes[index]
+      if byte == 0x1B, index + 1 < count, bytes[index + 1] == UInt8(ascii: "[") {
+        index += 2
+        while index < count, !(0x40...0x7E).contains(bytes[index]) { index += 1 }
+        index += 1
+        continue
+      }
+      if byte < 0x80 {
+        total += 1
+        index += 1
+        continue
+      }
+      let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+      guard length > 1, index + length <= count,
+        let scalar = String(validating: bytes[index..<(index + length)], as: UTF8.self)?.unicodeScalars.first
+      else {
+        total += 1
+        index += 1
+        continue
+      }
+      total += width(of: scalar)
+      index += length
+    }
+    return total
+  }
+
+  static func width(of scalar: Unicode.Scalar) -> Int {
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format: return 0
+    default: break
+    }
+    switch scalar.value {
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+      0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+      0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+      return 2
+    default:
+      return 1
+    }
+  }
+}
