@@ -131,6 +131,7 @@ function __todo_complete
             printf '%s\t%s\n' 'log' 'Show the changes that can be undone (and redone), newest first.'
             printf '%s\t%s\n' 'shell' 'Start the interactive shell.'
             printf '%s\t%s\n' 'dep' 'Make a task wait for others (add), stop it waiting (rm), or list what waits for what (ls).'
+            printf '%s\t%s\n' 'edit' 'Edit task NR, or the whole of todo.txt, in $VISUAL or $EDITOR.'
             printf '%s\t%s\n' 'find' 'List the tasks of todo.txt that match a query.'
             printf '%s\t%s\n' 'view' 'List the tasks of a view saved in the configuration, or list the views.'
             printf '%s\t%s\n' 'import' 'Add tasks read as JSON from standard input (one object per line, or an array).'

@@ -11,7 +11,7 @@ public enum CommandRegistry {
     // Native only: the task model (dates, recurrence, notes, attachments, order).
     AgendaCommand.spec, AttachCommand.spec, AttachmentsCommand.spec, NoteCommand.spec, OpenCommand.spec,
     PostponeCommand.spec, RecurrenceCommand.spec, ReopenCommand.spec, ReorderCommand.spec, TagCommand.spec,
-    UndoCommand.spec, RedoCommand.spec, LogCommand.spec, ShellCommand.spec, DependencyCommand.spec,
+    UndoCommand.spec, RedoCommand.spec, LogCommand.spec, ShellCommand.spec, DependencyCommand.spec, EditCommand.spec,
     // Native only: queries, views and JSON import.
     FindCommand.spec, ViewCommand.spec, ImportCommand.spec,
     // Native only: the same lists on several machines (git, conflicted copies).

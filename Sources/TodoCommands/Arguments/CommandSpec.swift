@@ -44,6 +44,9 @@ public struct CommandSpec: Sendable {
   /// read the list); every other native command refuses such a list rather than number the
   /// marker lines as tasks (see ``TodoStore/refusesConflictMarkers``).
   public var toleratesConflictMarkers: Bool
+  /// The positionals may all be left out (`edit` alone edits the whole file; `edit 3` one
+  /// task): the check of the command line asks for them only when some are given.
+  public var argumentsOptional: Bool
   /// Exists only under the name `todo` (todo.sh has no such action).
   public var nativeOnly: Bool
   /// Left out of help, short help and suggestions (`__complete`, which the completion
@@ -55,7 +58,7 @@ public struct CommandSpec: Sendable {
     name: String, aliases: [String] = [], usage: String = "", abstract: String, discussion: String = "",
     arguments: [ArgumentKind] = [], options: [OptionSpec] = [], taskState: TaskState = .any,
     subcommands: [CommandSpec] = [], parent: String? = nil, nativeOnly: Bool = false, hidden: Bool = false,
-    toleratesConflictMarkers: Bool = false,
+    toleratesConflictMarkers: Bool = false, argumentsOptional: Bool = false,
     run: @escaping @Sendable (CommandContext, [String]) throws(TodoError) -> ExitStatus
   ) {
     self.name = name
@@ -69,6 +72,7 @@ public struct CommandSpec: Sendable {
     self.subcommands = subcommands
     self.parent = parent
     self.toleratesConflictMarkers = toleratesConflictMarkers
+    self.argumentsOptional = argumentsOptional
     self.nativeOnly = nativeOnly
     self.hidden = hidden
     self.run = run

@@ -39,8 +39,11 @@ enum NativeValidation {
         guard isLetter || priorityWords.contains(priority.lowercased()) else { throw usage }
       }
     } else if kinds.first == .taskNumber, spec.fullName != "move" {
-      guard let word = arguments.first else { throw spec.usageError }
-      try existing(word, usage: spec.usageError)
+      if let word = arguments.first {
+        try existing(word, usage: spec.usageError)
+      } else if !spec.argumentsOptional {
+        throw spec.usageError
+      }
     }
     if kinds.contains(.term), spec.fullName != "find", spec.fullName != "view" {
       // Only the search terms are grep expressions; option values (a -q query) are not.

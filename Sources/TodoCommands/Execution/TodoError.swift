@@ -129,6 +129,11 @@ public enum TodoError: Error, Equatable, Sendable {
   case controlCharacter(what: String, scalar: UInt32)
   /// Native mode: a bulk edit the user declined.
   case bulkDeclined
+  /// `edit`: the user said no to writing what the editor saved.
+  case editDeclined
+  /// `edit`: the editor exited with a status other than 0 (or its file could not be read
+  /// back, -1), so what it left is not taken.
+  case editorFailed(editor: String, status: Int32)
 
   /// The text printed for this error (without the final newline).
   public func message(programName: String) -> String {
@@ -246,6 +251,10 @@ public enum TodoError: Error, Equatable, Sendable {
       let code = String(scalar, radix: 16, uppercase: true)
       return "\(programName): \(what) holds the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code); nothing written"
     case .bulkDeclined: return "\(programName): nothing changed"
+    case .editDeclined: return "\(programName): edit: nothing changed"
+    case .editorFailed(let editor, let status):
+      let how = status < 0 ? "left no file to read" : "exited with status \(status)"
+      return "\(programName): edit: the editor '\(editor)' \(how); nothing changed"
     }
   }
 
