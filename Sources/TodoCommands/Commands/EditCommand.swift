@@ -108,24 +108,25 @@ private struct EditSession {
     let original = list.serialized()
     let edited = try runEditor(on: original, name: name)
     guard edited != original else { return .unchanged }
-    let base = list.map { Array($0.bytes) }
-    var target = TodoList(bytes: edited).map { Array($0.bytes) }
-    if target.allSatisfy({ $0.allSatisfy { $0 == 0x20 || $0 == 0x09 } }) {
+    var target = LineSet(bytes: edited)
+    if (0..<target.count).allSatisfy(target.isBlank) {
       guard ask("\(name) is now empty: write it") else { throw .editDeclined }
-      target = []
+      target = LineSet(bytes: [])
     }
-    let alignment = LineAlignment(base, target)
+    let alignment = LineAlignment(LineSet(list), target)
+    // Only new and changed lines are checked, and stored as checked.
+    var stored: [Int: [UInt8]] = [:]
     var problems: [String] = []
-    for index in target.indices where alignment.sourceOfTarget[index] == nil {
-      let (text, problem) = check(target[index])
-      target[index] = text
+    for index in 0..<target.count where alignment.sourceOfTarget[index] == nil {
+      let (text, problem) = check(target.line(index))
+      stored[index] = text
       if let problem { problems.append("line \(index + 1): \(problem)") }
     }
     if !problems.isEmpty {
       for problem in problems { terminal.errorLine(problem) }
       guard ask("Write it anyway") else { throw .editDeclined }
     }
-    let (changed, added, removed) = alignment.apply(target, to: &list)
+    let (changed, added, removed) = alignment.apply(to: &list) { stored[$0] ?? target.line($0) }
     guard changed + added + removed > 0 else { return .unchanged }
     return .changed("\(changed) changed, \(added) added, \(removed) removed.")
   }
@@ -185,51 +186,135 @@ private struct EditSession {
   }
 }
 
-/// Which lines of an edited copy are lines of the original, by a longest common subsequence
-/// of whole lines (after the common beginning and end are set aside), so that an edit keeps
-/// every untouched line where it was and changes only what the editor changed.
+/// The lines of a file as bounds in its bytes: compared and hashed without a copy per line.
+struct LineSet {
+  let bytes: [UInt8]
+  let starts: [Int]
+  let ends: [Int]
+
+  init(_ list: TodoList) { (bytes, starts, ends) = list.lineBounds(raw: false) }
+
+  init(bytes: [UInt8]) {
+    self.bytes = bytes
+    (starts, ends) = TodoList.lineBounds(in: bytes, raw: false)
+  }
+
+  var count: Int { starts.count }
+  subscript(index: Int) -> ArraySlice<UInt8> { bytes[starts[index]..<ends[index]] }
+  func line(_ index: Int) -> [UInt8] { Array(self[index]) }
+  func isBlank(_ index: Int) -> Bool { self[index].allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+
+  func hash(_ index: Int) -> Int {
+    var hasher = Hasher()
+    bytes.withUnsafeBytes { raw in hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: raw[starts[index]..<ends[index]])) }
+    return hasher.finalize()
+  }
+}
+
+/// Which lines of an edited copy are lines of the original, so that an edit keeps every
+/// untouched line where it was and changes only what the editor changed.
+///
+/// The common beginning and end are set aside; in what is left, lines that occur once on each
+/// side are paired in the longest run that keeps their order (so a million-line file with a
+/// thousand lines deleted is a thousand deletions, not a rewrite), and the stretches between
+/// those pairs, when small, are aligned by a longest common subsequence of whole lines.
 struct LineAlignment {
   /// For each line of the target, the index of the original line it is, or `nil` when it is
   /// new or changed.
   private(set) var sourceOfTarget: [Int?]
   private let baseCount: Int
 
-  /// Middles larger than this many line pairs are not searched for common lines (a rewrite
-  /// that large is taken as a replacement of the whole middle).
-  static let limit = 16_000_000
+  /// Stretches with more line pairs than this are not aligned line by line (only their unique
+  /// lines pair up).
+  static let limit = 4_000_000
 
-  init(_ base: [[UInt8]], _ target: [[UInt8]]) {
+  init(_ base: LineSet, _ target: LineSet) {
     baseCount = base.count
     sourceOfTarget = Array(repeating: nil, count: target.count)
-    var prefix = 0
-    while prefix < base.count, prefix < target.count, base[prefix] == target[prefix] {
-      sourceOfTarget[prefix] = prefix
-      prefix += 1
+    align(base, 0..<base.count, target, 0..<target.count)
+  }
+
+  private mutating func align(_ base: LineSet, _ old: Range<Int>, _ target: LineSet, _ new: Range<Int>) {
+    var old = old
+    var new = new
+    while !old.isEmpty, !new.isEmpty, base[old.lowerBound] == target[new.lowerBound] {
+      sourceOfTarget[new.lowerBound] = old.lowerBound
+      old = (old.lowerBound + 1)..<old.upperBound
+      new = (new.lowerBound + 1)..<new.upperBound
     }
-    var suffix = 0
-    while suffix < base.count - prefix, suffix < target.count - prefix,
-      base[base.count - 1 - suffix] == target[target.count - 1 - suffix]
-    {
-      sourceOfTarget[target.count - 1 - suffix] = base.count - 1 - suffix
-      suffix += 1
+    while !old.isEmpty, !new.isEmpty, base[old.upperBound - 1] == target[new.upperBound - 1] {
+      sourceOfTarget[new.upperBound - 1] = old.upperBound - 1
+      old = old.lowerBound..<(old.upperBound - 1)
+      new = new.lowerBound..<(new.upperBound - 1)
     }
-    let old = Array(base[prefix..<(base.count - suffix)])
-    let new = Array(target[prefix..<(target.count - suffix)])
-    guard !old.isEmpty, !new.isEmpty, old.count * new.count <= LineAlignment.limit else { return }
-    // lengths[i][j]: the longest common subsequence of old[i...] and new[j...].
+    guard !old.isEmpty, !new.isEmpty else { return }
+    if old.count * new.count <= LineAlignment.limit {
+      return commonSubsequence(base, old, target, new)
+    }
+    // Lines found once on each side, in target order, paired with their original index.
+    var oldSeen: [Int: (count: Int, index: Int)] = [:]
+    oldSeen.reserveCapacity(old.count)
+    for index in old {
+      let key = base.hash(index)
+      oldSeen[key] = (count: (oldSeen[key]?.count ?? 0) + 1, index: index)
+    }
+    var newCounts: [Int: Int] = [:]
+    newCounts.reserveCapacity(new.count)
+    for index in new { newCounts[target.hash(index), default: 0] += 1 }
+    var pairs: [(old: Int, new: Int)] = []
+    for index in new {
+      let key = target.hash(index)
+      guard newCounts[key] == 1, let seen = oldSeen[key], seen.count == 1, base[seen.index] == target[index] else { continue }
+      pairs.append((seen.index, index))
+    }
+    // The longest run of pairs whose original indices increase (patience sorting).
+    var tails: [Int] = []
+    var previous = [Int](repeating: -1, count: pairs.count)
+    for (position, pair) in pairs.enumerated() {
+      var low = 0
+      var high = tails.count
+      while low < high {
+        let middle = (low + high) / 2
+        if pairs[tails[middle]].old < pair.old { low = middle + 1 } else { high = middle }
+      }
+      if low > 0 { previous[position] = tails[low - 1] }
+      if low == tails.count { tails.append(position) } else { tails[low] = position }
+    }
+    var anchors: [(old: Int, new: Int)] = []
+    var cursor = tails.last ?? -1
+    while cursor >= 0 {
+      anchors.append(pairs[cursor])
+      cursor = previous[cursor]
+    }
+    anchors.reverse()
+    guard !anchors.isEmpty else { return }
+    var oldStart = old.lowerBound
+    var newStart = new.lowerBound
+    for anchor in anchors {
+      sourceOfTarget[anchor.new] = anchor.old
+      align(base, oldStart..<anchor.old, target, newStart..<anchor.new)
+      oldStart = anchor.old + 1
+      newStart = anchor.new + 1
+    }
+    align(base, oldStart..<old.upperBound, target, newStart..<new.upperBound)
+  }
+
+  private mutating func commonSubsequence(_ base: LineSet, _ old: Range<Int>, _ target: LineSet, _ new: Range<Int>) {
+    // lengths[i][j]: the longest common subsequence of the stretches from i and j on.
     let width = new.count + 1
     var lengths = [Int32](repeating: 0, count: (old.count + 1) * width)
     for i in stride(from: old.count - 1, through: 0, by: -1) {
       for j in stride(from: new.count - 1, through: 0, by: -1) {
         lengths[i * width + j] =
-          old[i] == new[j] ? lengths[(i + 1) * width + j + 1] + 1 : max(lengths[(i + 1) * width + j], lengths[i * width + j + 1])
+          base[old.lowerBound + i] == target[new.lowerBound + j]
+          ? lengths[(i + 1) * width + j + 1] + 1 : max(lengths[(i + 1) * width + j], lengths[i * width + j + 1])
       }
     }
     var i = 0
     var j = 0
     while i < old.count, j < new.count {
-      if old[i] == new[j] {
-        sourceOfTarget[prefix + j] = prefix + i
+      if base[old.lowerBound + i] == target[new.lowerBound + j] {
+        sourceOfTarget[new.lowerBound + j] = old.lowerBound + i
         i += 1
         j += 1
       } else if lengths[(i + 1) * width + j] >= lengths[i * width + j + 1] {
@@ -243,15 +328,16 @@ struct LineAlignment {
   /// Edits `list` (the original) into `target`: between two kept lines, the original lines
   /// are replaced one for one by the new ones, and the rest removed or inserted.
   ///
+  /// - Parameter line: the target's line at an index, as it is to be stored.
   /// - Returns: how many lines were changed, added and removed.
-  func apply(_ target: [[UInt8]], to list: inout TodoList) -> (changed: Int, added: Int, removed: Int) {
+  func apply(to list: inout TodoList, line: (Int) -> [UInt8]) -> (changed: Int, added: Int, removed: Int) {
     var changed = 0
     var added = 0
     var removed = 0
     // Stretches between kept lines, from the end, so earlier indices stay valid.
-    var targetEnd = target.count
+    var targetEnd = sourceOfTarget.count
     var baseEnd = baseCount
-    var index = target.count - 1
+    var index = sourceOfTarget.count - 1
     while index >= -1 {
       let kept = index >= 0 ? sourceOfTarget[index] : -1
       if index >= 0, kept == nil {
@@ -263,15 +349,13 @@ struct LineAlignment {
       let old = baseEnd - baseStart
       let new = targetEnd - targetStart
       let common = min(old, new)
-      for offset in 0..<common {
-        list.replace(at: baseStart + offset, with: Task(bytes: target[targetStart + offset]))
-      }
+      for offset in 0..<common { list.replace(at: baseStart + offset, with: Task(bytes: line(targetStart + offset))) }
       changed += common
       if old > new {
         for _ in 0..<(old - new) { list.remove(at: baseStart + common) }
         removed += old - new
       } else if new > old {
-        for offset in common..<new { list.insert(Task(bytes: target[targetStart + offset]), at: baseStart + offset) }
+        for offset in common..<new { list.insert(Task(bytes: line(targetStart + offset)), at: baseStart + offset) }
         added += new - old
       }
       targetEnd = index
