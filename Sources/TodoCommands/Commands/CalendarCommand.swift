@@ -84,7 +84,9 @@ struct CalendarMonth: Equatable {
       return
     }
     let parts = lower.split(separator: "-", omittingEmptySubsequences: false)
-    if parts.count == 1, isDigits(parts[0]), parts[0].count <= 2, let number = Int(parts[0]), (1...12).contains(number) {
+    if parts.count == 1, isDigits(parts[0]), parts[0].count <= 2, let number = Int(parts[0]),
+      (1...12).contains(number)
+    {
       self.init(year: today.year, month: number)
       return
     }
@@ -108,8 +110,8 @@ struct CalendarMonth: Equatable {
 /// The grid `cal` prints: a title, a header of weekdays from Monday, and a row per week.
 ///
 /// Every day takes a cell ten columns wide plus a space (76 columns for a week): the day
-/// number in columns 2–3, a marker on either side of it, then the count of open tasks due,
-/// `(2)`, up to `(999+)`. Without colours the markers carry the meaning (`[13]` today, `!9`
+/// number in columns 2–3, a marker on either side of it (`[13]`, `!9`), then the count of
+/// open tasks due, `(2)`, up to `(999+)`. Without colours the markers carry the meaning (`[13]` today, `!9`
 /// overdue); with colours today is reversed and an overdue day takes the overdue colour, so
 /// the grid reads the same either way.
 struct CalendarGrid {
@@ -174,9 +176,10 @@ struct CalendarGrid {
     let visible = 4 + tally.count
     var cell: [UInt8]
     if isPlain {
-      let left = isToday ? "[" : isOverdue ? "!" : " "
-      let right = isToday ? "]" : " "
-      cell = Array((left + String(decoding: number, as: UTF8.self) + right + tally).utf8)
+      // The marker stands right against the digits: ` [5]`, `[13]`, ` !9`, `!10`.
+      let marked = (isToday ? "[" : isOverdue ? "!" : "") + String(day)
+      let padding = String(repeating: " ", count: max(0, 3 - marked.count))
+      cell = Array((padding + marked + (isToday ? "]" : " ") + tally).utf8)
     } else if isToday {
       cell = [0x20] + todayStyle + number + reset + [0x20]
       cell += tally.isEmpty || dueTodayStyle.isEmpty ? Array(tally.utf8) : dueTodayStyle + Array(tally.utf8) + reset
