@@ -80,6 +80,17 @@ import Testing
     #expect(!box.exists("done.txt"))
   }
 
+  /// The list under the grid is, byte for byte, what `ls` prints for the month's query.
+  @Test(arguments: [("2009-02", "2009-02-28"), ("2009-03", "2009-03-31"), ("2009-01", "2009-01-31")])
+  func theListUnderTheGridIsTheListingOfTheMonthsQuery(month: String, last: String) throws {
+    let box = try CalendarCommandTests.sandbox()
+    let calendar = try box.todo("cal", month).stdout
+    let query = "open -h:1 due:>=\(month)-01 due:<=\(last)"
+    let listing = try box.todo("ls", "--all", "--sort", "due", "-q", query).stdout
+    #expect(listing.hasPrefix("0"))
+    #expect(calendar.hasSuffix("open tasks due\n\n" + listing))
+  }
+
   @Test func theAliasAndAnExplicitMonthGiveTheSameGrid() throws {
     let box = try CalendarCommandTests.sandbox()
     let plain = try box.todo("cal").stdout

@@ -27,23 +27,40 @@ enum CalendarCommand {
       return month
     } ?? CalendarMonth(year: today.year, month: today.month)
 
+    // Read as `ls` reads a file (its fast path): the lines, and a task made only from a line
+    // that has a due: tag.
     let path = context.settings.todoFile
-    let list = try context.readList(path)
+    let lines = Lines(bytes: try context.readBytes(path), raw: false)
     var counts = [Int](repeating: 0, count: month.dayCount + 1)
-    for task in list where !task.isCompleted {
-      guard let due = task.dueDate, due.year == month.year, due.month == month.month, !task.isHidden else { continue }
-      counts[due.day] += 1
+    var selected = [Bool](repeating: false, count: lines.count)
+    lines.buffer.withUnsafeBufferPointer { buffer in
+      for index in 0..<lines.count {
+        let line = UnsafeBufferPointer(rebasing: buffer[lines.starts[index]..<lines.ends[index]])
+        guard NativeListing.hasToken(line, "due:") else { continue }
+        let task = lines.task(index)
+        guard !task.isCompleted, let due = task.dueDate, due.year == month.year, due.month == month.month,
+          !task.isHidden
+        else { continue }
+        counts[due.day] += 1
+        selected[index] = true
+      }
     }
     let grid = CalendarGrid(month: month, counts: counts, today: today, settings: context.settings)
     for line in grid.lines() { context.console.line(line) }
     context.console.line("")
 
+    // The tasks counted, listed by `ls`'s pipeline as `ls --all --sort due -q QUERY` lists
+    // them (QueryListing's path for one file as text), with the query's answer taken from the
+    // pass above: the query language would read every line's tags a second time.
     var options = ListOptions()
     options.showAll = true
     options.sort = "due"
-    options.query = "open -h:1 due:>=\(month.first) due:<=\(month.last)"
-    try QueryListing.list(
-      [QueryListing.Source(path: path, list: list)], terms: [], options: options, context: context)
+    let query = "open -h:1 due:>=\(month.first) due:<=\(month.last)"
+    let engine = ListEngine(context: context)
+    let native = try NativeListing(options, lines: lines, context: context)
+    let test = ListEngine.LineTest(command: "query " + ShellQuote.quote(query)) { $0 < selected.count && selected[$0] }
+    let padding = String(lines.count).count - (lines.isEmpty ? 1 : 0)
+    engine.print(engine.format(lines, padding: padding, terms: [], native: native, test: test), prefixFile: path)
     return .success
   }
 }

@@ -84,7 +84,12 @@ struct TaskStatistics {
     }
 
     for (file, list) in [todo, doneList].enumerated() {
-      for task in list where !task.isBlank && !task.isHidden {
+      for task in list where !task.isBlank {
+        // Most lines have neither tag: a byte scan answers for them without reading tags.
+        let (mayHide, mayBeDue) = task.bytes.withUnsafeBufferPointer {
+          (NativeListing.hasToken($0, "h:1"), NativeListing.hasToken($0, "due:"))
+        }
+        if mayHide, task.isHidden { continue }
         if let index = week(task.creationDate) { weeks[index].added += 1 }
         if task.isCompleted {
           done += 1
@@ -95,7 +100,7 @@ struct TaskStatistics {
         guard file == 0 else { continue }
         open += 1
         if task.priority == nil { unprioritized += 1 } else { prioritized += 1 }
-        if let due = task.dueDate {
+        if mayBeDue, let due = task.dueDate {
           if due < today {
             overdue += 1
           } else if due == today {
