@@ -125,7 +125,9 @@ import Testing
     #expect(lines.first == String(repeating: " ", count: 32) + "January 2009")
     // 2009-01-01 is a Thursday (fourth column); the 30th is the Friday of the fifth row.
     #expect(lines[2] == CalendarCommandTests.line((33, "  1"), (44, "  2"), (55, "  3"), (66, "  4")))
-    #expect(lines[6] == CalendarCommandTests.line((0, " 26"), (11, " 27"), (22, " 28"), (33, " 29"), (44, "!30 (1)"), (55, " 31")))
+    let fifth = CalendarCommandTests.line(
+      (0, " 26"), (11, " 27"), (22, " 28"), (33, " 29"), (44, "!30 (1)"), (55, " 31"))
+    #expect(lines[6] == fifth)
     #expect(run.stdout.contains("\n08 old thing due:2009-01-30\n--\n"))
   }
 
@@ -138,7 +140,8 @@ import Testing
     #expect(leap.hasPrefix(String(repeating: " ", count: 31) + "February 2008\n"))
     // 2008-02-01 is a Friday; a leap year ends on the 29th, a Friday.
     #expect(leap.contains("\n" + CalendarCommandTests.line((44, "  1"), (55, "  2"), (66, "  3")) + "\n"))
-    #expect(leap.contains("\n" + CalendarCommandTests.line((0, " 25"), (11, " 26"), (22, " 27"), (33, " 28"), (44, " 29")) + "\n"))
+    let last = CalendarCommandTests.line((0, " 25"), (11, " 26"), (22, " 27"), (33, " 28"), (44, " 29"))
+    #expect(leap.contains("\n" + last + "\n"))
   }
 
   @Test(arguments: ["13", "0", "2009-13", "2009-00", "2009-1-", "09-02", "decem", "fooo", "", "next-month", "-1"])
@@ -164,7 +167,9 @@ import Testing
     let box = try Sandbox()
     let run = try box.todo("cal")
     #expect(run.status == 0)
-    #expect(run.stdout.contains("\n" + CalendarCommandTests.line((0, "  9"), (11, " 10"), (22, " 11"), (33, " 12"), (44, "[13]"), (55, " 14"), (66, " 15")) + "\n"))
+    let week = CalendarCommandTests.line(
+      (0, "  9"), (11, " 10"), (22, " 11"), (33, " 12"), (44, "[13]"), (55, " 14"), (66, " 15"))
+    #expect(run.stdout.contains("\n" + week + "\n"))
     #expect(run.stdout.hasSuffix("--\nTODO: 0 of 0 tasks shown\n"))
     #expect(!box.exists("todo.txt"))
   }
