@@ -14,6 +14,8 @@ public enum CommandRegistry {
     UndoCommand.spec, RedoCommand.spec, LogCommand.spec, ShellCommand.spec, DependencyCommand.spec, EditCommand.spec,
     // Native only: queries, views and JSON import.
     FindCommand.spec, ViewCommand.spec, ImportCommand.spec,
+    // Native only: overviews (a month of due dates, counts per week).
+    CalendarCommand.spec, StatsCommand.spec,
     // Native only: the same lists on several machines (git, conflicted copies).
     MergeCommand.spec, GitSetupCommand.spec, SyncCommand.spec, ConflictsCommand.spec,
   ]

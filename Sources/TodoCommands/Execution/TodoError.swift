@@ -81,6 +81,8 @@ public enum TodoError: Error, Equatable, Sendable {
   case chooseWhatToOpen(String, count: Int)
   case notADuration(String)
   case notADate(String)
+  /// `cal`: a word that names no month.
+  case notAMonth(String)
   case notATagKey(String)
   case notATagValue(String)
   case noSuchPosition(String)
@@ -207,6 +209,8 @@ public enum TodoError: Error, Equatable, Sendable {
       return "\(programName): '\(text)' is not a duration (a number and d, w, m, y or b: 3d, 2w, 5b)"
     case .notADate(let text):
       return "\(programName): '\(text)' is not a date (2026-05-01, today, fri, +2w, eom ...)"
+    case .notAMonth(let text):
+      return "\(programName): '\(text)' is not a month (2026-12, 12, dec, december, next or prev)"
     case .notATagKey(let text): return "\(programName): '\(text)' cannot be a tag key (no spaces or colons)"
     case .notATagValue(let text): return "\(programName): '\(text)' cannot be a tag value (no spaces or colons)"
     case .noSuchPosition(let text): return "TODO: There is no line \(text) to move to."
