@@ -65,8 +65,8 @@ struct TerminalLayout {
   }
 
   let today: TaskDate
-  /// Tag keys not shown (`note`, `att`, `id`, `p`).
-  let hiddenKeys: Set<String>
+  /// Tag keys not shown (`note`, `att`, `id`, `p`), lower-cased.
+  let hiddenKeyBytes: [[UInt8]]
   /// `TODO_HIDE_CREATED=1`: creation dates are not shown.
   let hidesCreated: Bool
   /// The `-+`, `-@` and `-P` options (or their variables): projects, contexts or priorities
@@ -121,8 +121,9 @@ struct TerminalLayout {
   init(settings: Settings, today: TaskDate) {
     self.today = today
     let keys = settings.variables["TODO_HIDE_TAGS"] ?? TerminalLayout.defaultHiddenTags
-    hiddenKeys = Set(
-      keys.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).map { String($0).lowercased() })
+    hiddenKeyBytes = keys.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).map {
+      Array(String($0).lowercased().utf8)
+    }
     hidesCreated = settings.value("TODO_HIDE_CREATED") == "1"
     hidesProjects = !settings.value("HIDE_PROJECTS_SUBSTITUTION").isEmpty
     hidesContexts = !settings.value("HIDE_CONTEXTS_SUBSTITUTION").isEmpty
@@ -153,110 +154,200 @@ struct TerminalLayout {
   /// Draws numbered lines; `display` makes task text safe for the terminal (control
   /// characters shown as `^X`). A line without a number is kept as it is.
   ///
+  /// Each line is drawn straight into one buffer, word by word from the bytes of the line, so
+  /// that the layout costs a listing little more than printing it (no string or array per
+  /// word).
+  ///
   /// - Returns: the drawn lines and the column where the task text starts (the indent of a
   ///   wrapped line's continuation).
   func draw(_ lines: [[UInt8]], display: ([UInt8]) -> [UInt8]) -> (lines: [[UInt8]], indent: Int) {
-    let parsed = lines.map { line in TerminalLayout.split(line).map { ($0.number, Task(bytes: display(Array($0.text)))) } }
-    let numberWidth = parsed.compactMap { $0.map { String($0.0).count } }.max() ?? 1
-    // A column for the priority or the done mark only when some line has one.
-    let hasHead = parsed.contains { entry in
-      guard let task = entry?.1 else { return false }
-      return task.isCompleted || (task.headPriority != nil && !hidesPriority)
+    var parsed: [(number: Int, task: Task)?] = []
+    parsed.reserveCapacity(lines.count)
+    var numberWidth = 1
+    var hasHead = false
+    for line in lines {
+      guard let (number, text) = TerminalLayout.split(line) else {
+        parsed.append(nil)
+        continue
+      }
+      let safe = text.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
+      let task = safe ? Task(bytes: display(Array(text))) : Task(bytes: text)
+      parsed.append((number, task))
+      numberWidth = max(numberWidth, TerminalLayout.digits(number))
+      // A column for the priority or the done mark only when some line has one.
+      if task.isCompleted || (task.headPriority != nil && !hidesPriority) { hasHead = true }
     }
     let indent = numberWidth + 1 + (hasHead ? 4 : 0)
-    let drawn = zip(lines, parsed).map { line, entry -> [UInt8] in
-      guard let (number, task) = entry else { return line }
-      return draw(number: number, task: task, numberWidth: numberWidth, hasHead: hasHead)
+    var drawn: [[UInt8]] = []
+    drawn.reserveCapacity(lines.count)
+    var out: [UInt8] = []
+    for (line, entry) in zip(lines, parsed) {
+      guard let (number, task) = entry else {
+        drawn.append(line)
+        continue
+      }
+      out.removeAll(keepingCapacity: true)
+      draw(number: number, task: task, numberWidth: numberWidth, hasHead: hasHead, into: &out)
+      drawn.append(out)
     }
     return (drawn, indent)
   }
 
+  static func digits(_ number: Int) -> Int {
+    var count = 1
+    var rest = number / 10
+    while rest > 0 {
+      count += 1
+      rest /= 10
+    }
+    return count
+  }
+
+  static func appendNumber(_ number: Int, to out: inout [UInt8]) {
+    var divisor = 1
+    while divisor <= number / 10 { divisor *= 10 }
+    var rest = number
+    while divisor > 0 {
+      out.append(UInt8(48 + rest / divisor))
+      rest %= divisor
+      divisor /= 10
+    }
+  }
+
   /// One task: number, head column, text.
-  func draw(number: Int, task: Task, numberWidth: Int, hasHead: Bool) -> [UInt8] {
-    var out: [UInt8] = []
-    let shown = String(number)
-    out += [UInt8](repeating: 0x20, count: max(0, numberWidth - shown.count))
-    out += coloured(Array(shown.utf8), palette.number)
+  func draw(number: Int, task: Task, numberWidth: Int, hasHead: Bool, into out: inout [UInt8]) {
+    out.append(contentsOf: repeatElement(0x20, count: max(0, numberWidth - TerminalLayout.digits(number))))
+    out += palette.number
+    TerminalLayout.appendNumber(number, to: &out)
+    if !palette.number.isEmpty { out += palette.reset }
     out.append(0x20)
     let done = task.isCompleted
     if hasHead {
       if done {
-        out += coloured(Array("x".utf8), palette.done) + Array("   ".utf8)
+        coloured(palette.done, &out) { $0.append(UInt8(ascii: "x")) }
+        out += [0x20, 0x20, 0x20]
       } else if let priority = task.headPriority, !hidesPriority {
-        let letter = Array(priority.description.utf8)
-        out += coloured([UInt8(ascii: "(")] + letter + [UInt8(ascii: ")")], priorityColour(letter.first ?? 0))
+        let letter = priority.letter.asciiValue ?? UInt8(ascii: "?")
+        coloured(priorityColour(letter), &out) { $0 += [UInt8(ascii: "("), letter, UInt8(ascii: ")")] }
         out.append(0x20)
       } else {
-        out += Array("    ".utf8)
+        out += [0x20, 0x20, 0x20, 0x20]
       }
     }
-    var words: [[UInt8]] = []
+    // A done task is drawn faint as a whole; the colours inside it are left out.
+    let faintWhole = done && !palette.done.isEmpty
+    if faintWhole { out += palette.done }
+    let start = out.count
     // A done task shows when it was done; an open one when it was made.
     if done, let completed = task.completionDate {
-      words.append(Array(completed.description.utf8))
+      out += completed.utf8
     } else if !done, !hidesCreated, let created = task.creationDate {
-      words.append(coloured(Array(created.description.utf8), palette.faint))
+      coloured(palette.faint, &out) { $0 += created.utf8 }
     }
-    words += body(of: task)
-    let text = Array(words.joined(separator: [0x20]))
-    // A done task is drawn faint as a whole; the colours inside it are left out.
-    return out + (done && !palette.done.isEmpty ? palette.done + text + palette.reset : text)
+    body(of: task, done: done, separated: out.count > start, into: &out)
+    if faintWhole { out += palette.reset }
   }
 
-  /// The words of a task's body as drawn.
-  private func body(of task: Task) -> [[UInt8]] {
-    var body = Array(task.bodyBytes)
-    if let customHiding { body = customHiding.replacingAll(in: body, with: []) }
-    let shownTask = Task(bytes: Array("x ".utf8) + body)
-    let done = task.isCompleted
-    var words: [[UInt8]] = []
+  /// The words of a task's body as drawn, each after a blank (but the first, unless
+  /// `separated`).
+  private func body(of task: Task, done: Bool, separated: Bool, into out: inout [UInt8]) {
+    let shownTask: Task
+    if let customHiding {
+      shownTask = Task(bytes: Array("x ".utf8) + customHiding.replacingAll(in: Array(task.bodyBytes), with: []))
+    } else {
+      shownTask = task
+    }
     var notes = 0
     var attachments = 0
+    var first = !separated
+    let bytes = shownTask.bytes
+    func separate() {
+      if !first { out.append(0x20) }
+      first = false
+    }
     shownTask.forEachToken { token in
-      let word = Array(shownTask.bytes[token.range])
+      let word = bytes[token.range]
       switch token.kind {
       case .project:
-        if !hidesProjects { words.append(done ? word : coloured(word, palette.project)) }
+        guard !hidesProjects else { return }
+        separate()
+        coloured(done ? [] : palette.project, &out) { $0 += word }
       case .context:
-        if !hidesContexts { words.append(done ? word : coloured(word, palette.context)) }
+        guard !hidesContexts else { return }
+        separate()
+        coloured(done ? [] : palette.context, &out) { $0 += word }
       case .tag(let colon):
-        let key = String(decoding: shownTask.bytes[token.range.lowerBound..<colon], as: UTF8.self).lowercased()
-        if hiddenKeys.contains(key) {
-          if key == "note" { notes += 1 }
-          if key == "att" { attachments += 1 }
+        let key = bytes[token.range.lowerBound..<colon]
+        if hiddenKeyBytes.contains(where: { TerminalLayout.equalIgnoringCase(key, $0) }) {
+          if TerminalLayout.equalIgnoringCase(key, Array("note".utf8)) { notes += 1 }
+          if TerminalLayout.equalIgnoringCase(key, Array("att".utf8)) { attachments += 1 }
           return
         }
-        let value = String(decoding: shownTask.bytes[(colon + 1)..<token.range.upperBound], as: UTF8.self)
-        if key == "due", let due = TaskDate(value) {
-          words.append(dueWord(word, due: due, done: done))
+        separate()
+        if TerminalLayout.equalIgnoringCase(key, Array("due".utf8)),
+          let due = TerminalLayout.date(bytes[(colon + 1)..<token.range.upperBound])
+        {
+          dueWord(word, due: due, done: done, into: &out)
         } else {
-          words.append(done ? word : coloured(word, palette.meta))
+          coloured(done ? [] : palette.meta, &out) { $0 += word }
         }
       case .word:
-        words.append(word)
+        separate()
+        out += word
       }
     }
-    var marks: [String] = []
-    if notes > 0 { marks.append("note") }
-    if attachments == 1 { marks.append("att") } else if attachments > 1 { marks.append("\(attachments) att") }
-    if !marks.isEmpty { words.append(coloured(Array("[\(marks.joined(separator: ", "))]".utf8), done ? [] : palette.faint)) }
-    return words
+    guard notes > 0 || attachments > 0 else { return }
+    var mark = "["
+    if notes > 0 { mark += "note" }
+    if attachments > 0 {
+      if notes > 0 { mark += ", " }
+      mark += attachments == 1 ? "att" : "\(attachments) att"
+    }
+    separate()
+    coloured(done ? [] : palette.faint, &out) { $0 += Array((mark + "]").utf8) }
+  }
+
+  /// `YYYY-MM-DD` read from bytes, without a string.
+  static func date(_ value: ArraySlice<UInt8>) -> TaskDate? {
+    guard value.count == 10 else { return nil }
+    let b = Array(value)
+    guard b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-") else { return nil }
+    var numbers = [0, 0, 0]
+    for (part, range) in [0..<4, 5..<7, 8..<10].enumerated() {
+      for index in range {
+        guard (48...57).contains(b[index]) else { return nil }
+        numbers[part] = numbers[part] * 10 + Int(b[index] - 48)
+      }
+    }
+    return TaskDate(year: numbers[0], month: numbers[1], day: numbers[2])
+  }
+
+  static func equalIgnoringCase(_ bytes: ArraySlice<UInt8>, _ lowercase: [UInt8]) -> Bool {
+    guard bytes.count == lowercase.count else { return false }
+    return zip(bytes, lowercase).allSatisfy { ((65...90).contains($0) ? $0 + 32 : $0) == $1 }
   }
 
   /// `due:2026-12-04 (in 3d)`, coloured by how near the date is.
-  private func dueWord(_ word: [UInt8], due: TaskDate, done: Bool) -> [UInt8] {
+  private func dueWord(_ word: ArraySlice<UInt8>, due: TaskDate, done: Bool, into out: inout [UInt8]) {
     let days = today.days(until: due)
-    // Joined by a no-break space, so that wrapping never parts the date from its distance.
-    let relative = Array(" (\(TerminalLayout.relative(days: days)))".utf8).flatMap { $0 == 0x20 ? [0xC2, 0xA0] : [$0] }
-    guard !done else { return word + relative }
-    let colour: [UInt8]
-    switch days {
-    case ..<0: colour = palette.overdue
-    case 0: colour = palette.dueToday
-    case 1...3: colour = palette.dueSoon
-    default: colour = []
+    var colour: [UInt8] = []
+    if !done {
+      switch days {
+      case ..<0: colour = palette.overdue
+      case 0: colour = palette.dueToday
+      case 1...3: colour = palette.dueSoon
+      default: break
+      }
     }
-    return coloured(word + relative, colour)
+    coloured(colour, &out) { out in
+      out += word
+      // Joined by no-break spaces, so that wrapping never parts the date from its distance.
+      out += [0xC2, 0xA0, UInt8(ascii: "(")]
+      for byte in TerminalLayout.relative(days: days).utf8 {
+        if byte == 0x20 { out += [0xC2, 0xA0] } else { out.append(byte) }
+      }
+      out.append(UInt8(ascii: ")"))
+    }
   }
 
   /// How far a date is, in the largest unit that keeps it short: `today`, `tomorrow`,
@@ -282,8 +373,12 @@ struct TerminalLayout {
 
   private func priorityColour(_ letter: UInt8) -> [UInt8] { palette.priorities[letter] ?? palette.otherPriority }
 
-  private func coloured(_ word: [UInt8], _ colour: [UInt8]) -> [UInt8] {
-    colour.isEmpty ? word : colour + word + palette.reset
+  /// Appends what `body` writes, in `colour` when there is one.
+  private func coloured(_ colour: [UInt8], _ out: inout [UInt8], _ body: (inout [UInt8]) -> Void) {
+    guard !colour.isEmpty else { return body(&out) }
+    out += colour
+    body(&out)
+    out += palette.reset
   }
 
   // MARK: Wrapping
