@@ -57,7 +57,7 @@ enum AgendaCommand {
     }
     // On a terminal the tasks are drawn as `ls` draws them, all in one set of columns.
     let layout = TerminalLayout.active(in: context)
-    let drawn = layout?.draw(numbered, display: context.display)
+    let drawn = layout?.draw(Lines(numbered), display: context.display)
     let engine = ListEngine(context: context)
     var previous: String?
     for (offset, entry) in entries.enumerated() {
@@ -67,7 +67,7 @@ enum AgendaCommand {
         previous = title
       }
       if let drawn {
-        engine.printLine(bytes("  ") + drawn.lines[offset], indent: drawn.indent + 2)
+        engine.printLine(bytes("  ") + drawn.lines.line(offset), indent: drawn.indent + 2)
         continue
       }
       let line = Array(numbered[offset].prefix(width + 1)) + context.display(Array(numbered[offset].dropFirst(width + 1)))

@@ -181,20 +181,23 @@ struct ListEngine {
     guard !colours.isPlain || !hiding.isEmpty || customFilter || escaping || layout != nil else {
       return Output(listing: listing, total: total, filterCommand: filterCommand)
     }
-    let listed = Output(listing: listing, total: total, filterCommand: filterCommand).lines.all
-    var shown: [[UInt8]]
-    var indent: Int?
     if let layout {
       // The layout draws the hiding of words itself, before it colours them.
-      (shown, indent) = layout.draw(listed, display: context.display)
-    } else {
-      shown = listed.map { colours.apply(to: context.display($0), due: native?.dueColour(numberedLine: $0) ?? []) }
-      if !hiding.isEmpty {
-        shown = shown.map { line in hiding.reduce(line) { $1.replacingAll(in: $0, with: []) } }
+      var (drawn, indent): (Lines, Int)
+      switch listing {
+      case .numbered(let numbered): (drawn, indent) = layout.draw(numbered, display: context.display)
+      case .made(let made): (drawn, indent) = layout.draw(made, display: context.display)
       }
+      if customFilter { drawn = Lines(runShell(finalFilter, on: drawn.all)) }
+      return Output(listing: .made(drawn), total: total, filterCommand: filterCommand, indent: indent)
+    }
+    let listed = Output(listing: listing, total: total, filterCommand: filterCommand).lines
+    var shown = listed.all.map { colours.apply(to: context.display($0), due: native?.dueColour(numberedLine: $0) ?? []) }
+    if !hiding.isEmpty {
+      shown = shown.map { line in hiding.reduce(line) { $1.replacingAll(in: $0, with: []) } }
     }
     if customFilter { shown = runShell(finalFilter, on: shown) }
-    return Output(listing: .made(Lines(shown)), total: total, filterCommand: filterCommand, indent: indent)
+    return Output(listing: .made(Lines(shown)), total: total, filterCommand: filterCommand)
   }
 
   /// The `-+`/`-@` patterns with `[[:graph:]]` read as "neither a blank nor a control byte"

@@ -137,19 +137,21 @@ struct TerminalLayout {
 
   /// A line of a listing split into its number and its task text (`012 text` or `  12 text`);
   /// `nil` for a line that has no number (a user's final filter may make those).
-  static func split(_ line: [UInt8]) -> (number: Int, text: ArraySlice<UInt8>)? {
-    var position = 0
-    while position < line.count, line[position] == 0x20 { position += 1 }
+  static func split(_ line: ArraySlice<UInt8>) -> (number: Int, text: ArraySlice<UInt8>)? {
+    var position = line.startIndex
+    while position < line.endIndex, line[position] == 0x20 { position += 1 }
     var number = 0
     var digits = 0
-    while position < line.count, (48...57).contains(line[position]), digits < 18 {
+    while position < line.endIndex, (48...57).contains(line[position]), digits < 18 {
       number = number * 10 + Int(line[position] - 48)
       position += 1
       digits += 1
     }
-    guard digits > 0, position == line.count || line[position] == 0x20 else { return nil }
-    return (number, line[min(position + 1, line.count)...])
+    guard digits > 0, position == line.endIndex || line[position] == 0x20 else { return nil }
+    return (number, line[min(position + 1, line.endIndex)...])
   }
+
+  static func split(_ line: [UInt8]) -> (number: Int, text: ArraySlice<UInt8>)? { split(line[...]) }
 
   /// Draws numbered lines; `display` makes task text safe for the terminal (control
   /// characters shown as `^X`). A line without a number is kept as it is.
@@ -160,35 +162,56 @@ struct TerminalLayout {
   ///
   /// - Returns: the drawn lines and the column where the task text starts (the indent of a
   ///   wrapped line's continuation).
-  func draw(_ lines: [[UInt8]], display: ([UInt8]) -> [UInt8]) -> (lines: [[UInt8]], indent: Int) {
-    var parsed: [(number: Int, task: Task)?] = []
-    parsed.reserveCapacity(lines.count)
+  func draw(_ lines: Lines, display: ([UInt8]) -> [UInt8]) -> (lines: Lines, indent: Int) {
+    var entries: [(number: Int, task: Task)?] = []
+    entries.reserveCapacity(lines.count)
+    for index in 0..<lines.count {
+      let line = lines.buffer[lines.starts[index]..<lines.ends[index]]
+      entries.append(TerminalLayout.split(line).map { ($0.number, TerminalLayout.task($0.text, display: display)) })
+    }
+    return draw(entries, bytes: lines.buffer.count) { lines.buffer[lines.starts[$0]..<lines.ends[$0]] }
+  }
+
+  /// Draws a listing that is still its file's lines and their order (todo.sh's default
+  /// sort), without making the numbered text first.
+  func draw(_ numbered: NumberedLines, display: ([UInt8]) -> [UInt8]) -> (lines: Lines, indent: Int) {
+    let source = numbered.source
+    let entries: [(number: Int, task: Task)?] = numbered.indices.map { index in
+      let index = Int(index)
+      return (index + 1, TerminalLayout.task(source.buffer[source.starts[index]..<source.ends[index]], display: display))
+    }
+    return draw(entries, bytes: source.buffer.count) { _ in [] }
+  }
+
+  /// The task of a line's text, made safe for the terminal only when it needs to be.
+  private static func task(_ text: ArraySlice<UInt8>, display: ([UInt8]) -> [UInt8]) -> Task {
+    let unsafe = text.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
+    return unsafe ? Task(bytes: display(Array(text))) : Task(bytes: text)
+  }
+
+  /// Draws tasks with their numbers; a `nil` entry is a line without a number, kept as
+  /// `original` gives it.
+  private func draw(
+    _ entries: [(number: Int, task: Task)?], bytes: Int, original: (Int) -> ArraySlice<UInt8>
+  ) -> (lines: Lines, indent: Int) {
     var numberWidth = 1
     var hasHead = false
-    for line in lines {
-      guard let (number, text) = TerminalLayout.split(line) else {
-        parsed.append(nil)
-        continue
-      }
-      let safe = text.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
-      let task = safe ? Task(bytes: display(Array(text))) : Task(bytes: text)
-      parsed.append((number, task))
+    for case let (number, task)? in entries {
       numberWidth = max(numberWidth, TerminalLayout.digits(number))
       // A column for the priority or the done mark only when some line has one.
       if task.isCompleted || (task.headPriority != nil && !hidesPriority) { hasHead = true }
     }
     let indent = numberWidth + 1 + (hasHead ? 4 : 0)
-    var drawn: [[UInt8]] = []
-    drawn.reserveCapacity(lines.count)
-    var out: [UInt8] = []
-    for (line, entry) in zip(lines, parsed) {
-      guard let (number, task) = entry else {
-        drawn.append(line)
-        continue
+    var drawn = Lines()
+    drawn.reserve(lines: entries.count, bytes: bytes + bytes / 2)
+    for (index, entry) in entries.enumerated() {
+      drawn.starts.append(drawn.buffer.count)
+      if let (number, task) = entry {
+        draw(number: number, task: task, numberWidth: numberWidth, hasHead: hasHead, into: &drawn.buffer)
+      } else {
+        drawn.buffer += original(index)
       }
-      out.removeAll(keepingCapacity: true)
-      draw(number: number, task: task, numberWidth: numberWidth, hasHead: hasHead, into: &out)
-      drawn.append(out)
+      drawn.ends.append(drawn.buffer.count)
     }
     return (drawn, indent)
   }
@@ -216,22 +239,29 @@ struct TerminalLayout {
 
   /// One task: number, head column, text.
   func draw(number: Int, task: Task, numberWidth: Int, hasHead: Bool, into out: inout [UInt8]) {
-    out.append(contentsOf: repeatElement(0x20, count: max(0, numberWidth - TerminalLayout.digits(number))))
-    out += palette.number
+    for _ in 0..<max(0, numberWidth - TerminalLayout.digits(number)) { out.append(0x20) }
+    begin(palette.number, &out)
     TerminalLayout.appendNumber(number, to: &out)
-    if !palette.number.isEmpty { out += palette.reset }
+    end(palette.number, &out)
     out.append(0x20)
     let done = task.isCompleted
     if hasHead {
       if done {
-        coloured(palette.done, &out) { $0.append(UInt8(ascii: "x")) }
-        out += [0x20, 0x20, 0x20]
+        begin(palette.done, &out)
+        out.append(UInt8(ascii: "x"))
+        end(palette.done, &out)
+        out += TerminalLayout.threeBlanks
       } else if let priority = task.headPriority, !hidesPriority {
         let letter = priority.letter.asciiValue ?? UInt8(ascii: "?")
-        coloured(priorityColour(letter), &out) { $0 += [UInt8(ascii: "("), letter, UInt8(ascii: ")")] }
+        let colour = priorityColour(letter)
+        begin(colour, &out)
+        out.append(UInt8(ascii: "("))
+        out.append(letter)
+        out.append(UInt8(ascii: ")"))
+        end(colour, &out)
         out.append(0x20)
       } else {
-        out += [0x20, 0x20, 0x20, 0x20]
+        out += TerminalLayout.fourBlanks
       }
     }
     // A done task is drawn faint as a whole; the colours inside it are left out.
@@ -240,60 +270,103 @@ struct TerminalLayout {
     let start = out.count
     // A done task shows when it was done; an open one when it was made.
     if done, let completed = task.completionDate {
-      out += completed.utf8
+      TerminalLayout.appendDate(completed, to: &out)
     } else if !done, !hidesCreated, let created = task.creationDate {
-      coloured(palette.faint, &out) { $0 += created.utf8 }
+      begin(palette.faint, &out)
+      TerminalLayout.appendDate(created, to: &out)
+      end(palette.faint, &out)
     }
     body(of: task, done: done, separated: out.count > start, into: &out)
     if faintWhole { out += palette.reset }
   }
 
+  static let threeBlanks: [UInt8] = [0x20, 0x20, 0x20]
+  static let fourBlanks: [UInt8] = [0x20, 0x20, 0x20, 0x20]
+  static let noteKey = Array("note".utf8)
+  static let attachmentKey = Array("att".utf8)
+  static let dueKey = Array("due".utf8)
+
+  /// `YYYY-MM-DD`, straight into `out`.
+  static func appendDate(_ date: TaskDate, to out: inout [UInt8]) {
+    let year = date.year
+    out.append(UInt8(48 + year / 1000 % 10))
+    out.append(UInt8(48 + year / 100 % 10))
+    out.append(UInt8(48 + year / 10 % 10))
+    out.append(UInt8(48 + year % 10))
+    out.append(UInt8(ascii: "-"))
+    out.append(UInt8(48 + date.month / 10))
+    out.append(UInt8(48 + date.month % 10))
+    out.append(UInt8(ascii: "-"))
+    out.append(UInt8(48 + date.day / 10))
+    out.append(UInt8(48 + date.day % 10))
+  }
+
   /// The words of a task's body as drawn, each after a blank (but the first, unless
   /// `separated`).
+  ///
+  /// The words are found here rather than with ``Task/forEachToken(_:)`` (same rules: see
+  /// `Token.Kind.classify`), in one pass over the bytes, so that drawing a word costs about
+  /// what copying it does.
   private func body(of task: Task, done: Bool, separated: Bool, into out: inout [UInt8]) {
-    let shownTask: Task
+    let bytes: ArraySlice<UInt8>
+    var from = task.bodyOffset
     if let customHiding {
-      shownTask = Task(bytes: Array("x ".utf8) + customHiding.replacingAll(in: Array(task.bodyBytes), with: []))
+      bytes = ArraySlice(customHiding.replacingAll(in: Array(task.bodyBytes), with: []))
+      from = 0
     } else {
-      shownTask = task
+      bytes = task.bytes
     }
     var notes = 0
     var attachments = 0
     var first = !separated
-    let bytes = shownTask.bytes
-    func separate() {
-      if !first { out.append(0x20) }
-      first = false
-    }
-    shownTask.forEachToken { token in
-      let word = bytes[token.range]
-      switch token.kind {
-      case .project:
-        guard !hidesProjects else { return }
-        separate()
-        coloured(done ? [] : palette.project, &out) { $0 += word }
-      case .context:
-        guard !hidesContexts else { return }
-        separate()
-        coloured(done ? [] : palette.context, &out) { $0 += word }
-      case .tag(let colon):
-        let key = bytes[token.range.lowerBound..<colon]
-        if hiddenKeyBytes.contains(where: { TerminalLayout.equalIgnoringCase(key, $0) }) {
-          if TerminalLayout.equalIgnoringCase(key, Array("note".utf8)) { notes += 1 }
-          if TerminalLayout.equalIgnoringCase(key, Array("att".utf8)) { attachments += 1 }
-          return
+    bytes.withUnsafeBufferPointer { b in
+      let n = b.count
+      var i = from
+      while i < n {
+        while i < n, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
+        guard i < n else { break }
+        let start = i
+        var colon = -1
+        var colons = 0
+        while i < n, b[i] != 0x20, b[i] != 0x09 {
+          if b[i] == 0x3A {
+            colons += 1
+            if colon < 0 { colon = i }
+          }
+          i += 1
         }
-        separate()
-        if TerminalLayout.equalIgnoringCase(key, Array("due".utf8)),
-          let due = TerminalLayout.date(bytes[(colon + 1)..<token.range.upperBound])
+        let word = UnsafeBufferPointer(rebasing: b[start..<i])
+        var colour: [UInt8] = []
+        var dueDate: TaskDate?
+        if i - start >= 2, b[start] == UInt8(ascii: "+") {
+          if hidesProjects { continue }
+          if !done { colour = palette.project }
+        } else if i - start >= 2, b[start] == UInt8(ascii: "@") {
+          if hidesContexts { continue }
+          if !done { colour = palette.context }
+        } else if colons == 1, colon > start, colon < i - 1,
+          !(colon + 2 < i && b[colon + 1] == 0x2F && b[colon + 2] == 0x2F)
         {
-          dueWord(word, due: due, done: done, into: &out)
-        } else {
-          coloured(done ? [] : palette.meta, &out) { $0 += word }
+          let key = UnsafeBufferPointer(rebasing: b[start..<colon])
+          if hiddenKeyBytes.contains(where: { TerminalLayout.equalIgnoringCase(key, $0) }) {
+            if TerminalLayout.equalIgnoringCase(key, TerminalLayout.noteKey) { notes += 1 }
+            if TerminalLayout.equalIgnoringCase(key, TerminalLayout.attachmentKey) { attachments += 1 }
+            continue
+          }
+          if TerminalLayout.equalIgnoringCase(key, TerminalLayout.dueKey) {
+            dueDate = TerminalLayout.date(UnsafeBufferPointer(rebasing: b[(colon + 1)..<i]))
+          }
+          if dueDate == nil, !done { colour = palette.meta }
         }
-      case .word:
-        separate()
-        out += word
+        if !first { out.append(0x20) }
+        first = false
+        if let dueDate {
+          dueWord(word, due: dueDate, done: done, into: &out)
+        } else {
+          begin(colour, &out)
+          out.append(contentsOf: word)
+          end(colour, &out)
+        }
       }
     }
     guard notes > 0 || attachments > 0 else { return }
@@ -303,32 +376,40 @@ struct TerminalLayout {
       if notes > 0 { mark += ", " }
       mark += attachments == 1 ? "att" : "\(attachments) att"
     }
-    separate()
-    coloured(done ? [] : palette.faint, &out) { $0 += Array((mark + "]").utf8) }
+    if !first { out.append(0x20) }
+    let colour = done ? [] : palette.faint
+    begin(colour, &out)
+    out += Array((mark + "]").utf8)
+    end(colour, &out)
   }
 
   /// `YYYY-MM-DD` read from bytes, without a string.
-  static func date(_ value: ArraySlice<UInt8>) -> TaskDate? {
-    guard value.count == 10 else { return nil }
-    let b = Array(value)
-    guard b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-") else { return nil }
-    var numbers = [0, 0, 0]
-    for (part, range) in [0..<4, 5..<7, 8..<10].enumerated() {
-      for index in range {
-        guard (48...57).contains(b[index]) else { return nil }
-        numbers[part] = numbers[part] * 10 + Int(b[index] - 48)
+  static func date(_ value: UnsafeBufferPointer<UInt8>) -> TaskDate? {
+    guard value.count == 10, value[4] == UInt8(ascii: "-"), value[7] == UInt8(ascii: "-") else { return nil }
+    func number(_ from: Int, _ count: Int) -> Int? {
+      var result = 0
+      for index in from..<(from + count) {
+        let byte = value[index]
+        guard byte >= 48, byte <= 57 else { return nil }
+        result = result * 10 + Int(byte - 48)
       }
+      return result
     }
-    return TaskDate(year: numbers[0], month: numbers[1], day: numbers[2])
+    guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2) else { return nil }
+    return TaskDate(year: year, month: month, day: day)
   }
 
-  static func equalIgnoringCase(_ bytes: ArraySlice<UInt8>, _ lowercase: [UInt8]) -> Bool {
+  static func equalIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: [UInt8]) -> Bool {
     guard bytes.count == lowercase.count else { return false }
-    return zip(bytes, lowercase).allSatisfy { ((65...90).contains($0) ? $0 + 32 : $0) == $1 }
+    for index in 0..<lowercase.count {
+      let candidate = bytes[index]
+      if ((candidate >= 65 && candidate <= 90) ? candidate + 32 : candidate) != lowercase[index] { return false }
+    }
+    return true
   }
 
   /// `due:2026-12-04 (in 3d)`, coloured by how near the date is.
-  private func dueWord(_ word: ArraySlice<UInt8>, due: TaskDate, done: Bool, into out: inout [UInt8]) {
+  private func dueWord(_ word: UnsafeBufferPointer<UInt8>, due: TaskDate, done: Bool, into out: inout [UInt8]) {
     let days = today.days(until: due)
     var colour: [UInt8] = []
     if !done {
@@ -339,15 +420,15 @@ struct TerminalLayout {
       default: break
       }
     }
-    coloured(colour, &out) { out in
-      out += word
-      // Joined by no-break spaces, so that wrapping never parts the date from its distance.
-      out += [0xC2, 0xA0, UInt8(ascii: "(")]
-      for byte in TerminalLayout.relative(days: days).utf8 {
-        if byte == 0x20 { out += [0xC2, 0xA0] } else { out.append(byte) }
-      }
-      out.append(UInt8(ascii: ")"))
+    begin(colour, &out)
+    out.append(contentsOf: word)
+    // Joined by no-break spaces, so that wrapping never parts the date from its distance.
+    out += [0xC2, 0xA0, UInt8(ascii: "(")]
+    for byte in TerminalLayout.relative(days: days).utf8 {
+      if byte == 0x20 { out += [0xC2, 0xA0] } else { out.append(byte) }
     }
+    out.append(UInt8(ascii: ")"))
+    end(colour, &out)
   }
 
   /// How far a date is, in the largest unit that keeps it short: `today`, `tomorrow`,
@@ -373,12 +454,13 @@ struct TerminalLayout {
 
   private func priorityColour(_ letter: UInt8) -> [UInt8] { palette.priorities[letter] ?? palette.otherPriority }
 
-  /// Appends what `body` writes, in `colour` when there is one.
-  private func coloured(_ colour: [UInt8], _ out: inout [UInt8], _ body: (inout [UInt8]) -> Void) {
-    guard !colour.isEmpty else { return body(&out) }
-    out += colour
-    body(&out)
-    out += palette.reset
+  /// Starts and ends a stretch in `colour` (nothing for no colour).
+  private func begin(_ colour: [UInt8], _ out: inout [UInt8]) {
+    if !colour.isEmpty { out += colour }
+  }
+
+  private func end(_ colour: [UInt8], _ out: inout [UInt8]) {
+    if !colour.isEmpty { out += palette.reset }
   }
 
   // MARK: Wrapping
