@@ -135,7 +135,7 @@ public enum TodoCLI {
     loader.errorOutput = { _ in }
     guard let settings = try? loader.load(options) else { return }
     let entries = InfoCommand.entries(settings: settings, stateDirectory: stateDirectory(environment))
-    console.write(Array("Paths (todo info):\n".utf8))
+    console.write(Array("\nPaths (todo info):\n".utf8))
     for line in InfoCommand.lines(entries.filter { $0.name != "version" }) {
       console.line("  " + line)
     }

@@ -105,7 +105,12 @@ enum DoctorCommand {
     } else if remaining == 0 {
       context.console.line("no problems found in \(names)")
     } else {
-      let hint = fixable > 0 && !fixing ? "; \(fixable) can be fixed with '\(context.programName) doctor --fix'" : ""
+      var hint = ""
+      if fixable > 0 {
+        hint = fixing
+          ? "; nothing fixed: a file with merge conflict markers is left as it is"
+          : "; \(fixable) can be fixed with '\(context.programName) doctor --fix'"
+      }
       context.console.line("\(count(remaining, "problem")) found (\(perFile.joined(separator: ", ")))\(hint)")
     }
     return remaining > 0 ? .failure : .success
@@ -132,10 +137,10 @@ enum DoctorCommand {
     case .byteOrderMarkInside: return "holds a byte order mark (U+FEFF), which belongs only at the start of a file"
     case .byteOrderMarkBeforeHead:
       return "the file starts with a byte order mark: some todo.txt apps then miss the priority, x or date of this line"
-    case .lowercasePriority(let letter):
+    case .lowercasePriority(let letter, _):
       let lower = Character(Unicode.Scalar(letter + 32))
       return "(\(lower)) is not a priority (priorities are capital letters); it is read as text"
-    case .priorityWithoutSpace(let letter):
+    case .priorityWithoutSpace(let letter, _):
       return "(\(Character(Unicode.Scalar(letter)))) with no space after it is not a priority; it is read as text"
     case .donePriorityAfterMark(let letter):
       let p = Character(Unicode.Scalar(letter))
@@ -169,16 +174,16 @@ enum DoctorCommand {
       return ending == .crlf
         ? "\(count(lines, "line")) changed from CRLF to LF" : "\(count(lines, "line")) changed from LF to CRLF"
     case .byteOrderMarkInside: return "removed the byte order mark"
-    case .lowercasePriority(let letter):
+    case .lowercasePriority(let letter, _):
       return "(\(Character(Unicode.Scalar(letter + 32)))) became (\(Character(Unicode.Scalar(letter))))"
-    case .priorityWithoutSpace(let letter): return "added a space after (\(Character(Unicode.Scalar(letter))))"
+    case .priorityWithoutSpace(let letter, _): return "added a space after (\(Character(Unicode.Scalar(letter))))"
     default: return description(kind)
     }
   }
 
-  /// Bytes of a line as doctor may print them anywhere: printable text as it is, control
-  /// characters (C0, DEL, C1), U+FEFF and bytes that are not UTF-8 as `\xNN`, at most 60
-  /// characters.
+  /// Bytes of a line as doctor may print them anywhere, a terminal or a pipe: printable text
+  /// as it is, control characters (C0, DEL, C1) and bytes that are not UTF-8 as `\xNN`, the
+  /// byte order mark and bidirectional controls as `<U+202E>`; at most 60 characters.
   static func shown(_ bytes: [UInt8]) -> String {
     var result = ""
     var i = 0
@@ -197,9 +202,14 @@ enum DoctorCommand {
         continue
       }
       if byte >= 0x80, let (scalar, length) = ListCheck.decode(slice, at: i), !(0x80...0x9F).contains(scalar),
-        scalar != 0xFEFF, let value = Unicode.Scalar(scalar)
+        let value = Unicode.Scalar(scalar)
       {
-        result.unicodeScalars.append(value)
+        // Marks that reorder or hide text are named, not applied.
+        if scalar == 0xFEFF || (0x202A...0x202E).contains(scalar) || (0x2066...0x2069).contains(scalar) {
+          result += "<U+\(String(scalar, radix: 16, uppercase: true))>"
+        } else {
+          result.unicodeScalars.append(value)
+        }
         i += length
         continue
       }

@@ -24,10 +24,12 @@ public struct ListProblem: Sendable, Equatable {
     case byteOrderMarkInside
     /// The file starts with a byte order mark and its first line with a priority, mark or date.
     case byteOrderMarkBeforeHead
-    /// `(a) task`: a lower-case letter, which is no priority.
-    case lowercasePriority(letter: UInt8)
-    /// `(A)task`: a priority needs a space after it.
-    case priorityWithoutSpace(letter: UInt8)
+    /// `(a) task`: a lower-case letter, which is no priority; `mendable` when the line holds
+    /// no second `(b)` (an enumeration is text).
+    case lowercasePriority(letter: UInt8, mendable: Bool)
+    /// `(A)task`: a priority needs a space after it; `mendable` when text follows (not a tab,
+    /// not the end of the line) and the letter is or becomes a capital.
+    case priorityWithoutSpace(letter: UInt8, mendable: Bool)
     /// `x (A) 2026-…`: a done task's priority between the mark and the dates.
     case donePriorityAfterMark(letter: UInt8)
     /// `x 2026-01-05 (A) …`: a done task's priority between its two dates.
@@ -65,8 +67,8 @@ public struct ListProblem: Sendable, Equatable {
   /// bytes that are not UTF-8, control characters and conflict markers need a person.
   public var isFixable: Bool {
     switch kind {
-    case .exactDuplicate, .mixedLineEnding, .byteOrderMarkInside, .lowercasePriority, .priorityWithoutSpace:
-      return true
+    case .exactDuplicate, .mixedLineEnding, .byteOrderMarkInside: return true
+    case .lowercasePriority(_, let mendable), .priorityWithoutSpace(_, let mendable): return mendable
     default:
       return false
     }
@@ -241,8 +243,12 @@ public enum ListCheck {
       report(.doneMarkLookalike)
     }
     if let shape = priorityShape(bytes) {
-      if shape.lowercase { report(.lowercasePriority(letter: shape.letter)) }
-      if shape.missingSpace { report(.priorityWithoutSpace(letter: shape.letter)) }
+      let unambiguous = !shape.lowercase || isUnambiguousLowercase(Array(bytes))
+      if shape.lowercase { report(.lowercasePriority(letter: shape.letter, mendable: unambiguous)) }
+      if shape.missingSpace {
+        let textFollows = bytes.count > 3 && !bytes[start + 3].isTaskWhitespace
+        report(.priorityWithoutSpace(letter: shape.letter, mendable: unambiguous && textFollows))
+      }
     }
     if let priority = task.headPriority {
       switch task.priorityPlacement {
@@ -346,10 +352,8 @@ public enum ListCheck {
       case .byteOrderMarkInside:
         line = removingByteOrderMarks(line)
       case .lowercasePriority:
-        guard isUnambiguousLowercase(line) else { continue }
         line[1] -= 32
       case .priorityWithoutSpace:
-        guard line.count > 3, (65...90).contains(line[1]), !line[3].isTaskWhitespace else { continue }
         line.insert(.space, at: 3)
       case .mixedLineEnding(let ending, _):
         endings = ending == .crlf ? .lf : .crlf
