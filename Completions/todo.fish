@@ -134,6 +134,8 @@ function __todo_complete
             printf '%s\t%s\n' 'find' 'List the tasks of todo.txt that match a query.'
             printf '%s\t%s\n' 'view' 'List the tasks of a view saved in the configuration, or list the views.'
             printf '%s\t%s\n' 'import' 'Add tasks read as JSON from standard input (one object per line, or an array).'
+            printf '%s\t%s\n' 'doctor' 'Check todo.txt and done.txt for lines this tool or other todo.txt apps would misread.'
+            printf '%s\t%s\n' 'info' 'Show the version, the configuration file read, and the paths of the files and folders in use.'
             printf '%s\t%s\n' 'merge' 'Merge two versions of a todo.txt file task by task, writing the result to OURS.'
             printf '%s\t%s\n' 'git-setup' 'Register the task-by-task merge for todo.txt and done.txt in the todo directory\'s git repository.'
             printf '%s\t%s\n' 'sync' 'Commit the changes in the todo directory, merge the git remote\'s, and push the result.'

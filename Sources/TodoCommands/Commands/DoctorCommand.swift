@@ -11,7 +11,7 @@ enum DoctorCommand {
   static let fixOption = OptionSpec(
     ["--fix"], help: "Mend what is safe to mend (one change per run, undone by 'undo'); report the rest.")
   static let dryRunOption = OptionSpec(
-    ["--dry-run", "-n"], help: "With --fix, show what would be mended and write nothing.")
+    ["--dry-run"], help: "Show what --fix would mend, and write nothing.")
 
   static let spec: CommandSpec = CommandSpec(
     name: "doctor",
