@@ -28,6 +28,16 @@ import Testing
       """
     ),
     (
+      "2009-01-01 a\na\na\n(A) buy milk\n(A) 2009-01-02 buy milk\n",
+      """
+      todo.txt:2: repeats line 1 but for the creation date
+      todo.txt:3: repeats line 2 exactly
+      todo.txt:5: repeats line 4 but for the creation date
+      3 problems found (todo.txt 3); 1 \(hint)
+
+      """
+    ),
+    (
       "(A) 2009-02-30 pay\nx 2009-13-01 done\nx 2009-02-01 2009-02-29 filed\n",
       """
       todo.txt:1: 2009-02-30 is not a date; it is read as text, not as the task's creation or completion date

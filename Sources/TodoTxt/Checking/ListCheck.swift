@@ -81,11 +81,16 @@ public enum ListCheck {
   /// The `id:` values of a list, for the `p:` check across todo.txt and done.txt.
   public static func ids(in list: TodoList) -> Set<[UInt8]> {
     var ids: Set<[UInt8]> = []
-    for index in list.indices {
+    // Most lines have no `id:`: a scan of the bytes says so without making a task of them.
+    var holding: [Int] = []
+    list.forEachLineBytes { index, line in
+      if contains(line, "id:") { holding.append(index) }
+    }
+    for index in holding {
       let task = list[index]
-      guard task.bytes.firstRange(of: idKey) != nil else { continue }
       task.forEachToken { token in
-        guard case .tag(let colon) = token.kind, task.bytes[token.range.lowerBound..<colon].elementsEqual(idKey.dropLast())
+        guard case .tag(let colon) = token.kind, colon - token.range.lowerBound == 2,
+          task.bytes[token.range.lowerBound] == UInt8(ascii: "i"), task.bytes[token.range.lowerBound + 1] == UInt8(ascii: "d")
         else { return }
         ids.insert(Array(task.bytes[(colon + 1)..<token.range.upperBound]))
       }
@@ -93,17 +98,33 @@ public enum ListCheck {
     return ids
   }
 
-  private static let idKey: [UInt8] = Array("id:".utf8)
-  private static let parentKey: [UInt8] = Array("p:".utf8)
-  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+  /// Whether `bytes` holds `needle` (a short ASCII word): one pass, no allocation.
+  static func contains(_ b: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
+    needle.withUTF8Buffer { word in
+      guard word.count <= b.count, let first = word.first else { return false }
+      var i = 0
+      while i + word.count <= b.count {
+        if b[i] == first {
+          var k = 1
+          while k < word.count, b[i + k] == word[k] { k += 1 }
+          if k == word.count { return true }
+        }
+        i += 1
+      }
+      return false
+    }
+  }
 
   /// Every problem of `list`, by line, then in the order the checks run.
   ///
   /// - Parameter knownIDs: the `id:` values of every list a `p:` may point into.
   public static func problems(in list: TodoList, knownIDs: Set<[UInt8]>) -> [ListProblem] {
     var problems: [ListProblem] = []
-    var firstLine: [[UInt8]: Int] = [:]
-    var firstWithoutDate: [[UInt8]: Int] = [:]
+    // One table for every line, by its text without the creation date; exact copies are told
+    // apart only among the lines that meet there (few), in a second table.
+    var firstWithoutDate: [LineKey: Int] = [:]
+    firstWithoutDate.reserveCapacity(list.count)
+    var sameButForDate: [LineKey: Int] = [:]
     var conflictOpen = false
     var crlf = 0
     var lf = 0
@@ -145,17 +166,25 @@ public enum ListCheck {
       checkHead(task, report: report)
       checkTags(task, knownIDs: knownIDs, report: report)
 
-      let exact = Array(bytes)
-      if let earlier = firstLine[exact] {
-        report(.exactDuplicate(of: earlier))
-      } else {
-        firstLine[exact] = number
-        let key = withoutCreationDate(task)
-        if let earlier = firstWithoutDate[key] {
-          report(.duplicate(of: earlier))
+      let key = withoutCreationDate(task)
+      if let earlier = firstWithoutDate[key] {
+        let first = list[earlier - 1].bytes
+        if first.elementsEqual(bytes) {
+          report(.exactDuplicate(of: earlier))
         } else {
-          firstWithoutDate[key] = number
+          let exact = LineKey(head: bytes, tail: [])
+          if let copied = sameButForDate[exact] {
+            report(.exactDuplicate(of: copied))
+          } else {
+            sameButForDate[exact] = number
+            if sameButForDate[LineKey(head: first, tail: [])] == nil {
+              sameButForDate[LineKey(head: first, tail: [])] = earlier
+            }
+            report(.duplicate(of: earlier))
+          }
         }
+      } else {
+        firstWithoutDate[key] = number
       }
     }
     return problems
@@ -243,7 +272,7 @@ public enum ListCheck {
       report(.doneMarkLookalike)
     }
     if let shape = priorityShape(bytes) {
-      let unambiguous = !shape.lowercase || isUnambiguousLowercase(Array(bytes))
+      let unambiguous = !shape.lowercase || isUnambiguousLowercase(Array(bytes))  // rare: no hot path
       if shape.lowercase { report(.lowercasePriority(letter: shape.letter, mendable: unambiguous)) }
       if shape.missingSpace {
         let textFollows = bytes.count > 3 && !bytes[start + 3].isTaskWhitespace
@@ -298,34 +327,72 @@ public enum ListCheck {
   private static func checkTags(_ task: Task, knownIDs: Set<[UInt8]>, report: (ListProblem.Kind) -> Void) {
     guard task.bodyBytes.contains(.colon) else { return }
     let bytes = task.bytes
-    var seen: [[UInt8]] = []
+    // The keys with meaning seen so far: due, t, rec (a bit each).
+    var seen = 0
     task.forEachToken { token in
       guard case .tag(let colon) = token.kind else { return }
-      let key = Array(bytes[token.range.lowerBound..<colon])
+      let keyStart = token.range.lowerBound
       let value = bytes[(colon + 1)..<token.range.upperBound]
-      switch key {
-      case [UInt8(ascii: "d"), UInt8(ascii: "u"), UInt8(ascii: "e")], [UInt8(ascii: "t")]:
-        if TaskDate(String(decoding: value, as: UTF8.self)) == nil { report(.notADate(key: key, value: Array(value))) }
-      case [UInt8(ascii: "r"), UInt8(ascii: "e"), UInt8(ascii: "c")]:
-        if Recurrence(String(decoding: value, as: UTF8.self)) == nil { report(.notARecurrence(value: Array(value))) }
-      case [UInt8(ascii: "p")]:
+      let key: Int
+      switch colon - keyStart {
+      case 1 where bytes[keyStart] == UInt8(ascii: "t"): key = 1
+      case 1 where bytes[keyStart] == UInt8(ascii: "p"):
         if !knownIDs.contains(Array(value)) { report(.missingParent(id: Array(value))) }
         return
+      case 3 where bytes[keyStart] == UInt8(ascii: "d") && bytes[keyStart + 1] == UInt8(ascii: "u")
+        && bytes[keyStart + 2] == UInt8(ascii: "e"):
+        key = 0
+      case 3 where bytes[keyStart] == UInt8(ascii: "r") && bytes[keyStart + 1] == UInt8(ascii: "e")
+        && bytes[keyStart + 2] == UInt8(ascii: "c"):
+        key = 2
       default:
         return
       }
-      if seen.contains(key) { report(.repeatedTag(key: key)) } else { seen.append(key) }
+      if key == 2 {
+        if Recurrence(String(decoding: value, as: UTF8.self)) == nil { report(.notARecurrence(value: Array(value))) }
+      } else {
+        let date = value.count == 10 ? value.withUnsafeBufferPointer { TaskDate.parse($0, at: 0) } : nil
+        if date == nil { report(.notADate(key: Array(bytes[keyStart..<colon]), value: Array(value))) }
+      }
+      if seen & (1 << key) != 0 { report(.repeatedTag(key: Array(bytes[keyStart..<colon]))) }
+      seen |= 1 << key
     }
   }
 
   /// The line without its creation date (and the space after it), for duplicates that differ
   /// only in the day they were added.
-  static func withoutCreationDate(_ task: Task) -> [UInt8] {
+  static func withoutCreationDate(_ task: Task) -> LineKey {
     let bytes = task.bytes
-    guard task.creationDate != nil else { return Array(bytes) }
+    guard task.creationDate != nil else { return LineKey(head: bytes, tail: []) }
     let bodyStart = bytes.startIndex + task.bodyOffset
     let dateStart = bodyStart == bytes.endIndex && bytes.last != .space ? bodyStart - 10 : bodyStart - 11
-    return Array(bytes[..<dateStart]) + Array(bytes[bodyStart...])
+    return LineKey(head: bytes[..<dateStart], tail: bytes[bodyStart...])
+  }
+
+  /// A line, or a line with a stretch cut out, as a dictionary key that points into the
+  /// list's bytes instead of copying them; equal when the bytes joined are equal.
+  struct LineKey: Hashable {
+    var head: ArraySlice<UInt8>
+    var tail: ArraySlice<UInt8>
+
+    static func == (lhs: LineKey, rhs: LineKey) -> Bool {
+      guard lhs.head.count + lhs.tail.count == rhs.head.count + rhs.tail.count else { return false }
+      var left = lhs.head.makeIterator()
+      var leftTail = lhs.tail.makeIterator()
+      var right = rhs.head.makeIterator()
+      var rightTail = rhs.tail.makeIterator()
+      while let a = left.next() ?? leftTail.next() {
+        guard a == (right.next() ?? rightTail.next()) else { return false }
+      }
+      return true
+    }
+
+    /// The hash of the joined bytes: `Hasher` takes bytes as a stream, so two parts fed one
+    /// after the other hash as their join does, however a line is cut.
+    func hash(into hasher: inout Hasher) {
+      head.withUnsafeBytes { hasher.combine(bytes: $0) }
+      tail.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
   }
 
   // MARK: Repairs
