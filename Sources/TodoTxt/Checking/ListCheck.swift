@@ -193,7 +193,9 @@ public enum ListCheck {
   /// The marker's character when the line is a merge conflict marker: seven of `<`, `=`, `|`
   /// or `>`, alone or (but for `=`) followed by a space and a label.
   static func conflictMarker(_ bytes: ArraySlice<UInt8>) -> UInt8? {
-    guard bytes.count >= 7, let first = bytes.first, "<=|>".utf8.contains(first),
+    guard bytes.count >= 7, let first = bytes.first,
+      first == UInt8(ascii: "<") || first == UInt8(ascii: "=") || first == UInt8(ascii: "|")
+        || first == UInt8(ascii: ">"),
       bytes.prefix(7).allSatisfy({ $0 == first })
     else { return nil }
     if bytes.count == 7 { return first }
@@ -206,6 +208,13 @@ public enum ListCheck {
     var firstControl: UInt32?
     var invalidAt: Int?
     var bom = false
+    // Most lines are printable ASCII: one pass over the raw bytes says so.
+    let plain = bytes.withUnsafeBufferPointer { b in
+      var all = true
+      for byte in b where byte < 0x20 || byte >= 0x7F { all = false }
+      return all
+    }
+    if plain { return }
     var i = bytes.startIndex
     let end = bytes.endIndex
     while i < end {
