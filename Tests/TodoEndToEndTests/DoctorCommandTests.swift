@@ -249,6 +249,38 @@ import Testing
     #expect(box.read("todo.txt") == "(A) one\n(B) two\n(c) list (d) items\n")
   }
 
+  /// On a real (pseudo-)terminal too, no byte of a hostile line reaches the screen raw.
+  @Test func hostileBytesReachNoTerminalRaw() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", "a\u{1B}]0;title\u{07} due:\u{1B}[2J \u{9B}31m \u{202E}cba\n")
+    let terminal = try PseudoTerminal()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "'\(box.path("bin/todo"))' doctor; echo END-OF-RUN"]
+    process.currentDirectoryURL = box.home
+    process.environment = box.environment.merging(["TERM": "xterm"]) { $1 }
+    process.standardInput = terminal.handle
+    process.standardOutput = terminal.handle
+    process.standardError = terminal.handle
+    try process.run()
+    let text = terminal.read(until: "END-OF-RUN") ?? ""
+    process.waitUntilExit()
+    let output = Array(text.utf8)
+    for sequence: [UInt8] in [[0x1B], [0x07], [0xC2, 0x9B], [0xE2, 0x80, 0xAE]] {
+      #expect(!output.indices.contains { output[$0...].starts(with: sequence) }, "\(sequence) reached the terminal")
+    }
+    #expect(text.contains("due:\\x1B[2J is not a date"), "\(text)")
+  }
+
+  @Test func completionOffersTheOptions() throws {
+    let box = try Sandbox()
+    let options = CompletionTests.lines(try box.todo("__complete", "doctor", "--").stdout).map {
+      String($0.prefix { $0 != "\t" })
+    }
+    #expect(options.contains("--fix") && options.contains("--dry-run"))
+    #expect(try box.todo("__complete", "info", "--format", "").stdout == "text\njson\n")
+  }
+
   @Test func takesNoArgumentsAndIsNativeOnly() throws {
     let box = try Sandbox()
     let run = try box.todo("doctor", "extra")
