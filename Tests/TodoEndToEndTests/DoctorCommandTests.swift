@@ -85,7 +85,8 @@ import Testing
     (
       "\u{FEFF}(A) first\nsecond\u{FEFF}\n",
       """
-      todo.txt:1: the file starts with a byte order mark: some todo.txt apps then miss the priority, x or date of this line
+      todo.txt:1: the file starts with a byte order mark: some todo.txt apps then miss the priority, x or date \
+      of this line
       todo.txt:2: holds a byte order mark (U+FEFF), which belongs only at the start of a file
       2 problems found (todo.txt 2); 1 \(hint)
 
@@ -104,8 +105,10 @@ import Testing
     (
       "x (A) 2009-02-12 2009-02-01 a\nx 2009-02-12 (B) 2009-02-01 b\n",
       """
-      todo.txt:1: done task keeps its priority (A) between x and its dates: some todo.txt apps then lose both dates (pri:A after the text reads the same everywhere)
-      todo.txt:2: done task keeps its priority (B) after its completion date: some todo.txt apps then lose its creation date (pri:B after the text reads the same everywhere)
+      todo.txt:1: done task keeps its priority (A) between x and its dates: some todo.txt apps then lose both dates \
+      (pri:A after the text reads the same everywhere)
+      todo.txt:2: done task keeps its priority (B) after its completion date: some todo.txt apps then lose its \
+      creation date (pri:B after the text reads the same everywhere)
       2 problems found (todo.txt 2)
 
       """
@@ -115,8 +118,10 @@ import Testing
       """
       todo.txt:1: holds only spaces or tabs: a blank line here, an empty task in some todo.txt apps
       todo.txt:2: starts with whitespace: its priority, x or date is text here, a task's head in apps that trim lines
-      todo.txt:3: starts like a done task but is not one here (done is a lower-case x and a space); some apps read it as done
-      todo.txt:4: starts like a done task but is not one here (done is a lower-case x and a space); some apps read it as done
+      todo.txt:3: starts like a done task but is not one here (done is a lower-case x and a space); \
+      some apps read it as done
+      todo.txt:4: starts like a done task but is not one here (done is a lower-case x and a space); \
+      some apps read it as done
       4 problems found (todo.txt 4)
 
       """
@@ -133,7 +138,8 @@ import Testing
 
   @Test func bytesThatAreNotUTF8AndC1ControlsAreReported() throws {
     let box = try Sandbox()
-    try box.write("todo.txt", bytes: Array("caf".utf8) + [0xE9] + Array(" au lait\nx".utf8) + [0xC2, 0x9B] + Array("31m\n".utf8))
+    try box.write(
+      "todo.txt", bytes: Array("caf".utf8) + [0xE9] + Array(" au lait\nx".utf8) + [0xC2, 0x9B] + Array("31m\n".utf8))
     let run = try box.todo("doctor")
     #expect(
       run.stdout == """
@@ -173,7 +179,8 @@ import Testing
     let file = "a\n<<<<<<< ours\nb\n=======\nc\n>>>>>>> theirs\n(B)x\n"
     try box.write("todo.txt", file)
     #expect(try box.todo("ls").status == 1, "the other commands refuse such a list")
-    let marker = "merge conflict marker: keep the right lines and remove the markers by hand (doctor leaves this file as it is)"
+    let marker =
+      "merge conflict marker: keep the right lines and remove the markers by hand (doctor leaves this file as it is)"
     let report = """
       todo.txt:2: \(marker)
       todo.txt:4: \(marker)
@@ -187,7 +194,8 @@ import Testing
     let fix = try box.todo("doctor", "--fix")
     #expect(fix.status == 1)
     #expect(
-      fix.stdout == report + "4 problems found (todo.txt 4); nothing fixed: a file with merge conflict markers is left as it is\n")
+      fix.stdout == report + "4 problems found (todo.txt 4); "
+        + "nothing fixed: a file with merge conflict markers is left as it is\n")
     #expect(box.read("todo.txt") == file)
   }
 

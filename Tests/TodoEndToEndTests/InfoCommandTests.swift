@@ -83,7 +83,8 @@ import Testing
     let h = box.home.path
     let first = try box.todo("add", "first task")
     #expect(first.stdout == "1 2009-02-13 first task\nTODO: 1 added.\n")
-    #expect(first.stderr == "todo: started a new list in \(h)/.local/share/todo/todo.txt ('todo info' shows every path)\n")
+    #expect(
+      first.stderr == "todo: started a new list in \(h)/.local/share/todo/todo.txt ('todo info' shows every path)\n")
     #expect(try box.todo("add", "second task").stderr == "", "only the first write says it")
     // With a configuration the user chose the place: nothing to say.
     let configured = try Sandbox()

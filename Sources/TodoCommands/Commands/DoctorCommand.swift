@@ -133,7 +133,8 @@ enum DoctorCommand {
     case .mixedLineEnding(let ending, let count):
       let other = ending == .crlf ? "LF" : "CRLF"
       let name = ending == .crlf ? "CRLF" : "LF"
-      return "ends with \(name) while most lines end with \(other) (\(count == 1 ? "the only such line" : "first of \(count) such lines"))"
+      let which = count == 1 ? "the only such line" : "first of \(count) such lines"
+      return "ends with \(name) while most lines end with \(other) (\(which))"
     case .byteOrderMarkInside: return "holds a byte order mark (U+FEFF), which belongs only at the start of a file"
     case .byteOrderMarkBeforeHead:
       return "the file starts with a byte order mark: some todo.txt apps then miss the priority, x or date of this line"
@@ -152,7 +153,8 @@ enum DoctorCommand {
         + "creation date (pri:\(p) after the text reads the same everywhere)"
     case .missingParent(let id): return "p:\(shown(id)) names no task: no line in either file has id:\(shown(id))"
     case .conflictMarker:
-      return "merge conflict marker: keep the right lines and remove the markers by hand (doctor leaves this file as it is)"
+      return "merge conflict marker: keep the right lines and remove the markers by hand "
+        + "(doctor leaves this file as it is)"
     case .invalidUTF8(let column): return "is not valid UTF-8 (from byte \(column) of the line)"
     case .controlCharacter(let scalar, let count):
       let code = String(scalar, radix: 16, uppercase: true)
@@ -162,14 +164,16 @@ enum DoctorCommand {
     case .leadingWhitespace:
       return "starts with whitespace: its priority, x or date is text here, a task's head in apps that trim lines"
     case .doneMarkLookalike:
-      return "starts like a done task but is not one here (done is a lower-case x and a space); some apps read it as done"
+      return "starts like a done task but is not one here (done is a lower-case x and a space); "
+        + "some apps read it as done"
     }
   }
 
   /// What `--fix` did about a problem.
   static func fixDescription(_ kind: ListProblem.Kind, preserve: Bool) -> String {
     switch kind {
-    case .exactDuplicate(let line): return preserve ? "emptied the copy of line \(line)" : "removed the copy of line \(line)"
+    case .exactDuplicate(let line):
+      return preserve ? "emptied the copy of line \(line)" : "removed the copy of line \(line)"
     case .mixedLineEnding(let ending, let lines):
       return ending == .crlf
         ? "\(count(lines, "line")) changed from CRLF to LF" : "\(count(lines, "line")) changed from LF to CRLF"

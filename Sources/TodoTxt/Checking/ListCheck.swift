@@ -90,7 +90,8 @@ public enum ListCheck {
       let task = list[index]
       task.forEachToken { token in
         guard case .tag(let colon) = token.kind, colon - token.range.lowerBound == 2,
-          task.bytes[token.range.lowerBound] == UInt8(ascii: "i"), task.bytes[token.range.lowerBound + 1] == UInt8(ascii: "d")
+          task.bytes[token.range.lowerBound] == UInt8(ascii: "i"),
+          task.bytes[token.range.lowerBound + 1] == UInt8(ascii: "d")
         else { return }
         ids.insert(Array(task.bytes[(colon + 1)..<token.range.upperBound]))
       }
