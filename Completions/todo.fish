@@ -138,6 +138,8 @@ function __todo_complete
             printf '%s\t%s\n' 'cal' 'Show a month as a calendar of due dates, then the open tasks due in it.'
             printf '%s\t%s\n' 'calendar' 'Show a month as a calendar of due dates, then the open tasks due in it.'
             printf '%s\t%s\n' 'stats' 'Count open, done, overdue and due tasks, and those added and done per week.'
+            printf '%s\t%s\n' 'doctor' 'Check todo.txt and done.txt for lines this tool or other todo.txt apps would misread.'
+            printf '%s\t%s\n' 'info' 'Show the version, the configuration file read, and the paths of the files and folders in use.'
             printf '%s\t%s\n' 'merge' 'Merge two versions of a todo.txt file task by task, writing the result to OURS.'
             printf '%s\t%s\n' 'git-setup' 'Register the task-by-task merge for todo.txt and done.txt in the todo directory\'s git repository.'
             printf '%s\t%s\n' 'sync' 'Commit the changes in the todo directory, merge the git remote\'s, and push the result.'

@@ -16,6 +16,8 @@ public enum CommandRegistry {
     FindCommand.spec, ViewCommand.spec, ImportCommand.spec,
     // Native only: overviews (a month of due dates, counts per week).
     CalendarCommand.spec, StatsCommand.spec,
+    // Native only: checking the files and where they are.
+    DoctorCommand.spec, InfoCommand.spec,
     // Native only: the same lists on several machines (git, conflicted copies).
     MergeCommand.spec, GitSetupCommand.spec, SyncCommand.spec, ConflictsCommand.spec,
   ]
@@ -25,10 +27,32 @@ public enum CommandRegistry {
     all.first { $0.names.contains(name) && (mode == .native || !$0.nativeOnly) }
   }
 
-  /// The known name closest to `name`, for "did you mean" hints.
+  /// The known name closest to `name`, for "did you mean" hints: first the command that does
+  /// what another todo tool's verb of that name does (``otherToolsVerbs``), then the nearest
+  /// spelling.
   public static func suggestion(for name: String, mode: Mode) -> String? {
-    nearest(name, among: all.filter { $0.isListed(in: mode) }.flatMap(\.names))
+    let listed = all.filter { $0.isListed(in: mode) }.flatMap(\.names)
+    if let targets = otherToolsVerbs[name], let target = targets.first(where: listed.contains) { return target }
+    return nearest(name, among: listed)
   }
+
+  /// Verbs of other todo tools (todo.txt apps, task managers) and the commands of ours that do
+  /// the same, best first. A command that is not registered (yet) is skipped, so the table may
+  /// name commands that are still to come.
+  static let otherToolsVerbs: [String: [String]] = [
+    "summary": ["stats", "report"], "burndown": ["stats", "report"], "history": ["log", "report"],
+    "statistics": ["stats", "report"], "calendar": ["cal", "agenda"], "cal": ["agenda"],
+    "ready": ["next", "ls"], "active": ["next", "ls"], "next": ["agenda"], "upcoming": ["agenda"],
+    "modify": ["tag", "replace"], "mod": ["tag", "replace"], "annotate": ["note", "append"],
+    "purge": ["archive"], "clean": ["archive"], "revert": ["undo"],
+    "wait": ["postpone"], "defer": ["postpone"], "snooze": ["postpone"],
+    "done": ["do"], "complete": ["do"], "finish": ["do"], "undone": ["reopen"], "uncomplete": ["reopen"],
+    "remove": ["del"], "delete": ["del"], "edit": ["replace"],
+    "projects": ["lsprj"], "project": ["lsprj"], "contexts": ["lsc"], "context": ["lsc"],
+    "lscon": ["lsc"], "depends": ["dep"], "lint": ["doctor"], "check": ["doctor"], "fsck": ["doctor"],
+    "diagnostics": ["info", "doctor"], "version": ["info"], "where": ["info"], "paths": ["info"],
+    "search": ["find", "ls"], "query": ["find"], "export": ["ls"], "prompt": ["shell"], "repl": ["shell"],
+  ]
 
   /// The candidate closest to a mistyped `name`, when it is close enough to be what was meant
   /// (at most two edits, or half the word's letters for a long word; leading dashes of an

@@ -33,6 +33,7 @@ public enum TodoCLI {
       }
       if options.showVersion {
         console.write(Array(versionText(mode: mode).utf8))
+        if mode == .native { writePaths(options, environment: environment, programPath: programPath, console: console) }
         return .success
       }
       var remaining = options.showShortHelp ? ["shorthelp"] : options.remaining
@@ -102,12 +103,7 @@ public enum TodoCLI {
   /// A `TODO_LOCK_TIMEOUT` that is not a number of seconds from 0 to a day (`abc`, `nan`,
   /// `inf`, `1e400`) is an error: it would otherwise wait for ever or silently mean 10.
   static func makeStore(_ environment: [String: String], clock: Clock) throws(TodoError) -> TodoStore {
-    var stateDirectory: String?
-    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-      stateDirectory = state + "/todo"
-    } else if let home = environment["HOME"], !home.isEmpty {
-      stateDirectory = home + "/.local/state/todo"
-    }
+    let stateDirectory = stateDirectory(environment)
     var timeout = 10.0
     if let text = environment["TODO_LOCK_TIMEOUT"], !text.isEmpty {
       guard let value = Double(text), value.isFinite, (0...86_400).contains(value)
@@ -118,6 +114,32 @@ public enum TodoCLI {
     return TodoStore(
       lockTimeout: timeout, stateDirectory: stateDirectory, now: { seconds },
       faults: environment["TODO_FAULT"].flatMap(faultInjection))
+  }
+
+  /// Where the undo log and the other state of the store live: `$XDG_STATE_HOME/todo` (an
+  /// absolute one), else `~/.local/state/todo`; `nil` without either.
+  static func stateDirectory(_ environment: [String: String]) -> String? {
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/todo" }
+    if let home = environment["HOME"], !home.isEmpty { return home + "/.local/state/todo" }
+    return nil
+  }
+
+  /// `--version` under the name todo: after the version block, the paths `info` shows, so
+  /// that the one thing users try first also says where the list is. The first line stays
+  /// as it is (scripts read it); a configuration that cannot be read leaves the paths out.
+  static func writePaths(
+    _ options: GlobalOptions, environment: [String: String], programPath: String, console: Console
+  ) {
+    var loader = ConfigurationLoader(
+      environment: environment, mode: .native, programPath: programPath, runner: ProcessRunner(),
+      outputIsTerminal: false)
+    loader.errorOutput = { _ in }
+    guard let settings = try? loader.load(options) else { return }
+    let entries = InfoCommand.entries(settings: settings, stateDirectory: stateDirectory(environment))
+    console.write(Array("\nPaths (todo info):\n".utf8))
+    for line in InfoCommand.lines(entries.filter { $0.name != "version" }) {
+      console.line("  " + line)
+    }
   }
 
   /// `TODO_FAULT=CALL:ERRNO[:PATH-PART]` makes the store's CALL (open, read, write, fsync,

@@ -16,8 +16,8 @@ public final class TodoStore: @unchecked Sendable {
   /// How long a change waits for another process's lock before giving up, in seconds.
   public let lockTimeout: Double
   let posix: Posix
-  /// Where the undo log lives; `nil` keeps no undo log.
-  let stateDirectory: String?
+  /// Where the undo log (and the journal key, the line counts) live; `nil` keeps no undo log.
+  public let stateDirectory: String?
   /// Seconds since 1970, for the undo log's entries.
   let now: @Sendable () -> Int64
   /// How many changes the undo log keeps.

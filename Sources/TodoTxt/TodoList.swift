@@ -222,6 +222,18 @@ public struct TodoList: Sendable {
     slots[index].edited = true
   }
 
+  /// Gives the line at `index` (0-based) another line ending, keeping its bytes; the last line
+  /// of a file without a final newline keeps having none (`ending` must not be `.none`).
+  ///
+  /// For repairs of a file whose lines end in both ways (`doctor --fix`).
+  public mutating func setLineEnding(_ ending: LineEnding, at index: Int) {
+    precondition(ending != .none, "a line inside a file ends with a newline")
+    guard slots[index].ending != .none, slots[index].ending != ending else { return }
+    let task = self[index]
+    replace(at: index, with: task)
+    slots[index].ending = ending
+  }
+
   /// Replaces the line with this task number; returns `false` when there is none.
   @discardableResult
   public mutating func replace(number: Int, with task: Task) -> Bool {

@@ -69,10 +69,12 @@ enum AddCommand {
   /// Appends prepared lines to `file` and reports each as `N text` / `PREFIX: N added.`
   static func add(_ inputs: [[UInt8]], to file: String, context: CommandContext) throws(TodoError) {
     let lines = try inputs.map { input throws(TodoError) in try prepare(input, context: context) }
+    let isNewList = !Posix.exists(file)
     try context.ensureDirectory(for: file)
     let numbers = try context.storing {
       try context.store.append(lines, to: file, label: addLabel(lines))
     }
+    if isNewList { context.announceNewList(file) }
     guard context.verbose else { return }
     let prefix = CommandContext.prefix(of: file)
     for (number, line) in zip(numbers, lines) {
@@ -83,6 +85,15 @@ enum AddCommand {
 }
 
 extension CommandContext {
+  /// Under the name todo with no configuration file, the first write says where the list
+  /// now is (on standard error, so that scripts reading the output see what they always
+  /// did): the user chose no place, and should not have to guess it.
+  func announceNewList(_ file: String) {
+    guard settings.mode == .native, InfoCommand.configurationRead(settings) == nil else { return }
+    let text = "\(programName): started a new list in \(file) ('\(programName) info' shows every path)"
+    console.writeError(display(Array(text.utf8)) + [0x0A])
+  }
+
   /// Creates the directory of a file about to be written (native mode creates the todo
   /// directory on the first write, not on every run).
   func ensureDirectory(for file: String) throws(TodoError) {

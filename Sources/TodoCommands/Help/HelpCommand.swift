@@ -170,6 +170,12 @@ enum HelpCommand {
         for candidate in loader.configurationCandidates(context.settings.variables) {
           console.line("        \(candidate)")
         }
+        if native {
+          // Only under the name todo: todo.sh's help stays as todo.sh prints it.
+          console.line("      Without one (or one that sets no TODO_DIR), the list lives in")
+          console.line("        ${XDG_DATA_HOME:-~/.local/share}/todo")
+          console.line("      ('\(context.programName) info' prints the paths in use).")
+        }
       }
     }
     console.line("")
