@@ -13,7 +13,8 @@ public enum CommandRegistry {
     PostponeCommand.spec, RecurrenceCommand.spec, ReopenCommand.spec, ReorderCommand.spec, TagCommand.spec,
     UndoCommand.spec, RedoCommand.spec, LogCommand.spec, ShellCommand.spec, DependencyCommand.spec,
     // Native only: queries, views and JSON import.
-    FindCommand.spec, ViewCommand.spec, ImportCommand.spec,
+    FindCommand.spec, ViewCommand.spec, ImportCommand.spec, NextCommand.spec, NameCountsCommand.projectsSpec,
+    NameCountsCommand.contextsSpec,
     // Native only: the same lists on several machines (git, conflicted copies).
     MergeCommand.spec, GitSetupCommand.spec, SyncCommand.spec, ConflictsCommand.spec,
   ]

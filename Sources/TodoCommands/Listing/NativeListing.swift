@@ -216,7 +216,8 @@ struct NativeListing {
         positions[index] = item
       }
     }
-    let order = sorting.sorted(indices, task: lines.task).compactMap { positions[$0] }
+    let order = sorting.sorted(indices, task: lines.task, today: today) { Dependencies.waitingCounts(in: lines) }
+      .compactMap { positions[$0] }
     return order.count == listed.count ? listed.reordered(order) : nil
   }
 

@@ -1,9 +1,12 @@
 import TodoTxt
 
 /// `ls --sort KEYS`: an order of tasks by meaning, one key after another, ties in file order.
+///
+/// `urgency` (see ``Urgency``) lists the most urgent first, as `priority` lists A first;
+/// `-urgency` turns that round.
 struct TaskSorting: Sendable, Equatable {
   enum Key: String, Sendable, CaseIterable {
-    case created, priority, due, text, completed, line
+    case created, priority, due, text, completed, line, urgency
   }
 
   /// One key and its direction.
@@ -32,7 +35,14 @@ struct TaskSorting: Sendable, Equatable {
   }
 
   /// The indices (0-based line numbers) in this order; `task` makes the task at an index.
-  func sorted(_ indices: [Int], task: (Int) -> Task) -> [Int] {
+  ///
+  /// - Parameters:
+  ///   - today: the day urgency is worked out for.
+  ///   - waiting: ``Urgency/waitingCounts(in:)`` of the whole file (tasks hidden from the
+  ///     listing may be the ones waiting), asked for only when sorting by urgency.
+  func sorted(
+    _ indices: [Int], task: (Int) -> Task, today: TaskDate, waiting: () -> [String: Int] = { [:] }
+  ) -> [Int] {
     let keys = Set(terms.map(\.key))
     // Every value is read once, before sorting: reading a tag scans the line.
     var created: [TaskDate?] = []
@@ -41,6 +51,8 @@ struct TaskSorting: Sendable, Equatable {
     var completed: [TaskDate?] = []
     var texts: [[UInt32]] = []
     var lowered: [String] = []
+    var urgencies: [Int] = []
+    let counts = keys.contains(.urgency) ? waiting() : [:]
     for index in indices {
       let task = task(index)
       if keys.contains(.created) { created.append(task.creationDate) }
@@ -52,6 +64,9 @@ struct TaskSorting: Sendable, Equatable {
         texts.append(TextOrder.key(text))
         lowered.append(text.lowercased())
       }
+      if keys.contains(.urgency) {
+        urgencies.append(Urgency(task, today: today, waiting: Urgency.waiting(for: task, counts: counts)).tenths)
+      }
     }
     let order = Array(indices.indices).sorted { x, y in
       for term in terms {
@@ -62,6 +77,8 @@ struct TaskSorting: Sendable, Equatable {
         case .due: result = compare(dues[x], dues[y])
         case .completed: result = compare(completed[x], completed[y])
         case .line: result = compare(indices[x], indices[y])
+        // The higher score first.
+        case .urgency: result = compare(urgencies[y], urgencies[x])
         case .text:
           var value = TextOrder.compare(texts[x], texts[y])
           if value == 0 { value = lowered[x] < lowered[y] ? -1 : (lowered[y] < lowered[x] ? 1 : 0) }
@@ -75,7 +92,7 @@ struct TaskSorting: Sendable, Equatable {
           case .priority: return priorities[x] != nil
           case .due: return dues[x] != nil
           case .completed: return completed[x] != nil
-          case .line, .text: return false
+          case .line, .text, .urgency: return false
           }
         }
         if result != 0 { return term.descending ? result > 0 : result < 0 }
