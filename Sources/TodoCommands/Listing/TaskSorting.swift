@@ -3,7 +3,7 @@ import TodoTxt
 /// `ls --sort KEYS`: an order of tasks by meaning, one key after another, ties in file order.
 ///
 /// `urgency` (see ``Urgency``) lists the most urgent first, as `priority` lists A first;
-/// `-urgency` turns that round.
+/// `-urgency` turns that round. Done tasks count as the least urgent.
 struct TaskSorting: Sendable, Equatable {
   enum Key: String, Sendable, CaseIterable {
     case created, priority, due, text, completed, line, urgency
@@ -65,7 +65,9 @@ struct TaskSorting: Sendable, Equatable {
         lowered.append(text.lowercased())
       }
       if keys.contains(.urgency) {
-        urgencies.append(Urgency(task, today: today, waiting: Urgency.waiting(for: task, counts: counts)).tenths)
+        // A done task is pressing no more: below every open one.
+        urgencies.append(
+          task.isCompleted ? Int.min : Urgency(task, today: today, waiting: Urgency.waiting(for: task, counts: counts)).tenths)
       }
     }
     let order = Array(indices.indices).sorted { x, y in
