@@ -6,19 +6,38 @@
 /// print with one decimal without rounding surprises. Given the same task, `today` and the
 /// same count of waiting tasks, the score is always the same.
 ///
-/// | term     | value |
-/// | -------- | ----- |
-/// | due      | overdue by D days: 10.0 + 0.5 × min(D, 20); due today: 9.0; due in D days (1…14): 8.0 − 0.5 × D; later: 0.5; no due date: 0 |
-/// | priority | A 6.0, B 4.0, C 2.0, D to Z 1.0, none 0 |
-/// | age      | 0.1 for every full 20 days since the creation date, at most 2.0; no creation date: 0 |
-/// | blocks   | 2.0 for every open task waiting for this one, at most 6.0 |
+/// - due: overdue by D days 10.0 + 0.5 × min(D, 20); due today 9.0; due in D days (1…14)
+///   8.0 − 0.5 × D; later 0.5; no due date 0.
+/// - priority: A 6.0, B 4.0, C 2.0, D to Z 1.0, none 0.
+/// - age: 0.1 for every full 20 days since the creation date, at most 2.0; no creation date 0.
+/// - blocks: 2.0 for every open task waiting for this one, at most 6.0.
 public struct Urgency: Sendable, Equatable {
   /// One term of the sum: its value and what it was worked out from.
   public struct Term: Sendable, Equatable {
+    /// What a value was worked out from; words are made only when asked for (sorting a
+    /// large list makes many terms and reads none).
+    enum Basis: Sendable, Equatable {
+      case none, noDate, today
+      case overdue(days: Int), dueIn(days: Int), priority(Priority), age(days: Int), waiting(Int)
+    }
+
     /// The value in tenths (`85` is 8.5).
     public var tenths: Int
+    var basis: Basis
+
     /// What the value was worked out from, for `--explain` (`2d overdue`, `A`, `40d`).
-    public var reason: String
+    public var reason: String {
+      switch basis {
+      case .none: "none"
+      case .noDate: "no date"
+      case .today: "today"
+      case .overdue(let days): "\(days)d overdue"
+      case .dueIn(let days): "in \(days)d"
+      case .priority(let priority): priority.description
+      case .age(let days): "\(days)d"
+      case .waiting(let count): "\(count) waiting"
+      }
+    }
   }
 
   public var due: Term
@@ -57,33 +76,34 @@ public struct Urgency: Sendable, Equatable {
   /// ``Urgency/waitingCounts(in:)``). A done task scores as if open: callers leave done
   /// tasks out.
   public init(_ task: Task, today: TaskDate, waiting: Int) {
-    due = Urgency.dueTerm(task.dueDate, today: today)
+    // Most lines hold no tag at all: without a colon there is no due: to look for.
+    due = Urgency.dueTerm(task.bodyBytes.contains(0x3A) ? task.dueDate : nil, today: today)
     if let priority = task.priority {
       let rank = Int(priority.byte) - Int(UInt8(ascii: "A"))
       let value = rank < Urgency.priorities.count ? Urgency.priorities[rank] : Urgency.lowPriority
-      self.priority = Term(tenths: value, reason: String(priority.letter))
+      self.priority = Term(tenths: value, basis: .priority(priority))
     } else {
-      priority = Term(tenths: 0, reason: "none")
+      priority = Term(tenths: 0, basis: .none)
     }
     if let created = task.creationDate {
       let days = max(0, created.days(until: today))
-      age = Term(tenths: min(days / Urgency.ageStep, Urgency.ageMaximum), reason: "\(days)d")
+      age = Term(tenths: min(days / Urgency.ageStep, Urgency.ageMaximum), basis: .age(days: days))
     } else {
-      age = Term(tenths: 0, reason: "no date")
+      age = Term(tenths: 0, basis: .noDate)
     }
     let waiting = max(0, waiting)
-    blocks = Term(tenths: min(waiting * Urgency.blocksStep, Urgency.blocksMaximum), reason: "\(waiting) waiting")
+    blocks = Term(tenths: min(waiting * Urgency.blocksStep, Urgency.blocksMaximum), basis: .waiting(waiting))
   }
 
   static func dueTerm(_ due: TaskDate?, today: TaskDate) -> Term {
-    guard let due else { return Term(tenths: 0, reason: "none") }
+    guard let due else { return Term(tenths: 0, basis: .none) }
     let days = today.days(until: due)
     if days < 0 {
-      return Term(tenths: overdueBase + overdueStep * min(-days, overdueDays), reason: "\(-days)d overdue")
+      return Term(tenths: overdueBase + overdueStep * min(-days, overdueDays), basis: .overdue(days: -days))
     }
-    if days == 0 { return Term(tenths: dueToday, reason: "today") }
-    if days <= soonDays { return Term(tenths: soonBase - soonStep * days, reason: "in \(days)d") }
-    return Term(tenths: dueLater, reason: "in \(days)d")
+    if days == 0 { return Term(tenths: dueToday, basis: .today) }
+    if days <= soonDays { return Term(tenths: soonBase - soonStep * days, basis: .dueIn(days: days)) }
+    return Term(tenths: dueLater, basis: .dueIn(days: days))
   }
 
   /// `12.5` for 125 tenths.

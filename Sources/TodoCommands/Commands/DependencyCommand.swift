@@ -179,8 +179,9 @@ enum Dependencies {
   static func waitingCounts(in lines: Lines) -> [String: Int] {
     var candidates: [Int] = []
     lines.buffer.withUnsafeBufferPointer { b in
-      for index in 0..<lines.count where NativeListing.hasToken(UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]]), "id:") {
-        candidates.append(index)
+      for index in 0..<lines.count {
+        let line = UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]])
+        if NativeListing.hasToken(line, "id:") { candidates.append(index) }
       }
     }
     return Urgency.waitingCounts(in: candidates.lazy.map { lines.task($0) })

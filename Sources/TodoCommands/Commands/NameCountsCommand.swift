@@ -11,7 +11,7 @@ enum NameCountsCommand {
 
   static let sortOption = OptionSpec(
     ["--sort"], value: .listOf(Key.allCases.map(\.rawValue)), valueName: "KEYS",
-    help: "Order by these comma-separated columns (name); a key with - in front sorts descending.")
+    help: "Order by these comma-separated columns (name when not given); a key with - in front sorts descending.")
   static let formatOption = OptionSpec(
     ["--format"], value: .oneOf(["text", "json"]), valueName: "FORMAT",
     help: "Print a table (text) or a JSON array (json).")

@@ -48,17 +48,17 @@ enum NextCommand {
   /// - Parameter lines: the whole file, for the tasks waiting (read only with a limit).
   static func selection(limit: Int?, lines: Lines, today: TaskDate) -> ListEngine.PostFilter {
     ListEngine.PostFilter(command: "next" + (limit.map { " --limit \($0)" } ?? "")) { numbered in
+      guard let limit else { return numbered.filter { !NextCommand.isDone($0) } }
       var open: [(line: [UInt8], index: Int, task: Task?)] = []
       for line in numbered {
         guard let (index, body) = NextCommand.split(line) else {
           open.append((line, Int.max, nil))
           continue
         }
-        guard !(body.count >= 2 && body[body.startIndex] == UInt8(ascii: "x") && body[body.startIndex + 1] == 0x20)
-        else { continue }
-        open.append((line, index, limit == nil ? nil : Task(bytes: body)))
+        guard !NextCommand.isDone(line) else { continue }
+        open.append((line, index, Task(bytes: body)))
       }
-      guard let limit, open.count > limit else { return open.map(\.line) }
+      guard open.count > limit else { return open.map(\.line) }
       let counts = Dependencies.waitingCounts(in: lines)
       let scores = open.map { item in
         item.task.map { Urgency($0, today: today, waiting: Urgency.waiting(for: $0, counts: counts)).tenths } ?? Int.min
@@ -69,6 +69,16 @@ enum NextCommand {
       let kept = Set(ranked.prefix(limit))
       return open.indices.filter { kept.contains($0) }.map { open[$0].line }
     }
+  }
+
+  /// Whether the task of a numbered line (`  12 x 2009-02-13 text`) is done: `x` and a blank
+  /// start its text.
+  static func isDone(_ line: some Collection<UInt8>) -> Bool {
+    var rest = line.drop { $0 == 0x20 }
+    if rest.first.map({ (48...57).contains($0) }) == true {
+      rest = rest.drop { (48...57).contains($0) }.dropFirst()
+    }
+    return rest.starts(with: [UInt8(ascii: "x"), 0x20])
   }
 
   /// The 0-based index and the task text of a numbered line (`  12 text`).

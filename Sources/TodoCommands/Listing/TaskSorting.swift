@@ -43,7 +43,14 @@ struct TaskSorting: Sendable, Equatable {
   func sorted(
     _ indices: [Int], task: (Int) -> Task, today: TaskDate, waiting: () -> [String: Int] = { [:] }
   ) -> [Int] {
-    let keys = Set(terms.map(\.key))
+    // Which keys are used, looked up once: a `Set` of the keys hashed their names per task.
+    let keys = terms.map(\.key)
+    let byCreated = keys.contains(.created)
+    let byPriority = keys.contains(.priority)
+    let byDue = keys.contains(.due)
+    let byCompleted = keys.contains(.completed)
+    let byText = keys.contains(.text)
+    let byUrgency = keys.contains(.urgency)
     // Every value is read once, before sorting: reading a tag scans the line.
     var created: [TaskDate?] = []
     var priorities: [Priority?] = []
@@ -52,23 +59,35 @@ struct TaskSorting: Sendable, Equatable {
     var texts: [[UInt32]] = []
     var lowered: [String] = []
     var urgencies: [Int] = []
-    let counts = keys.contains(.urgency) ? waiting() : [:]
+    let counts = byUrgency ? waiting() : [:]
     for index in indices {
       let task = task(index)
-      if keys.contains(.created) { created.append(task.creationDate) }
-      if keys.contains(.priority) { priorities.append(task.priority) }
-      if keys.contains(.due) { dues.append(task.dueDate) }
-      if keys.contains(.completed) { completed.append(task.completionDate) }
-      if keys.contains(.text) {
+      if byCreated { created.append(task.creationDate) }
+      if byPriority { priorities.append(task.priority) }
+      if byDue { dues.append(task.dueDate) }
+      if byCompleted { completed.append(task.completionDate) }
+      if byText {
         let text = task.text
         texts.append(TextOrder.key(text))
         lowered.append(text.lowercased())
       }
-      if keys.contains(.urgency) {
+      if byUrgency {
         // A done task is pressing no more: below every open one.
-        urgencies.append(
-          task.isCompleted ? Int.min : Urgency(task, today: today, waiting: Urgency.waiting(for: task, counts: counts)).tenths)
+        let waiting = Urgency.waiting(for: task, counts: counts)
+        urgencies.append(task.isCompleted ? Int.min : Urgency(task, today: today, waiting: waiting).tenths)
       }
+    }
+    if terms.count == 1, let only = terms.first, only.key == .urgency {
+      // `next`'s one key, compared without the general loop over keys (a large listing makes
+      // some hundred thousand comparisons).
+      let descending = only.descending
+      let order = Array(indices.indices).sorted { x, y in
+        let a = urgencies[x]
+        let b = urgencies[y]
+        if a != b { return descending ? a < b : a > b }
+        return indices[x] < indices[y]
+      }
+      return order.map { indices[$0] }
     }
     let order = Array(indices.indices).sorted { x, y in
       for term in terms {
