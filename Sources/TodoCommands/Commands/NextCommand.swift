@@ -27,35 +27,34 @@ enum NextCommand {
     var options = ListOptions()
     options.sort = TaskSorting.Key.urgency.rawValue
     options.terms = arguments
+    options.hidesDone = true
     let limit = context.invocation.value(limitOption.name).flatMap { Int($0) }
     let file = context.settings.todoFile
     guard context.invocation.has(explainOption.name) else {
-      // Without a limit the step needs nothing of the file: the listing reads it once.
+      // Without a limit there is no step after the listing's own: it reads the file once.
       let lines = limit == nil ? Lines() : Lines(bytes: try context.readBytes(file), raw: false)
-      let post = selection(limit: limit, lines: lines, today: context.today)
+      let post = limit.map { selection(limit: $0, lines: lines, today: context.today) }
       try ListCommand.listFile(file, terms: arguments, post: post, options: options, context: context)
       return .success
     }
     let lines = Lines(bytes: try context.readBytes(file), raw: false)
-    let post = selection(limit: limit, lines: lines, today: context.today)
+    let post = limit.map { selection(limit: $0, lines: lines, today: context.today) }
     try explain(lines, file: file, terms: arguments, post: post, options: options, context: context)
     return .success
   }
 
-  /// The step after the search terms and hiding: leaves out done tasks and, with a limit,
-  /// keeps only the `limit` most urgent of the rest (equal scores by line), in the order given.
+  /// The step after the search terms and hiding (done tasks are hidden already): keeps only the
+  /// `limit` most urgent (equal scores by line), in the order given.
   ///
   /// - Parameter lines: the whole file, for the tasks waiting (read only with a limit).
-  static func selection(limit: Int?, lines: Lines, today: TaskDate) -> ListEngine.PostFilter {
-    ListEngine.PostFilter(command: "next" + (limit.map { " --limit \($0)" } ?? "")) { numbered in
-      guard let limit else { return numbered.filter { !NextCommand.isDone($0) } }
+  static func selection(limit: Int, lines: Lines, today: TaskDate) -> ListEngine.PostFilter {
+    ListEngine.PostFilter(command: "next --limit \(limit)") { numbered in
       var open: [(line: [UInt8], index: Int, task: Task?)] = []
       for line in numbered {
         guard let (index, body) = NextCommand.split(line) else {
           open.append((line, Int.max, nil))
           continue
         }
-        guard !NextCommand.isDone(line) else { continue }
         open.append((line, index, Task(bytes: body)))
       }
       guard open.count > limit else { return open.map(\.line) }
@@ -71,16 +70,6 @@ enum NextCommand {
     }
   }
 
-  /// Whether the task of a numbered line (`  12 x 2009-02-13 text`) is done: `x` and a blank
-  /// start its text.
-  static func isDone(_ line: some Collection<UInt8>) -> Bool {
-    var rest = line.drop { $0 == 0x20 }
-    if rest.first.map({ (48...57).contains($0) }) == true {
-      rest = rest.drop { (48...57).contains($0) }.dropFirst()
-    }
-    return rest.starts(with: [UInt8(ascii: "x"), 0x20])
-  }
-
   /// The 0-based index and the task text of a numbered line (`  12 text`).
   static func split(_ line: [UInt8]) -> (Int, ArraySlice<UInt8>)? {
     guard let index = NativeListing.index(of: line) else { return nil }
@@ -93,7 +82,7 @@ enum NextCommand {
 
   /// `--explain`: the listing as `next` prints it, each task followed by its urgency's terms.
   static func explain(
-    _ lines: Lines, file: String, terms: [String], post: ListEngine.PostFilter, options: ListOptions,
+    _ lines: Lines, file: String, terms: [String], post: ListEngine.PostFilter?, options: ListOptions,
     context: CommandContext
   ) throws(TodoError) {
     let engine = ListEngine(context: context)
@@ -101,14 +90,17 @@ enum NextCommand {
     let output = engine.format(
       lines, padding: String(lines.count).count - (lines.isEmpty ? 1 : 0), terms: terms, post: post, native: native)
     let counts = Dependencies.waitingCounts(in: lines)
-    let indent = String(repeating: " ", count: String(lines.count).count + 1)
+    let indent = Array(String(repeating: " ", count: String(lines.count).count + 1).utf8) + Array("urgency ".utf8)
+    // Written at once, not a write per line.
+    var text: [UInt8] = []
     for line in output.lines.all {
-      context.console.line(line)
+      text += line + [0x0A]
       guard let index = QueryListing.renderedIndex(line), index < lines.count else { continue }
       let task = lines.task(index)
       let urgency = Urgency(task, today: context.today, waiting: Urgency.waiting(for: task, counts: counts))
-      context.console.line(indent + "urgency " + urgency.explanation)
+      text += indent + Array(urgency.explanation.utf8) + [0x0A]
     }
+    context.console.write(text)
     if context.verbose {
       context.console.line("--")
       context.console.line("\(CommandContext.prefix(of: file)): \(output.count) of \(output.total) tasks shown")

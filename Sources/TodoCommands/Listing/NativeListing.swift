@@ -14,6 +14,7 @@ struct NativeListing {
   let lines: Lines
   let today: TaskDate
   let showAll: Bool
+  let hidesDone: Bool
   let sorting: TaskSorting?
   let notesDirectory: String
   let overdueColour: [UInt8]
@@ -27,6 +28,7 @@ struct NativeListing {
     self.lines = lines
     today = context.today
     showAll = options.showAll
+    hidesDone = options.hidesDone
     blocked = BlockedIDs(lines)
     sorting = try options.sort.map { text throws(TodoError) in try TaskSorting(text) }
     notesDirectory = NoteCommand.directory(context.settings)
@@ -51,6 +53,7 @@ struct NativeListing {
 
   /// Whether the line at `index` (0-based), whose bytes are `line`, is listed.
   func isShown(_ index: Int, _ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    if hidesDone, line.count >= 2, line[0] == UInt8(ascii: "x"), line[1] == 0x20 { return false }
     guard !showAll, index < lines.count else { return true }
     // A task waits while any task naming its id: with p: is open.
     if NativeListing.hasToken(line, "id:") {
