@@ -17,8 +17,14 @@ public struct Urgency: Sendable, Equatable {
     /// What a value was worked out from; words are made only when asked for (sorting a
     /// large list makes many terms and reads none).
     enum Basis: Sendable, Equatable {
-      case none, noDate, today
-      case overdue(days: Int), dueIn(days: Int), priority(Priority), age(days: Int), waiting(Int)
+      case none
+      case noDate
+      case today
+      case overdue(days: Int)
+      case dueIn(days: Int)
+      case priority(Priority)
+      case age(days: Int)
+      case waiting(Int)
     }
 
     /// The value in tenths (`85` is 8.5).
