@@ -13,7 +13,8 @@ public enum CommandRegistry {
     PostponeCommand.spec, RecurrenceCommand.spec, ReopenCommand.spec, ReorderCommand.spec, TagCommand.spec,
     UndoCommand.spec, RedoCommand.spec, LogCommand.spec, ShellCommand.spec, DependencyCommand.spec, EditCommand.spec,
     // Native only: queries, views and JSON import.
-    FindCommand.spec, ViewCommand.spec, ImportCommand.spec,
+    FindCommand.spec, ViewCommand.spec, ImportCommand.spec, NextCommand.spec, NameCountsCommand.projectsSpec,
+    NameCountsCommand.contextsSpec,
     // Native only: overviews (a month of due dates, counts per week).
     CalendarCommand.spec, StatsCommand.spec,
     // Native only: checking the files and where they are.

@@ -56,7 +56,7 @@ import TodoStore
 
   @Test func valuesAreCheckedAgainstTheDeclaration() throws {
     let ls = try InvocationTests.spec("ls")
-    let keys = ["created", "priority", "due", "text", "completed", "line"]
+    let keys = ["created", "priority", "due", "text", "completed", "line", "urgency"]
     #expect(throws: TodoError.optionValueNotAllowed(option: "--sort", value: "dew", allowed: keys)) {
       try Invocation.parse(["--sort", "due,dew"], for: ls, as: "ls")
     }

@@ -12,7 +12,7 @@ import Testing
     (["ls", "--sortt", "due"], "todo: 'ls' has no option '--sortt'; did you mean '--sort'?"),
     (["ls", "--frmat", "json"], "todo: 'ls' has no option '--frmat'; did you mean '--format'?"),
     (["add", "foo", "--priorty", "high"], "todo: 'add' has no option '--priorty'; did you mean '--priority'?"),
-    (["ls", "--sort", "dew"], "todo: option '--sort' does not take 'dew'; it takes created, priority, due, text, completed, line"),
+    (["ls", "--sort", "dew"], "todo: option '--sort' does not take 'dew'; it takes created, priority, due, text, completed, line, urgency"),
     (["ls", "--group", "week"], "todo: option '--group' does not take 'week'; it takes project, context, priority, due, contexts, pri, projects"),
     (["do", "--all", "1"], "todo: 'do' has no option '--all'"),
     (["ls", "--plain"], "todo: '--plain' is an option of todo itself: put it before 'ls'"),
@@ -56,7 +56,7 @@ import Testing
     for option in ["-a, --all", "--sort KEYS", "--format FORMAT", "--group BY", "-q, --query EXPR", "--why"] {
       #expect(help.contains("      \(option)\n"), "help ls lacks \(option)")
     }
-    #expect(help.contains("KEYS: created, priority, due, text, completed, line."))
+    #expect(help.contains("KEYS: created, priority, due, text, completed, line,\n          urgency."))
     let pri = try box.todo("pri", "--help").stdout
     #expect(pri.contains("-q, --query EXPR"))
     #expect(try !box.sh("help", "ls").stdout.contains("--sort"))
@@ -77,7 +77,7 @@ import Testing
   @Test func bashCompletesOptionsAfterTheAction() throws {
     let box = try CompletionTests.sandbox()
     #expect(try CompletionTests.bash(box, "todo ls --so") == ["--sort"])
-    #expect(try CompletionTests.bash(box, "todo ls --sort ") == ["created", "priority", "due", "text", "completed", "line"])
+    #expect(try CompletionTests.bash(box, "todo ls --sort ") == ["created", "priority", "due", "text", "completed", "line", "urgency"])
     #expect(try CompletionTests.bash(box, "todo ls --sort due,p") == ["due,priority"])
     #expect(try CompletionTests.bash(box, "todo ls --format j") == ["json", "jsonl"])
     #expect(try CompletionTests.bash(box, "todo ls --group c") == ["context", "contexts"])

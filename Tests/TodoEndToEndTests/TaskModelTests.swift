@@ -81,7 +81,7 @@ import Testing
     #expect(try numbers("line") == "12345")
     let bad = try box.todo("ls", "--sort", "size")
     #expect(bad.status == 1)
-    #expect(bad.stderr == "todo: option '--sort' does not take 'size'; it takes created, priority, due, text, completed, line\n")
+    #expect(bad.stderr == "todo: option '--sort' does not take 'size'; it takes created, priority, due, text, completed, line, urgency\n")
   }
 
   @Test func searchFoldsCaseAcrossUnicode() throws {

@@ -49,7 +49,7 @@ import TodoStore
     #expect(fixture.completer.complete(before: "ls ", word: "--gr").map(\.replacement) == ["--group"])
     #expect(
       fixture.completer.complete(before: "ls --sort ", word: "").map(\.replacement) == [
-        "created", "priority", "due", "text", "completed", "line",
+        "created", "priority", "due", "text", "completed", "line", "urgency",
       ])
     #expect(fixture.completer.complete(before: "ls milk --format ", word: "ic").map(\.replacement) == ["ical"])
     #expect(fixture.completer.complete(before: "do -q x ", word: "").map(\.replacement) == ["1"])

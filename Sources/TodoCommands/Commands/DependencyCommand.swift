@@ -174,6 +174,19 @@ enum Dependencies {
     return openParents(candidates.lazy.map { lines.task($0) })
   }
 
+  /// ``Urgency/waitingCounts(in:)`` over a listing's lines, parsing only the lines with an
+  /// `id:`.
+  static func waitingCounts(in lines: Lines) -> [String: Int] {
+    var candidates: [Int] = []
+    lines.buffer.withUnsafeBufferPointer { b in
+      for index in 0..<lines.count {
+        let line = UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]])
+        if NativeListing.hasToken(line, "id:") { candidates.append(index) }
+      }
+    }
+    return Urgency.waitingCounts(in: candidates.lazy.map { lines.task($0) })
+  }
+
   /// The parents named with `p:` by the open tasks among `tasks`.
   private static func openParents(_ tasks: some Sequence<Task>) -> Set<String> {
     var ids = Set<String>()

@@ -18,6 +18,8 @@ struct ListOptions: Sendable, Equatable {
   var why = false
   /// The search terms.
   var terms: [String] = []
+  /// Leave out done tasks, even with `--all` (`next`; no option sets it).
+  var hidesDone = false
 
   /// The options of a native listing, from its parsed invocation; `terms` are its search
   /// terms (the positionals it did not take for itself).

@@ -17,6 +17,8 @@ struct NativeListing {
   /// Done tasks are listed: with `--all`, in `listall`, or for a query that asks about being
   /// done. Otherwise they stay in the file, unlisted, until `archive`.
   let showsDone: Bool
+  /// Done tasks are never listed, not even with `--all` (`next`).
+  let hidesDone: Bool
   let sorting: TaskSorting?
   let notesDirectory: String
   let overdueColour: [UInt8]
@@ -33,6 +35,7 @@ struct NativeListing {
     showsDone =
       options.showAll || options.showsDone
       || (options.query.flatMap { try? FilterExpression.parse($0) }?.mentionsCompletion ?? false)
+    hidesDone = options.hidesDone
     blocked = BlockedIDs(lines)
     // `--sort`, or the configured default order (`TODO_SORT`), or todo.sh's.
     if let sort = options.sort {
@@ -65,6 +68,7 @@ struct NativeListing {
 
   /// Whether the line at `index` (0-based), whose bytes are `line`, is listed.
   func isShown(_ index: Int, _ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    if hidesDone, line.count >= 2, line[0] == UInt8(ascii: "x"), line[1] == 0x20 { return false }
     guard !showAll, index < lines.count else { return true }
     if !showsDone, line.count >= 2, line[0] == UInt8(ascii: "x"), line[1] == 0x20 { return false }
     // A task waits while any task naming its id: with p: is open.
@@ -231,7 +235,8 @@ struct NativeListing {
         positions[index] = item
       }
     }
-    let order = sorting.sorted(indices, task: lines.task).compactMap { positions[$0] }
+    let order = sorting.sorted(indices, task: lines.task, today: today) { Dependencies.waitingCounts(in: lines) }
+      .compactMap { positions[$0] }
     return order.count == listed.count ? listed.reordered(order) : nil
   }
 

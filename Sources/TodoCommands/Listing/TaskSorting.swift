@@ -1,9 +1,12 @@
 import TodoTxt
 
 /// `ls --sort KEYS`: an order of tasks by meaning, one key after another, ties in file order.
+///
+/// `urgency` (see ``Urgency``) lists the most urgent first, as `priority` lists A first;
+/// `-urgency` turns that round. Done tasks count as the least urgent.
 struct TaskSorting: Sendable, Equatable {
   enum Key: String, Sendable, CaseIterable {
-    case created, priority, due, text, completed, line
+    case created, priority, due, text, completed, line, urgency
   }
 
   /// One key and its direction.
@@ -32,8 +35,22 @@ struct TaskSorting: Sendable, Equatable {
   }
 
   /// The indices (0-based line numbers) in this order; `task` makes the task at an index.
-  func sorted(_ indices: [Int], task: (Int) -> Task) -> [Int] {
-    let keys = Set(terms.map(\.key))
+  ///
+  /// - Parameters:
+  ///   - today: the day urgency is worked out for.
+  ///   - waiting: ``Urgency/waitingCounts(in:)`` of the whole file (tasks hidden from the
+  ///     listing may be the ones waiting), asked for only when sorting by urgency.
+  func sorted(
+    _ indices: [Int], task: (Int) -> Task, today: TaskDate, waiting: () -> [String: Int] = { [:] }
+  ) -> [Int] {
+    // Which keys are used, looked up once: a `Set` of the keys hashed their names per task.
+    let keys = terms.map(\.key)
+    let byCreated = keys.contains(.created)
+    let byPriority = keys.contains(.priority)
+    let byDue = keys.contains(.due)
+    let byCompleted = keys.contains(.completed)
+    let byText = keys.contains(.text)
+    let byUrgency = keys.contains(.urgency)
     // Every value is read once, before sorting: reading a tag scans the line.
     var created: [TaskDate?] = []
     var priorities: [Priority?] = []
@@ -41,17 +58,36 @@ struct TaskSorting: Sendable, Equatable {
     var completed: [TaskDate?] = []
     var texts: [[UInt32]] = []
     var lowered: [String] = []
+    var urgencies: [Int] = []
+    let counts = byUrgency ? waiting() : [:]
     for index in indices {
       let task = task(index)
-      if keys.contains(.created) { created.append(task.creationDate) }
-      if keys.contains(.priority) { priorities.append(task.priority) }
-      if keys.contains(.due) { dues.append(task.dueDate) }
-      if keys.contains(.completed) { completed.append(task.completionDate) }
-      if keys.contains(.text) {
+      if byCreated { created.append(task.creationDate) }
+      if byPriority { priorities.append(task.priority) }
+      if byDue { dues.append(task.dueDate) }
+      if byCompleted { completed.append(task.completionDate) }
+      if byText {
         let text = task.text
         texts.append(TextOrder.key(text))
         lowered.append(text.lowercased())
       }
+      if byUrgency {
+        // A done task is pressing no more: below every open one.
+        let waiting = Urgency.waiting(for: task, counts: counts)
+        urgencies.append(task.isCompleted ? Int.min : Urgency(task, today: today, waiting: waiting).tenths)
+      }
+    }
+    if terms.count == 1, let only = terms.first, only.key == .urgency {
+      // `next`'s one key, compared without the general loop over keys (a large listing makes
+      // some hundred thousand comparisons).
+      let descending = only.descending
+      let order = Array(indices.indices).sorted { x, y in
+        let a = urgencies[x]
+        let b = urgencies[y]
+        if a != b { return descending ? a < b : a > b }
+        return indices[x] < indices[y]
+      }
+      return order.map { indices[$0] }
     }
     let order = Array(indices.indices).sorted { x, y in
       for term in terms {
@@ -62,6 +98,8 @@ struct TaskSorting: Sendable, Equatable {
         case .due: result = compare(dues[x], dues[y])
         case .completed: result = compare(completed[x], completed[y])
         case .line: result = compare(indices[x], indices[y])
+        // The higher score first.
+        case .urgency: result = compare(urgencies[y], urgencies[x])
         case .text:
           var value = TextOrder.compare(texts[x], texts[y])
           if value == 0 { value = lowered[x] < lowered[y] ? -1 : (lowered[y] < lowered[x] ? 1 : 0) }
@@ -75,7 +113,7 @@ struct TaskSorting: Sendable, Equatable {
           case .priority: return priorities[x] != nil
           case .due: return dues[x] != nil
           case .completed: return completed[x] != nil
-          case .line, .text: return false
+          case .line, .text, .urgency: return false
           }
         }
         if result != 0 { return term.descending ? result > 0 : result < 0 }

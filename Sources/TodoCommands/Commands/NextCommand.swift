@@ -1,0 +1,109 @@
+import TodoTxt
+
+/// `next [TERM...] [--limit N] [--explain]`: what to do next, as one listing of `ls` sorted
+/// by ``Urgency``, most urgent first.
+///
+/// It is `ls --sort urgency` with the done tasks left out (and at most N tasks), so it looks
+/// and is coloured like `ls` and hides what `ls` hides: tasks waiting for an open task, `h:1`,
+/// and a `t:` date still ahead.
+enum NextCommand {
+  static let limitOption = OptionSpec(
+    ["--limit", "-n"], value: .number(1...1_000_000), valueName: "N", help: "Show only the N most urgent tasks.")
+  static let explainOption = OptionSpec(
+    ["--explain"], help: "Under each task, show the terms its urgency is the sum of.")
+
+  static let spec: CommandSpec = CommandSpec(
+    name: "next", usage: "[TERM...]",
+    abstract: "List the open tasks to do next, the most urgent first.",
+    discussion: """
+      Urgency is a sum of four terms: the due date (overdue highest, growing for each day late; \
+      due today next; due soon above due later), the priority (A highest), the age since the \
+      creation date, and how many open tasks wait for the task (dep add). Done tasks, tasks \
+      waiting for an open task, h:1 and a t: date still ahead are left out. Equal scores keep \
+      the order of the file. TERMs filter as with ls.
+      """,
+    arguments: [.term], options: [limitOption, explainOption], nativeOnly: true
+  ) { context, arguments throws(TodoError) in
+    var options = ListOptions()
+    options.sort = TaskSorting.Key.urgency.rawValue
+    options.terms = arguments
+    options.hidesDone = true
+    let limit = context.invocation.value(limitOption.name).flatMap { Int($0) }
+    let file = context.settings.todoFile
+    guard context.invocation.has(explainOption.name) else {
+      // Without a limit there is no step after the listing's own: it reads the file once.
+      let lines = limit == nil ? Lines() : Lines(bytes: try context.readBytes(file), raw: false)
+      let post = limit.map { selection(limit: $0, lines: lines, today: context.today) }
+      try ListCommand.listFile(file, terms: arguments, post: post, options: options, context: context)
+      return .success
+    }
+    let lines = Lines(bytes: try context.readBytes(file), raw: false)
+    let post = limit.map { selection(limit: $0, lines: lines, today: context.today) }
+    try explain(lines, file: file, terms: arguments, post: post, options: options, context: context)
+    return .success
+  }
+
+  /// The step after the search terms and hiding (done tasks are hidden already): keeps only the
+  /// `limit` most urgent (equal scores by line), in the order given.
+  ///
+  /// - Parameter lines: the whole file, for the tasks waiting (read only with a limit).
+  static func selection(limit: Int, lines: Lines, today: TaskDate) -> ListEngine.PostFilter {
+    ListEngine.PostFilter(command: "next --limit \(limit)") { numbered in
+      var open: [(line: [UInt8], index: Int, task: Task?)] = []
+      for line in numbered {
+        guard let (index, body) = NextCommand.split(line) else {
+          open.append((line, Int.max, nil))
+          continue
+        }
+        open.append((line, index, Task(bytes: body)))
+      }
+      guard open.count > limit else { return open.map(\.line) }
+      let counts = Dependencies.waitingCounts(in: lines)
+      let scores = open.map { item in
+        item.task.map { Urgency($0, today: today, waiting: Urgency.waiting(for: $0, counts: counts)).tenths } ?? Int.min
+      }
+      let ranked = open.indices.sorted { x, y in
+        scores[x] != scores[y] ? scores[x] > scores[y] : open[x].index < open[y].index
+      }
+      let kept = Set(ranked.prefix(limit))
+      return open.indices.filter { kept.contains($0) }.map { open[$0].line }
+    }
+  }
+
+  /// The 0-based index and the task text of a numbered line (`  12 text`).
+  static func split(_ line: [UInt8]) -> (Int, ArraySlice<UInt8>)? {
+    guard let index = NativeListing.index(of: line) else { return nil }
+    var position = 0
+    while position < line.count, line[position] == 0x20 { position += 1 }
+    while position < line.count, (48...57).contains(line[position]) { position += 1 }
+    if position < line.count, line[position] == 0x20 { position += 1 }
+    return (index, line[position...])
+  }
+
+  /// `--explain`: the listing as `next` prints it, each task followed by its urgency's terms.
+  static func explain(
+    _ lines: Lines, file: String, terms: [String], post: ListEngine.PostFilter?, options: ListOptions,
+    context: CommandContext
+  ) throws(TodoError) {
+    let engine = ListEngine(context: context)
+    let native = try NativeListing(options, lines: lines, context: context)
+    let output = engine.format(
+      lines, padding: String(lines.count).count - (lines.isEmpty ? 1 : 0), terms: terms, post: post, native: native)
+    let counts = Dependencies.waitingCounts(in: lines)
+    let indent = Array(String(repeating: " ", count: String(lines.count).count + 1).utf8) + Array("urgency ".utf8)
+    // Written at once, not a write per line.
+    var text: [UInt8] = []
+    for line in output.lines.all {
+      text += line + [0x0A]
+      guard let index = QueryListing.renderedIndex(line), index < lines.count else { continue }
+      let task = lines.task(index)
+      let urgency = Urgency(task, today: context.today, waiting: Urgency.waiting(for: task, counts: counts))
+      text += indent + Array(urgency.explanation.utf8) + [0x0A]
+    }
+    context.console.write(text)
+    if context.verbose {
+      context.console.line("--")
+      context.console.line("\(CommandContext.prefix(of: file)): \(output.count) of \(output.total) tasks shown")
+    }
+  }
+}
