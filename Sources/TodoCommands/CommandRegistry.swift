@@ -42,14 +42,14 @@ public enum CommandRegistry {
   /// name commands that are still to come.
   static let otherToolsVerbs: [String: [String]] = [
     "summary": ["stats", "report"], "burndown": ["stats", "report"], "history": ["log", "report"],
-    "statistics": ["stats", "report"], "calendar": ["cal", "agenda"], "cal": ["agenda"],
-    "ready": ["next", "ls"], "active": ["next", "ls"], "next": ["agenda"], "upcoming": ["agenda"],
+    "statistics": ["stats", "report"], "month": ["cal", "agenda"],
+    "ready": ["next", "ls"], "active": ["next", "ls"], "upcoming": ["agenda"],
     "modify": ["tag", "replace"], "mod": ["tag", "replace"], "annotate": ["note", "append"],
     "purge": ["archive"], "clean": ["archive"], "revert": ["undo"],
     "wait": ["postpone"], "defer": ["postpone"], "snooze": ["postpone"],
     "done": ["do"], "complete": ["do"], "finish": ["do"], "undone": ["reopen"], "uncomplete": ["reopen"],
-    "remove": ["del"], "delete": ["del"], "edit": ["replace"],
-    "projects": ["lsprj"], "project": ["lsprj"], "contexts": ["lsc"], "context": ["lsc"],
+    "remove": ["del"], "delete": ["del"], "change": ["edit", "replace"],
+    "project": ["projects", "lsprj"], "context": ["contexts", "lsc"],
     "lscon": ["lsc"], "depends": ["dep"], "lint": ["doctor"], "check": ["doctor"], "fsck": ["doctor"],
     "diagnostics": ["info", "doctor"], "version": ["info"], "where": ["info"], "paths": ["info"],
     "search": ["find", "ls"], "query": ["find"], "export": ["ls"], "prompt": ["shell"], "repl": ["shell"],

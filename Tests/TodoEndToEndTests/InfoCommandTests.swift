@@ -104,7 +104,7 @@ import Testing
   /// The verb, then our commands that do the same, best first: the first one this build
   /// has is suggested (`stats`, `cal` and `next` are still to come in other branches).
   @Test(arguments: [
-    ("summary", ["stats", "report"]), ("burndown", ["stats", "report"]), ("calendar", ["cal", "agenda"]),
+    ("summary", ["stats", "report"]), ("burndown", ["stats", "report"]), ("month", ["cal", "agenda"]),
     ("ready", ["next", "ls"]), ("purge", ["archive"]), ("revert", ["undo"]), ("lint", ["doctor"]),
     ("modify", ["tag", "replace"]), ("snooze", ["postpone"]), ("paths", ["info"]),
   ])
