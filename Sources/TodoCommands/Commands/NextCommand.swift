@@ -90,17 +90,16 @@ enum NextCommand {
     let output = engine.format(
       lines, padding: String(lines.count).count - (lines.isEmpty ? 1 : 0), terms: terms, post: post, native: native)
     let counts = Dependencies.waitingCounts(in: lines)
-    let indent = Array(String(repeating: " ", count: String(lines.count).count + 1).utf8) + Array("urgency ".utf8)
-    // Written at once, not a write per line.
-    var text: [UInt8] = []
+    // Under the task's text when the terminal layout drew it, else under its number.
+    let column = output.indent ?? (String(lines.count).count + 1)
+    let indent = Array(String(repeating: " ", count: column).utf8) + Array("urgency ".utf8)
     for line in output.lines.all {
-      text += line + [0x0A]
+      engine.printLine(line, indent: output.indent)
       guard let index = QueryListing.renderedIndex(line), index < lines.count else { continue }
       let task = lines.task(index)
       let urgency = Urgency(task, today: context.today, waiting: Urgency.waiting(for: task, counts: counts))
-      text += indent + Array(urgency.explanation.utf8) + [0x0A]
+      engine.printLine(indent + Array(urgency.explanation.utf8), indent: output.indent.map { $0 + 8 })
     }
-    context.console.write(text)
     if context.verbose {
       context.console.line("--")
       context.console.line("\(CommandContext.prefix(of: file)): \(output.count) of \(output.total) tasks shown")
