@@ -270,7 +270,8 @@ public enum TodoCLI {
       arguments = invocation.positionals
       if !spec.subcommands.isEmpty { throw spec.usageError }
     }
-    try NativeValidation.check(spec, arguments, context: context)
+    context.snapshotCheck = try NativeValidation.check(spec, arguments, context: context)
+    defer { context.snapshotCheck = nil }
     if let expected = context.settings.expectedTask {
       try checkReference(expected, spec: spec, arguments: arguments, context: context)
     }

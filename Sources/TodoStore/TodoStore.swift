@@ -32,6 +32,11 @@ public final class TodoStore: @unchecked Sendable {
   /// `.unresolvedMerge` (native commands, which must not number or edit the marker lines as
   /// tasks); the commands that resolve conflicts turn it off.
   public var refusesConflictMarkers = false
+  /// Runs on the snapshot of every file a change reads, under the lock and before the edit:
+  /// the command layer checks its arguments here (task numbers that must name tasks), on the
+  /// very version it changes, instead of reading the file once more beforehand. An error
+  /// thrown here writes nothing.
+  public var snapshotCheck: ((_ path: String, _ list: TodoList) throws -> Void)?
 
   /// - Parameters:
   ///   - lockTimeout: seconds to wait for a lock held by another process.
@@ -220,6 +225,9 @@ public final class TodoStore: @unchecked Sendable {
     defer { for lock in locks { lock.release(posix: posix) } }
     let snapshots = try targets.map { target throws(StoreError) in try snapshot(target) }
     let bases = snapshots.map { $0.list ?? TodoList(bytes: $0.bytes) }
+    if let snapshotCheck {
+      for (path, base) in zip(paths, bases) { try snapshotCheck(path, base) }
+    }
     // The lists share the bases' bytes: edits go to a buffer of their own.
     var lists = bases
     let result = try edit(&lists)

@@ -13,10 +13,11 @@ enum AppendCommand {
   ) { context, arguments throws(TodoError) in
     let file = context.settings.todoFile
     let reference = try TaskReference(arguments.first, usage: spec.usageError)
-    _ = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
     let rest = Array(arguments.dropFirst())
     var input: [UInt8]
     if rest.first?.isEmpty ?? true, !context.settings.isForced {
+      // Asked only about a task that exists; otherwise the list is read once, in the change.
+      _ = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
       input = context.ask("Append: ")
     } else {
       input = bytes(rest.joined(separator: " "))

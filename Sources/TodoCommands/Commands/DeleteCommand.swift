@@ -15,13 +15,17 @@ enum DeleteCommand {
     if let status = try QuerySelection.delete(arguments, context: context, usage: spec.usageError) { return status }
     let file = context.settings.todoFile
     let reference = try TaskReference(arguments.first, usage: spec.usageError)
-    let old = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
+    var old = Task(bytes: [])
     if arguments.count < 2 || arguments[1].isEmpty {
-      guard context.confirm("Delete '\(String(decoding: old.bytes, as: UTF8.self))'") else { throw .noTasksDeleted }
+      if !context.settings.isForced {
+        // The question shows the task, so it is read first (and again, under the lock).
+        old = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
+        guard context.confirm("Delete '\(String(decoding: old.bytes, as: UTF8.self))'") else { throw .noTasksDeleted }
+      }
       let preserve = context.settings.preservesLineNumbers
       try context.storing {
         try context.store.update(file, label: "del \(reference.typed)") { list in
-          _ = try reference.task(in: list, file: file, mode: context.settings.mode)
+          old = try reference.task(in: list, file: file, mode: context.settings.mode)
           list.replace(number: reference.number, with: Task(bytes: []))
           if !preserve { list.removeAll { $0.bytes.isEmpty } }
         }
@@ -34,6 +38,7 @@ enum DeleteCommand {
     }
     let term = arguments[1]
     let updated = try context.editTask(reference, in: file, label: "del") { task in
+      old = task
       task.setLine(removing(term, from: Array(task.bytes)))
     }
     if updated.bytes.elementsEqual(old.bytes) {

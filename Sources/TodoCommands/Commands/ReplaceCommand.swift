@@ -41,16 +41,19 @@ enum ReplaceCommand {
   ) throws(TodoError) -> ExitStatus {
     let file = context.settings.todoFile
     let reference = try TaskReference(arguments.first, usage: spec.usageError)
-    let old = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
     let rest = Array(arguments.dropFirst())
     var input: [UInt8]
     if rest.first?.isEmpty ?? true, !context.settings.isForced {
+      // Asked only about a task that exists; otherwise the list is read once, in the change.
+      _ = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
       input = context.ask(prepend ? "Prepend: " : "Replacement: ")
     } else {
       input = bytes(rest.joined(separator: " "))
     }
+    var old = Task(bytes: [])
     let updated = try context.editTask(reference, in: file, label: prepend ? "prepend" : "replace") {
       task throws(TodoError) in
+      old = task
       if prepend, context.settings.mode == .native {
         // After the whole head, as todo(1) says: a done task's `x DATE` stays in front.
         task.prependText(String(decoding: try context.storedText(cleanInput(input)), as: UTF8.self))

@@ -91,8 +91,13 @@ extension CommandContext {
     guard let spec = CommandRegistry.command(named: name, mode: settings.mode) else { throw .usage }
     // The action runs as if typed alone, not with the options of the command that runs it.
     let outer = invocation
+    let check = snapshotCheck
     invocation = Invocation()
-    defer { invocation = outer }
+    snapshotCheck = nil
+    defer {
+      invocation = outer
+      snapshotCheck = check
+    }
     return try spec.run(self, [])
   }
 }

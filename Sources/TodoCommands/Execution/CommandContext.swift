@@ -16,6 +16,21 @@ public final class CommandContext {
   /// The options and positionals of the command being run, as parsed against its
   /// declaration (native mode; empty under the name todo.sh, where every word is an argument).
   public var invocation = Invocation()
+  /// The check of the command's task numbers (``NativeValidation``), run on every snapshot of
+  /// todo.txt the command reads here or changes through the store (see
+  /// ``TodoStore/snapshotCheck``), so it always judges the version acted on.
+  var snapshotCheck: NativeValidation.ListCheck? {
+    didSet {
+      guard let check = snapshotCheck else {
+        store.snapshotCheck = nil
+        return
+      }
+      let file = settings.todoFile
+      store.snapshotCheck = { path, list in
+        if path == file { try check(list) }
+      }
+    }
+  }
 
   public init(settings: Settings, console: Console, clock: Clock, store: TodoStore, input: InputSource) {
     self.settings = settings
@@ -51,12 +66,15 @@ public final class CommandContext {
   /// Reads a list for display; a missing file is an empty list (native mode creates files only
   /// when it first writes them).
   func readList(_ path: String) throws(TodoError) -> TodoList {
+    let list: TodoList
     do {
-      return try store.read(path)
+      list = try store.read(path)
     } catch {
-      if case .notFound = error.kind { return TodoList() }
-      throw .store(error)
+      guard case .notFound = error.kind else { throw .store(error) }
+      list = TodoList()
     }
+    if let snapshotCheck, path == settings.todoFile { try snapshotCheck(list) }
+    return list
   }
 
   /// A file's bytes, as ``readList(_:)`` reads them (a missing file is empty).

@@ -9,42 +9,56 @@ enum NativeValidation {
   static let textCommands: Set<String> = ["add", "addm", "addto", "append", "prepend", "replace"]
   static let priorityWords: Set<String> = ["high", "medium", "low", "h", "m", "l"]
 
-  static func check(_ spec: CommandSpec, _ arguments: [String], context: CommandContext) throws(TodoError) {
-    guard context.settings.mode == .native else { return }
-    // A query names its tasks itself.
+  /// Checks what can be checked without the list, and returns the check of the task numbers,
+  /// which runs on every snapshot of todo.txt the command reads or changes (see
+  /// ``CommandContext/snapshotCheck``): the one the command acts on, under its lock, and never
+  /// a separate read of the file.
+  static func check(_ spec: CommandSpec, _ arguments: [String], context: CommandContext) throws(TodoError)
+    -> ListCheck?
+  {
+    guard context.settings.mode == .native else { return nil }
     // A query or an input option names the tasks or the text itself.
-    if spec.options.contains(where: { $0.replacesArguments && context.invocation.has($0.name) }) { return }
+    if spec.options.contains(where: { $0.replacesArguments && context.invocation.has($0.name) }) { return nil }
     let kinds = spec.arguments
     let file = context.settings.todoFile
-    // The list is read once, however many numbers the line names.
-    var list: TodoList?
-    func existing(_ word: String, usage: TodoError) throws(TodoError) {
-      let reference = try TaskReference(word, usage: usage)
-      if list == nil { list = try context.readList(file) }
-      _ = try reference.task(in: list ?? TodoList(), file: file)
-    }
+    var numbers: [String] = []
+    var usage = spec.usageError
     if kinds.first == .taskNumbers {
       // A list that leads other arguments (`tag NR NR KEY VALUE`) ends at the first non-number.
-      let numbers = kinds.count > 1 ? Array(arguments.prefix(while: CommandSpec.looksLikeTaskNumbers)) : arguments
-      let words = taskNumberWords(numbers)
-      guard !words.isEmpty else { throw spec.usageError }
-      for word in words { try existing(word, usage: spec.usageError) }
+      let leading = kinds.count > 1 ? Array(arguments.prefix(while: CommandSpec.looksLikeTaskNumbers)) : arguments
+      numbers = taskNumberWords(leading)
+      guard !numbers.isEmpty else { throw spec.usageError }
     } else if kinds.starts(with: [.taskNumber, .priority]) {
-      let usage = PriorityCommand.usage
+      usage = PriorityCommand.usage
       guard !arguments.isEmpty, arguments.count % 2 == 0 else { throw usage }
       for pair in stride(from: 0, to: arguments.count, by: 2) {
-        try existing(arguments[pair], usage: usage)
+        numbers.append(arguments[pair])
         let priority = arguments[pair + 1]
         let isLetter = priority.utf8.count == 1 && priority.utf8.allSatisfy { (65...90).contains($0 & ~0x20) }
         guard isLetter || priorityWords.contains(priority.lowercased()) else { throw usage }
       }
     } else if kinds.first == .taskNumber, spec.fullName != "move" {
       if let word = arguments.first {
-        try existing(word, usage: spec.usageError)
+        numbers = [word]
       } else if !spec.argumentsOptional {
         throw spec.usageError
       }
     }
+    // Malformed numbers are a usage error before anything is read.
+    let references = try numbers.map { word throws(TodoError) in try TaskReference(word, usage: usage) }
+    try checkWords(spec, arguments, asksForText: context.input.isTerminal && !context.settings.isForced)
+    guard !references.isEmpty else { return nil }
+    return { list throws(TodoError) in
+      for reference in references { _ = try reference.task(in: list, file: file) }
+    }
+  }
+
+  /// A check of a snapshot of todo.txt.
+  typealias ListCheck = (TodoList) throws(TodoError) -> Void
+
+  /// The checks of the words themselves: search terms, the text of a task.
+  static func checkWords(_ spec: CommandSpec, _ arguments: [String], asksForText: Bool) throws(TodoError) {
+    let kinds = spec.arguments
     if kinds.contains(.term), spec.fullName != "find", spec.fullName != "view" {
       // Only the search terms are grep expressions; option values (a -q query) are not.
       for term in arguments {
@@ -57,7 +71,7 @@ enum NativeValidation {
     let text = arguments.dropFirst(leading).joined(separator: " ")
     if text.isEmpty {
       // A terminal gets asked for the text; anything else has nobody to ask.
-      if context.input.isTerminal, !context.settings.isForced { return }
+      if asksForText { return }
       throw spec.usageError
     }
     if text.allSatisfy({ $0 == " " || $0 == "\t" }) { throw .emptyText(spec.name) }

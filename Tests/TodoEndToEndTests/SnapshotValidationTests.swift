@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// A command line is checked on the snapshot it changes: todo.txt is read once per command,
+/// under the lock, and a bad task number anywhere in the line changes nothing.
+@Suite struct SnapshotValidationTests {
+  /// How many times the command opened todo.txt for reading, counted with strace.
+  func reads(_ box: Sandbox, _ arguments: [String]) throws -> Int {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
+    let log = box.path("strace.log")
+    process.arguments = ["-f", "-e", "trace=openat", "-o", log, box.path("bin/todo")] + arguments
+    process.environment = box.environment
+    process.currentDirectoryURL = box.home
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(arguments)")
+    let text = box.read("strace.log")
+    return text.components(separatedBy: "\n").filter { $0.contains("todo.txt\", O_RDONLY") }.count
+  }
+
+  @Test(arguments: [
+    ["do", "1", "2"], ["pri", "1", "A", "2", "B"], ["depri", "1"], ["tag", "2", "due", "fri"], ["append", "2", "more"],
+    ["prepend", "2", "first"], ["replace", "3", "new text"], ["-f", "del", "3"], ["del", "2", "b"],
+    ["postpone", "2", "3d"], ["dep", "add", "1", "2"], ["reopen", "1"],
+  ])
+  func oneReadPerCommand(_ arguments: [String]) throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else { return }
+    let box = try Sandbox()
+    try box.write("todo.txt", "(C) a +x\nb due:2009-02-20\nc\n")
+    if arguments.first == "reopen" { try box.todo("do", "1") }
+    #expect(try reads(box, arguments) == 1, "\(arguments)")
+  }
+
+  @Test func aBadNumberAnywhereChangesNothing() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", "a\nb\nc\n")
+    for arguments in [["do", "1", "9"], ["pri", "1", "A", "9", "B"], ["tag", "1", "9", "due", "fri"], ["append", "9", "x"]] {
+      let run = try box.run("todo", arguments, input: "", environment: [:], merged: false)
+      #expect(run.status == 1, "\(arguments)")
+      #expect(run.stderr == "TODO: No task 9.\n", "\(arguments)")
+      #expect(box.read("todo.txt") == "a\nb\nc\n", "\(arguments)")
+    }
+  }
+}
