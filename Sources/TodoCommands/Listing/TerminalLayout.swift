@@ -322,6 +322,11 @@ struct TerminalLayout {
     bytes.withUnsafeBufferPointer { b in
       let n = b.count
       var i = from
+      var plain: Range<Int>?
+      func flush() {
+        if let run = plain { out.append(contentsOf: UnsafeBufferPointer(rebasing: b[run])) }
+        plain = nil
+      }
       while i < n {
         while i < n, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
         guard i < n else { break }
@@ -358,6 +363,19 @@ struct TerminalLayout {
           }
           if dueDate == nil, !done { colour = palette.meta }
         }
+        // Plain words one blank apart are copied as one run.
+        if colour.isEmpty, dueDate == nil {
+          if let run = plain, run.upperBound + 1 == start, b[run.upperBound] == 0x20 {
+            plain = run.lowerBound..<i
+            continue
+          }
+          flush()
+          if !first { out.append(0x20) }
+          first = false
+          plain = start..<i
+          continue
+        }
+        flush()
         if !first { out.append(0x20) }
         first = false
         if let dueDate {
@@ -368,6 +386,7 @@ struct TerminalLayout {
           end(colour, &out)
         }
       }
+      flush()
     }
     guard notes > 0 || attachments > 0 else { return }
     var mark = "["
