@@ -170,3 +170,19 @@ import Testing
     #expect(!run.stdout.contains("\u{A0}"))
   }
 }
+
+/// `todo help` is a few hundred lines: on a terminal it goes through a pager.
+@Suite struct HelpPagerTests {
+  @Test func longHelpIsPagedOnATerminalOnly() throws {
+    let box = try Sandbox()
+    let paged = try box.onTerminal(["help"], environment: ["PAGER": "sed 's/^/PAGED:/'"])
+    #expect(paged.hasPrefix("PAGED:  Usage: todo "))
+    #expect(!paged.contains("\nPAGED:END-OF-RUN"))
+    // Into a pipe, and under the name todo.sh, it is written as it is.
+    let piped = try box.todo("help", environment: ["PAGER": "sed 's/^/PAGED:/'"])
+    #expect(piped.stdout.hasPrefix("  Usage: todo "))
+    // The help of one action is short and never paged.
+    let one = try box.onTerminal(["help", "ls"], environment: ["PAGER": "sed 's/^/PAGED:/'"])
+    #expect(!one.contains("PAGED:"))
+  }
+}

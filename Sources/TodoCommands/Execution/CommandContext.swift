@@ -113,6 +113,34 @@ public final class CommandContext {
     }
   }
 
+  /// What `body` writes to standard output, kept instead of written (errors still go out).
+  func capturingOutput(_ body: () throws(TodoError) -> Void) throws(TodoError) -> [UInt8] {
+    let outer = console
+    let recorder = CapturingConsole(isTerminal: outer.isTerminal, columns: outer.columns)
+    console = recorder
+    defer { console = outer }
+    try body()
+    if !recorder.errors.isEmpty { outer.writeError(recorder.errors) }
+    return recorder.output
+  }
+
+  /// Shows text longer than the terminal through `$PAGER` (else `less -FRX`), as other
+  /// tools do with their long help; on anything but a terminal, and under the name todo.sh,
+  /// it is written as it is. A pager that cannot be started leaves the text written whole.
+  func page(_ text: [UInt8]) {
+    let rows = settings.variables["LINES"].flatMap { Int($0) } ?? Posix.terminalRows(1)
+    let lineCount = text.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    guard settings.mode == .native, console.isTerminal, input.isTerminal, let rows, lineCount >= rows else {
+      return console.write(text)
+    }
+    let chosen = settings.variables["PAGER"].flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }
+    guard let pager = chosen ?? ProcessRunner.which("less", path: settings.value("PATH")).map({ _ in "less -FRX" })
+    else { return console.write(text) }
+    console.flush()
+    let status = runner.run(["/bin/sh", "-c", pager], environment: childEnvironment, input: TerminalSafety.escape(text)).status
+    if status == 127 { console.write(text) }
+  }
+
   /// The environment for child processes: every variable of the settings.
   var childEnvironment: [String: String] { settings.variables }
 }

@@ -8,7 +8,8 @@ enum HelpCommand {
   ) { context, arguments throws(TodoError) in
     let addons = Addons.list(in: context.settings.actionsDirectory)
     if arguments.isEmpty {
-      fullHelp(context: context, addons: addons)
+      // A few hundred lines: through a pager on a terminal.
+      context.page(try context.capturingOutput { fullHelp(context: context, addons: addons) })
       return .success
     }
     for name in arguments {

@@ -132,6 +132,13 @@ enum Posix {
     return Int(size.ws_col)
   }
 
+  /// The height of the terminal on `fd`, as ``terminalColumns(_:)`` its width.
+  static func terminalRows(_ fd: Int32) -> Int? {
+    var size = winsize()
+    guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+    return Int(size.ws_row)
+  }
+
   /// Writes all bytes to a file descriptor, retrying short writes.
   /// Writes all of `bytes`; returns the `errno` of a failed write (0 when all went out), so
   /// that output into a full disk or a closed pipe is not mistaken for success.
