@@ -62,18 +62,17 @@ public final class REPLSession {
     let trimmed = line.drop { $0 == " " || $0 == "\t" }
     // Blank lines and comments (for scripts in batch mode) do nothing.
     guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return .continue }
-    if interactive, line != lastRecorded {
-      reader.addHistory(line)
-      lastRecorded = line
-    }
     var words: [String]
     do {
       words = try ShellWords.split(line)
     } catch {
+      recordInHistory(line)
       fail("\(programName): \(error.message)")
       return .continue
     }
+    // Leaving is not kept in the history: Up and Enter in the next session would leave again.
     if words.count == 1, ["exit", "quit"].contains(words[0].lowercased()) { return .quit }
+    recordInHistory(line)
     if interactive, watch.hasChanged {
       console.errorLine("\(basename(watch.path)) changed on disk; re-read")
       guard let checked = checkTaskNumbers(words) else {
@@ -89,6 +88,12 @@ public final class REPLSession {
     if status != .success { failed = true }
     if interactive { watch.markSeen() }
     return .continue
+  }
+
+  private func recordInHistory(_ line: String) {
+    guard interactive, line != lastRecorded else { return }
+    reader.addHistory(line)
+    lastRecorded = line
   }
 
   private func fail(_ message: String) {

@@ -43,8 +43,16 @@ public final class ReadlineLineReader: LineReader {
     sigprocmask(SIG_UNBLOCK, &interrupt, nil)
     signal(SIGINT, interruptInsideReadline)
     // Outside readline (while a command runs) Ctrl-C is caught and does nothing, so it cannot
-    // end the shell; programs the shell starts get the default again.
-    defer { signal(SIGINT, interruptOutsideReadline) }
+    // end the shell; programs the shell starts get the default again. The handler does not
+    // restart a read it interrupts: a question waiting for its answer gets none (no) instead
+    // of going on waiting and taking the first key of the next command line.
+    defer {
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = interruptOutsideReadline
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = 0
+      sigaction(SIGINT, &action, nil)
+    }
     // readline returns a malloc'd line, or NULL at end of input (Ctrl-D on an empty line).
     guard let raw = readline(prompt) else { return nil }
     defer { free(raw) }

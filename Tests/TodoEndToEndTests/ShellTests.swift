@@ -90,6 +90,31 @@ import Testing
     #expect(session.exitStatus() == 0)
   }
 
+  @Test func ctrlCAtAQuestionAnswersNoAndEatsNothing() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", ShellTests.tasks)
+    let session = try Session(box)
+    session.expect("]> ")
+    session.type("del 1\r")
+    session.expect("(y/n) ")
+    session.type("\u{03}")
+    session.expect("No tasks were deleted.")
+    session.expect("]> ")
+    // The next line is read whole: `ls sink`, not `s sink`.
+    session.type("ls sink\r")
+    session.expect("TODO: 1 of 2 tasks shown")
+    session.expect("]> ")
+    // An answer typed with more after it takes the line with it.
+    session.type("del 1\r")
+    session.expect("(y/n) ")
+    session.type("nope\r")
+    session.expect("No tasks were deleted.")
+    session.expect("]> ")
+    #expect(box.read("todo.txt") == ShellTests.tasks)
+    session.type("quit\r")
+    #expect(session.exitStatus() == 0)
+  }
+
   @Test func taskNumbersAreListedWithTheirText() throws {
     let box = try Sandbox()
     try box.write("todo.txt", ShellTests.tasks)
@@ -121,12 +146,13 @@ import Testing
     first.expect("+home")
     first.type("exit\r")
     #expect(first.exitStatus() == 0)
-    #expect(box.read(".local/state/todo/history") == "lsc\nlistproj\nexit\n")
+    // Leaving is not history: Up and Enter in the next session must not leave.
+    #expect(box.read(".local/state/todo/history") == "lsc\nlistproj\n")
 
     let second = try Session(box)
     second.expect("]> ")
-    // Up twice skips `exit` and brings back `listproj`; Enter runs it.
-    second.type("\u{1B}[A\u{1B}[A\r")
+    // Up brings back `listproj`; Enter runs it.
+    second.type("\u{1B}[A\r")
     second.expect("+family")
     second.type("quit\r")
     #expect(second.exitStatus() == 0)

@@ -12,7 +12,9 @@ public final class StandardInput: InputSource {
     while true {
       let count = read(STDIN_FILENO, &byte, 1)
       if count == 1 { return byte }
-      if count < 0, errno == EINTR { continue }
+      // On a terminal a signal (Ctrl-C in the shell, which catches it) cancels the question:
+      // no answer, which is no.
+      if count < 0, errno == EINTR, !isTerminal { continue }
       return nil
     }
   }
@@ -34,6 +36,12 @@ public final class StandardInput: InputSource {
     for _ in 0..<extra {
       guard let next = readByte() else { break }
       bytes.append(next)
+    }
+    // A terminal hands over a whole line (`y` and Enter): the answer is its first character,
+    // and the rest of the line goes with it, so that nothing typed at the question is read
+    // as the next command.
+    if isTerminal, first != 0x0A {
+      while let next = readByte(), next != 0x0A {}
     }
     return bytes
   }
