@@ -225,7 +225,7 @@ public enum TodoCLI {
   static func dispatch(_ context: CommandContext, _ words: [String], isDefaultAction: Bool) throws -> ExitStatus {
     var words = words
     var action = words[0].lowercased()
-    if action == "command" {
+    if CommandRegistry.command(named: action, mode: context.settings.mode)?.nestsAction == true {
       words.removeFirst()
       action = words.first?.lowercased() ?? ""
       if context.settings.mode == .native, action == "--help" || action == "-h" {

@@ -19,7 +19,7 @@ enum TaskNumberPositions {
     guard index < words.count else { return [] }
     var action = words[index].lowercased()
     index += 1
-    if action == "command", index < words.count {
+    if CommandRegistry.command(named: action, mode: mode)?.nestsAction == true, index < words.count {
       action = words[index].lowercased()
       index += 1
     }

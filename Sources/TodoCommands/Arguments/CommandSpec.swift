@@ -6,7 +6,12 @@ public struct CommandSpec: Sendable {
     case taskNumbers
     case priority
     case text
+    /// The text of a task line (`add`, `append`, `replace` …): it must not be empty or span
+    /// lines, and its date words become dates.
+    case taskText
     case term
+    /// Words of the query language (`find`, `view`), not grep terms.
+    case query
     case fileName
     case action
     case priorities
@@ -44,6 +49,13 @@ public struct CommandSpec: Sendable {
   /// read the list); every other native command refuses such a list rather than number the
   /// marker lines as tasks (see ``TodoStore/refusesConflictMarkers``).
   public var toleratesConflictMarkers: Bool
+  /// Its task numbers name tasks of todo.txt, and are checked on its snapshot (`move`'s name a
+  /// line of another file, which the command checks itself).
+  public var numbersNameTodoTasks: Bool
+  /// Its task text may hold several lines, a task each (`addm`).
+  public var acceptsLineBreaks: Bool
+  /// Its arguments are another command line, run as a built-in action (`command`).
+  public var nestsAction: Bool
   /// The positionals may all be left out (`edit` alone edits the whole file; `edit 3` one
   /// task): the check of the command line asks for them only when some are given.
   public var argumentsOptional: Bool
@@ -58,7 +70,8 @@ public struct CommandSpec: Sendable {
     name: String, aliases: [String] = [], usage: String = "", abstract: String, discussion: String = "",
     arguments: [ArgumentKind] = [], options: [OptionSpec] = [], taskState: TaskState = .any,
     subcommands: [CommandSpec] = [], parent: String? = nil, nativeOnly: Bool = false, hidden: Bool = false,
-    toleratesConflictMarkers: Bool = false, argumentsOptional: Bool = false,
+    toleratesConflictMarkers: Bool = false, argumentsOptional: Bool = false, numbersNameTodoTasks: Bool = true,
+    nestsAction: Bool = false, acceptsLineBreaks: Bool = false,
     run: @escaping @Sendable (CommandContext, [String]) throws(TodoError) -> ExitStatus
   ) {
     self.name = name
@@ -73,6 +86,9 @@ public struct CommandSpec: Sendable {
     self.parent = parent
     self.toleratesConflictMarkers = toleratesConflictMarkers
     self.argumentsOptional = argumentsOptional
+    self.numbersNameTodoTasks = numbersNameTodoTasks
+    self.nestsAction = nestsAction
+    self.acceptsLineBreaks = acceptsLineBreaks
     self.nativeOnly = nativeOnly
     self.hidden = hidden
     self.run = run
@@ -94,7 +110,7 @@ public struct CommandSpec: Sendable {
     guard let last = arguments.last else { return nil }
     if position < arguments.count { return arguments[position] }
     switch last {
-    case .taskNumbers, .text, .term, .action: return last
+    case .taskNumbers, .text, .taskText, .term, .query, .action: return last
     default: return usage.hasSuffix("...]") ? arguments[position % arguments.count] : nil
     }
   }

@@ -15,7 +15,7 @@ enum AddCommand {
       after a priority such as (A). Under the name todo, --priority high|medium|low (or a \
       letter) sets the priority, and due: and t: take dates such as fri, +2w or eom.
       """,
-    arguments: [.text], options: [TypedInput.priorityOption, jsonOption, TypedInput.verbatimOption]
+    arguments: [.taskText], options: [TypedInput.priorityOption, jsonOption, TypedInput.verbatimOption]
   ) { context, arguments throws(TodoError) in
     if context.invocation.has(jsonOption.name) {
       guard arguments.isEmpty, !context.invocation.has(TypedInput.priorityOption.name) else { throw spec.usageError }

@@ -5,7 +5,7 @@ enum AddMultipleCommand {
     name: "addm", usage: "\"TODO ITEM\"",
     abstract: "Add several tasks at once, one per line of the text.",
     discussion: "Empty lines are skipped; each line is added as by add.",
-    arguments: [.text], options: [TypedInput.verbatimOption]
+    arguments: [.taskText], options: [TypedInput.verbatimOption], acceptsLineBreaks: true
   ) { context, arguments throws(TodoError) in
     let input = try AddCommand.readText(context, arguments, prompt: "Add: ", usage: spec.usageError)
     let lines = input.split(separator: 0x0A, omittingEmptySubsequences: true).map(Array.init)

@@ -5,7 +5,7 @@ enum AddToCommand {
     name: "addto", usage: "DEST \"TODO ITEM\"",
     abstract: "Add a task to another file in the todo directory.",
     discussion: "DEST is a file name inside the todo directory, such as someday.txt; it must exist.",
-    arguments: [.fileName, .text], options: [TypedInput.verbatimOption]
+    arguments: [.fileName, .taskText], options: [TypedInput.verbatimOption]
   ) { context, arguments throws(TodoError) in
     guard let name = arguments.first, !name.isEmpty, arguments.count >= 2, !arguments[1].isEmpty else {
       throw spec.usageError

@@ -9,7 +9,7 @@ enum AppendCommand {
       A space goes between the task and the text, unless the text starts with one of the \
       characters in SENTENCE_DELIMITERS (by default , . : and ;).
       """,
-    arguments: [.taskNumber, .text], options: [TypedInput.verbatimOption]
+    arguments: [.taskNumber, .taskText], options: [TypedInput.verbatimOption]
   ) { context, arguments throws(TodoError) in
     let file = context.settings.todoFile
     let reference = try TaskReference(arguments.first, usage: spec.usageError)

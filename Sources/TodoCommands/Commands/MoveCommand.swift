@@ -6,7 +6,7 @@ enum MoveCommand {
     name: "move", aliases: ["mv"], usage: "NR DEST [SRC]",
     abstract: "Move a task from one file of the todo directory to another.",
     discussion: "SRC defaults to todo.txt. Asks for confirmation unless -f is given.",
-    arguments: [.taskNumber, .fileName, .fileName]
+    arguments: [.taskNumber, .fileName, .fileName], numbersNameTodoTasks: false
   ) { context, arguments throws(TodoError) in
     let usage = TodoError.actionUsage("mv NR DEST [SRC]")
     let directory = context.settings.todoDirectory

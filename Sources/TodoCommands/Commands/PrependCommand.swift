@@ -4,7 +4,7 @@ enum PrependCommand {
   static let spec: CommandSpec = CommandSpec(
     name: "prepend", aliases: ["prep"], usage: "NR \"TEXT TO PREPEND\"",
     abstract: "Add text to the start of a task, after its priority and creation date.",
-    arguments: [.taskNumber, .text], options: [TypedInput.verbatimOption]
+    arguments: [.taskNumber, .taskText], options: [TypedInput.verbatimOption]
   ) { context, arguments throws(TodoError) in
     try ReplaceCommand.replaceOrPrepend(context, arguments, prepend: true, spec: spec)
   }

@@ -8,7 +8,7 @@ enum ReplaceCommand {
       A priority or a date at the start of the new text replaces the old one; otherwise the \
       old priority and creation date stay.
       """,
-    arguments: [.taskNumber, .text], options: [TypedInput.verbatimOption]
+    arguments: [.taskNumber, .taskText], options: [TypedInput.verbatimOption]
   ) { context, arguments throws(TodoError) in
     try replaceOrPrepend(context, arguments, prepend: false, spec: spec)
   }

@@ -47,7 +47,7 @@ public struct CompletionEngine {
     var action = before[index].lowercased()
     var arguments = Array(before[(index + 1)...])
     var builtIn = false
-    if action == "command" {
+    if CommandRegistry.command(named: action, mode: settings.mode)?.nestsAction == true {
       guard let next = arguments.first else { return actions(matching: current, addons: false) }
       action = next.lowercased()
       arguments.removeFirst()
@@ -131,7 +131,7 @@ public struct CompletionEngine {
     case .priorities:
       if current.hasPrefix("+") || current.hasPrefix("@") { return textWords(matching: current) }
       return priorities(matching: current)
-    case .text, .term:
+    case .text, .taskText, .term, .query:
       return textWords(matching: current)
     case .fileName:
       return todoDirectoryFiles(matching: current)

@@ -5,8 +5,6 @@ import TodoTxt
 /// one bad member changes nothing. (todo.sh works through its list and stops at the bad
 /// member, keeping the earlier changes; under the name `todo.sh` that stays so.)
 enum NativeValidation {
-  /// Commands whose text argument is a task's text (and so must not be empty).
-  static let textCommands: Set<String> = ["add", "addm", "addto", "append", "prepend", "replace"]
   static let priorityWords: Set<String> = ["high", "medium", "low", "h", "m", "l"]
 
   /// Checks what can be checked without the list, and returns the check of the task numbers,
@@ -37,7 +35,7 @@ enum NativeValidation {
         let isLetter = priority.utf8.count == 1 && priority.utf8.allSatisfy { (65...90).contains($0 & ~0x20) }
         guard isLetter || priorityWords.contains(priority.lowercased()) else { throw usage }
       }
-    } else if kinds.first == .taskNumber, spec.fullName != "move" {
+    } else if kinds.first == .taskNumber, spec.numbersNameTodoTasks {
       if let word = arguments.first {
         numbers = [word]
       } else if !spec.argumentsOptional {
@@ -59,15 +57,15 @@ enum NativeValidation {
   /// The checks of the words themselves: search terms, the text of a task.
   static func checkWords(_ spec: CommandSpec, _ arguments: [String], asksForText: Bool) throws(TodoError) {
     let kinds = spec.arguments
-    if kinds.contains(.term), spec.fullName != "find", spec.fullName != "view" {
+    if kinds.contains(.term) {
       // Only the search terms are grep expressions; option values (a -q query) are not.
       for term in arguments {
         let pattern = term.hasPrefix("-") ? String(term.dropFirst()) : term
         guard TermMatcher.isValid(pattern) else { throw .badSearchTerm(term) }
       }
     }
-    guard textCommands.contains(spec.fullName) else { return }
-    let leading = kinds.prefix { $0 != .text }.count
+    guard kinds.contains(.taskText) else { return }
+    let leading = kinds.prefix { $0 != .taskText }.count
     let text = arguments.dropFirst(leading).joined(separator: " ")
     if text.isEmpty {
       // A terminal gets asked for the text; anything else has nobody to ask.
@@ -75,6 +73,6 @@ enum NativeValidation {
       throw spec.usageError
     }
     if text.allSatisfy({ $0 == " " || $0 == "\t" }) { throw .emptyText(spec.name) }
-    if spec.fullName != "addm", text.contains(where: { $0 == "\n" || $0 == "\r" }) { throw .lineBreakInText(spec.name) }
+    if !spec.acceptsLineBreaks, text.contains(where: { $0 == "\n" || $0 == "\r" }) { throw .lineBreakInText(spec.name) }
   }
 }

@@ -11,7 +11,7 @@ enum FindCommand {
       key:value, /regex/, plain words; juxtaposition is and, or, not or -, parentheses. Quote \
       it for the shell: todo find '+Kitchen due:<=+3d'. The options are those of ls.
       """,
-    arguments: [.term], options: OptionSpec.listing, nativeOnly: true
+    arguments: [.query], options: OptionSpec.listing, nativeOnly: true
   ) { context, arguments throws(TodoError) in
     var options = ListOptions(context.invocation, terms: arguments)
     options.query = FindCommand.joined(options.query, options.terms.joined(separator: " "))
@@ -40,7 +40,7 @@ enum ViewCommand {
       such as TODO_VIEW_today='due:<=today or pri:A'. todo view today lists its tasks, with the \
       options of ls and more query words if given; todo view alone lists the views.
       """,
-    arguments: [.text, .term], options: OptionSpec.listing, nativeOnly: true
+    arguments: [.text, .query], options: OptionSpec.listing, nativeOnly: true
   ) { context, arguments throws(TodoError) in
     let views = ViewCommand.views(context.settings)
     guard let name = arguments.first else {
