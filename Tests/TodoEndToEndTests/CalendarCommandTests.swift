@@ -193,23 +193,9 @@ import Testing
   // MARK: On a terminal
 
   /// Runs `todo ARGS` with a pseudo-terminal as its standard streams and returns what it
-  /// wrote.
+  /// wrote (see ``Sandbox/onTerminal(_:environment:)``).
   static func onTerminal(_ box: Sandbox, _ arguments: [String], environment: [String: String] = [:]) throws -> String {
-    let terminal = try PseudoTerminal()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    let command = ([box.path("bin/todo")] + arguments).map { "'\($0)'" }.joined(separator: " ")
-    process.arguments = ["-c", "\(command); echo END-OF-RUN"]
-    process.currentDirectoryURL = box.home
-    process.environment = box.environment.merging(["TERM": "xterm"].merging(environment) { $1 }) { $1 }
-    process.standardInput = terminal.handle
-    process.standardOutput = terminal.handle
-    process.standardError = terminal.handle
-    try process.run()
-    let text = terminal.read(until: "END-OF-RUN")
-    process.waitUntilExit()
-    #expect(text != nil, "\(arguments) did not finish")
-    return text ?? ""
+    try box.onTerminal(arguments, environment: environment)
   }
 
   @Test func onATerminalTodayIsReversedAndOverdueDaysAreRed() throws {

@@ -216,15 +216,7 @@ struct TerminalLayout {
     return (drawn, indent)
   }
 
-  static func digits(_ number: Int) -> Int {
-    var count = 1
-    var rest = number / 10
-    while rest > 0 {
-      count += 1
-      rest /= 10
-    }
-    return count
-  }
+  static func digits(_ number: Int) -> Int { NumberedLines.digitCount(number) }
 
   static func appendNumber(_ number: Int, to out: inout [UInt8]) {
     var divisor = 1
