@@ -341,6 +341,21 @@ extension Sandbox {
     Array(try sandbox.onTerminal(arguments).utf8)
   }
 
+  /// A colour sequence written into a task is text: every listing shows it as `^[[31m`, so a
+  /// task cannot colour (or hide, with a black-on-black) the lines after it.
+  @Test(arguments: [
+    ["ls"], ["lsa"], ["next"], ["ls", "--format", "{n} {text}"], ["ls", "--group", "project"], ["agenda"],
+    ["pri", "1", "A"], ["append", "1", "more"], ["view", "all"],
+  ])
+  func colourSequencesInTasksAreShownAsText(_ arguments: [String]) throws {
+    let sandbox = try Sandbox(config: "export TODO_DIR=\"$HOME\"\nexport TODO_VIEW_all='+p'\n")
+    try sandbox.write("todo.txt", "red \u{1B}[31mtext\u{1B}[0m +p due:2009-02-14\n")
+    let output = try onTerminal(sandbox, arguments)
+    let text = String(decoding: output, as: UTF8.self)
+    #expect(!text.contains("\u{1B}[31mtext"), "\(arguments)")
+    #expect(text.contains("^[[31mtext^[[0m"), "\(arguments)")
+  }
+
   @Test(arguments: [
     ["ls"], ["lsa"], ["listproj"], ["listcon"], ["ls", "--why"], ["ls", "--group", "project"],
     ["ls", "--format", "{text}"], ["agenda"], ["pri", "1", "A"], ["--if-match", "nothing like it", "do", "1"],

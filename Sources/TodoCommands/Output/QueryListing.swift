@@ -124,7 +124,9 @@ enum QueryListing {
     case .template(let template):
       let rendered = shown.map { index in
         let (file, number) = place(index)
-        return (index, template.render(list[index], line: number, file: file))
+        // Task text written to a terminal shows its control characters (a colour sequence in a
+        // task is text, not a colour), as in every other listing.
+        return (index, context.display(template.render(list[index], line: number, file: file)))
       }
       // A template, like the machine formats, prints its records and nothing else: a script
       // reading them must not have to strip todo.sh's summary.
