@@ -1,5 +1,6 @@
 import CReadline
 import Glibc
+import TodoCommands
 
 /// Reads lines with GNU readline: editing, history (Up, Down, Ctrl-R) kept in a file across
 /// sessions, TAB completion, and Ctrl-C to abandon the line being typed.
@@ -132,7 +133,8 @@ private func displayMatches(
     }
     // readline writes through stdio; what it holds goes out first.
     fflush(nil)
-    let bytes = Array(listing.utf8)
+    // Task text and names come from the file: shown, never obeyed, by the terminal.
+    let bytes = TerminalSafety.visible(Array(listing.utf8))
     var written = 0
     while written < bytes.count {
       let result = bytes[written...].withUnsafeBytes {

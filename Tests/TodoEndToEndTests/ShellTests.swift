@@ -115,6 +115,21 @@ import Testing
     #expect(session.exitStatus() == 0)
   }
 
+  @Test func theTabListingShowsControlsInTasksAsText() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", "evil \u{1B}]0;owned\u{07} \u{1B}[31mred \u{9B}2J +p\nplain +q\n")
+    let session = try Session(box, arguments: ["shell"])
+    session.expect("]> ")
+    session.type("do \t\t")
+    let listing = session.expect("2  plain +q")
+    #expect(listing.contains("1  evil ^[]0;owned^G ^[[31mred <U+009B>2J +p"))
+    #expect(!listing.contains("\u{1B}]0;") && !listing.contains("\u{1B}[31m"))
+    session.type("\u{03}")
+    session.expect("]> ")
+    session.type("quit\r")
+    #expect(session.exitStatus() == 0)
+  }
+
   @Test func taskNumbersAreListedWithTheirText() throws {
     let box = try Sandbox()
     try box.write("todo.txt", ShellTests.tasks)

@@ -125,6 +125,24 @@ public final class CapturingConsole: Console {
 /// The one place where bytes bound for a terminal are made harmless: whatever path task text
 /// takes to the screen (a listing, a heading, a template, an error message), it passes here.
 public enum TerminalSafety {
+  /// `bytes` with every control shown, the ESC of a colour too (`^[[31m`): for text that is
+  /// not this tool's own output (a task's text, a name from the file) on its way to a
+  /// terminal by a path of its own, such as the shell's TAB listing.
+  public static func visible(_ bytes: [UInt8]) -> [UInt8] {
+    var shown: [UInt8] = []
+    shown.reserveCapacity(bytes.count)
+    for byte in bytes {
+      if byte == 0x7F {
+        shown += [UInt8(ascii: "^"), UInt8(ascii: "?")]
+      } else if byte < 0x20, byte != 0x09, byte != 0x0A {
+        shown += [UInt8(ascii: "^"), byte + 0x40]
+      } else {
+        shown.append(byte)
+      }
+    }
+    return escape(shown)
+  }
+
   /// `bytes` with every control a terminal would act on written visibly instead: C0 but tab
   /// and newline as `^X`, DEL as `^?`, C1 (U+0080 to U+009F) and the bidirectional controls
   /// (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069) as `<U+XXXX>`. An ESC that
