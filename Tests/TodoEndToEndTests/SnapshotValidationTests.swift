@@ -46,3 +46,31 @@ import Testing
     }
   }
 }
+
+/// No word of a native command line may carry a control character into a file: each is
+/// refused with one line naming where it was, and nothing is written.
+@Suite struct ControlCharacterArgumentTests {
+  @Test(arguments: [
+    (["add", "esc \u{1B}[31m red"], "argument 1", "001B"), (["add", "nul \u{01} x"], "argument 1", "0001"),
+    (["append", "1", "c1 \u{9B}2J"], "argument 2", "009B"), (["tag", "1", "k\u{1B}", "v"], "argument 2", "001B"),
+    (["tag", "1", "k", "v\nx"], "argument 3", "000A"), (["add", "--priority", "A\u{7F}", "x"], "the value of --priority", "007F"),
+    (["replace", "1", "del \u{7F}"], "argument 2", "007F"), (["postpone", "1", "3d\r"], "argument 2", "000D"),
+  ])
+  func refused(_ arguments: [String], _ place: String, _ code: String) throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", "task one due:2009-02-20\n")
+    let run = try box.run("todo", arguments)
+    #expect(run.status == 1, "\(arguments)")
+    #expect(run.stderr == "todo: \(place) holds the control character U+\(code); nothing written\n", "\(arguments)")
+    #expect(box.read("todo.txt") == "task one due:2009-02-20\n", "\(arguments)")
+  }
+
+  @Test func tabsAndAddmLinesAreText() throws {
+    let box = try Sandbox()
+    #expect(try box.todo("-T", "add", "a\tb").status == 0)
+    #expect(try box.todo("-T", "addm", "one\ntwo").status == 0)
+    // A line break in one task's text keeps its own message.
+    #expect(try box.todo("add", "x\ny").stderr.contains("line break"))
+    #expect(box.read("todo.txt").hasPrefix("a\tb\n"))
+  }
+}

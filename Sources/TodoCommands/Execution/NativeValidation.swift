@@ -15,6 +15,7 @@ enum NativeValidation {
     -> ListCheck?
   {
     guard context.settings.mode == .native else { return nil }
+    try checkControls(spec, arguments, context.invocation)
     // A query or an input option names the tasks or the text itself.
     if spec.options.contains(where: { $0.replacesArguments && context.invocation.has($0.name) }) { return nil }
     let kinds = spec.arguments
@@ -48,6 +49,30 @@ enum NativeValidation {
     guard !references.isEmpty else { return nil }
     return { list throws(TodoError) in
       for reference in references { _ = try reference.task(in: list, file: file) }
+    }
+  }
+
+  /// Refuses a control character (C0 but tab, DEL, C1) in any word of the command line, an
+  /// option's value or a positional: it could split or add a line, or carry a command to the
+  /// terminal of whoever lists the task. A task's text may hold line breaks only where the
+  /// command takes several lines (`addm`); elsewhere they are refused below, with their own
+  /// message.
+  static func checkControls(_ spec: CommandSpec, _ arguments: [String], _ invocation: Invocation) throws(TodoError) {
+    for (name, values) in invocation.values.sorted(by: { $0.key < $1.key }) {
+      for value in values {
+        if let scalar = controlCharacter(in: Array(value.utf8)) {
+          throw .controlCharacter(what: "the value of \(name)", scalar: scalar)
+        }
+      }
+    }
+    for (position, word) in arguments.enumerated() {
+      var bytes = Array(word.utf8)
+      if spec.kind(ofPositional: position, among: arguments) == .taskText {
+        bytes.removeAll { $0 == 0x0A || $0 == 0x0D }
+      }
+      if let scalar = controlCharacter(in: bytes) {
+        throw .controlCharacter(what: "argument \(position + 1)", scalar: scalar)
+      }
     }
   }
 
