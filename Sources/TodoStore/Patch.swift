@@ -39,13 +39,35 @@ struct PatchConflict: Error, Equatable {
 /// when a line the patch replaces is no longer there, applying it fails with a
 /// ``PatchConflict`` instead of guessing.
 struct Patch: Equatable, Sendable {
-  var hunks: [Hunk]
+  /// The hunks, made when first asked for (see ``Storage``).
+  var hunks: [Hunk] {
+    get {
+      switch storage {
+      case .hunks(let hunks): return hunks
+      case .lists:
+        var hunks: [Hunk] = []
+        forEachHunk { hunks.append($0) }
+        return hunks
+      }
+    }
+    set { storage = .hunks(newValue) }
+  }
   /// Line counts of the files before and after.
   var oldCount: Int
   var newCount: Int
+  private var storage: Storage
+
+  /// A patch made from an edited list keeps the two lists (which share the file's bytes)
+  /// instead of copies of every line it takes and brings: a change to a million-line file
+  /// (archive takes a tenth of its lines) would otherwise hold tens of megabytes of hunks
+  /// that are only ever encoded, a hunk at a time, into the journal and the undo log.
+  private enum Storage: Sendable {
+    case hunks([Hunk])
+    case lists(base: TodoList, edited: TodoList)
+  }
 
   init(hunks: [Hunk], oldCount: Int, newCount: Int) {
-    self.hunks = hunks
+    self.storage = .hunks(hunks)
     self.oldCount = oldCount
     self.newCount = newCount
   }
@@ -59,18 +81,45 @@ struct Patch: Equatable, Sendable {
   /// The patch from `base`, a list as read, to `edited`, the same list after edits (so that
   /// its lines still know where they came from).
   init(from base: TodoList, to edited: TodoList) {
-    var hunks: [Hunk] = []
-    edited.forEachChangedStretch { old, new in
-      guard !old.isEmpty || !new.isEmpty else { return }
-      hunks.append(
-        Hunk(
-          oldStart: old.lowerBound, newStart: new.lowerBound,
-          old: Patch.lines(of: base, old),
-          new: Patch.lines(of: edited, new),
-          anchor: old.lowerBound > 0 ? Array(base[old.lowerBound - 1].bytes) : nil,
-          following: old.upperBound < base.count ? Array(base[old.upperBound].bytes) : nil))
+    storage = .lists(base: base, edited: edited)
+    oldCount = base.count
+    newCount = edited.count
+  }
+
+  static func == (lhs: Patch, rhs: Patch) -> Bool {
+    lhs.oldCount == rhs.oldCount && lhs.newCount == rhs.newCount && lhs.hunks == rhs.hunks
+  }
+
+  /// How many hunks ``hunks`` holds, without making them.
+  var hunkCount: Int {
+    switch storage {
+    case .hunks(let hunks): return hunks.count
+    case .lists(_, let edited):
+      var count = 0
+      edited.forEachChangedStretch { old, new in
+        if !old.isEmpty || !new.isEmpty { count += 1 }
+      }
+      return count
     }
-    self.init(hunks: hunks, oldCount: base.count, newCount: edited.count)
+  }
+
+  /// Calls `body` with each hunk in order, made one at a time.
+  func forEachHunk(_ body: (Hunk) throws -> Void) rethrows {
+    switch storage {
+    case .hunks(let hunks):
+      for hunk in hunks { try body(hunk) }
+    case .lists(let base, let edited):
+      try edited.forEachChangedStretch { old, new in
+        guard !old.isEmpty || !new.isEmpty else { return }
+        try body(
+          Hunk(
+            oldStart: old.lowerBound, newStart: new.lowerBound,
+            old: Patch.lines(of: base, old),
+            new: Patch.lines(of: edited, new),
+            anchor: old.lowerBound > 0 ? Array(base[old.lowerBound - 1].bytes) : nil,
+            following: old.upperBound < base.count ? Array(base[old.upperBound].bytes) : nil))
+      }
+    }
   }
 
   static func lines(of list: TodoList, _ range: Range<Int>) -> [PatchLine] {
@@ -89,8 +138,16 @@ struct Patch: Equatable, Sendable {
   }
 
   /// Lines added and removed.
-  var addedCount: Int { hunks.reduce(0) { $0 + $1.new.count } }
-  var removedCount: Int { hunks.reduce(0) { $0 + $1.old.count } }
+  var addedCount: Int {
+    var count = 0
+    forEachHunk { count += $0.new.count }
+    return count
+  }
+  var removedCount: Int {
+    var count = 0
+    forEachHunk { count += $0.old.count }
+    return count
+  }
 
   /// Applies the patch to `bytes` (a file that may differ from the one the patch was made
   /// from) and returns the result with the patch as it was actually applied to `bytes`.

@@ -23,6 +23,11 @@ struct SHA256 {
   private var length: UInt64 = 0
 
   mutating func update(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { update($0) }
+  }
+
+  /// Adds bytes; a record is hashed as it is written, a block at a time, never held whole.
+  mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
     length &+= UInt64(bytes.count)
     var start = 0
     if !buffer.isEmpty {
@@ -33,11 +38,9 @@ struct SHA256 {
       buffer.withUnsafeBufferPointer { compress($0, at: 0) }
       buffer.removeAll(keepingCapacity: true)
     }
-    bytes.withUnsafeBufferPointer { pointer in
-      while bytes.count - start >= 64 {
-        compress(pointer, at: start)
-        start += 64
-      }
+    while bytes.count - start >= 64 {
+      compress(bytes, at: start)
+      start += 64
     }
     buffer += bytes[start...]
   }
@@ -60,43 +63,48 @@ struct SHA256 {
     }
   }
 
+  /// One 64-byte block. The message schedule lives on the stack and the tables are read
+  /// without bounds checks: a heap array per block made sealing a large journal cost more
+  /// than writing it.
   private mutating func compress(_ block: UnsafeBufferPointer<UInt8>, at offset: Int) {
-    var w = [UInt32](repeating: 0, count: 64)
-    for index in 0..<16 {
-      let base = offset + index * 4
-      w[index] =
-        UInt32(block[base]) << 24 | UInt32(block[base + 1]) << 16 | UInt32(block[base + 2]) << 8
-        | UInt32(block[base + 3])
+    guard let bytes = block.baseAddress.map({ $0 + offset }) else { return }
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+      SHA256.k.withUnsafeBufferPointer { k in
+        for index in 0..<16 {
+          let base = index * 4
+          w[index] =
+            UInt32(bytes[base]) << 24 | UInt32(bytes[base + 1]) << 16 | UInt32(bytes[base + 2]) << 8
+            | UInt32(bytes[base + 3])
+        }
+        for index in 16..<64 {
+          let s0 = rotate(w[index - 15], 7) ^ rotate(w[index - 15], 18) ^ (w[index - 15] >> 3)
+          let s1 = rotate(w[index - 2], 17) ^ rotate(w[index - 2], 19) ^ (w[index - 2] >> 10)
+          w[index] = w[index - 16] &+ s0 &+ w[index - 7] &+ s1
+        }
+        state.withUnsafeMutableBufferPointer { state in
+          var (a, b, c, d, e, f, g, h) = (
+            state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
+          )
+          for index in 0..<64 {
+            let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+            let choice = (e & f) ^ (~e & g)
+            let t1 = h &+ s1 &+ choice &+ k[index] &+ w[index]
+            let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+            let majority = (a & b) ^ (a & c) ^ (b & c)
+            let t2 = s0 &+ majority
+            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+          }
+          state[0] &+= a
+          state[1] &+= b
+          state[2] &+= c
+          state[3] &+= d
+          state[4] &+= e
+          state[5] &+= f
+          state[6] &+= g
+          state[7] &+= h
+        }
+      }
     }
-    for index in 16..<64 {
-      let s0 = rotate(w[index - 15], 7) ^ rotate(w[index - 15], 18) ^ (w[index - 15] >> 3)
-      let s1 = rotate(w[index - 2], 17) ^ rotate(w[index - 2], 19) ^ (w[index - 2] >> 10)
-      w[index] = w[index - 16] &+ s0 &+ w[index - 7] &+ s1
-    }
-    var (a, b, c, d, e, f, g, h) = (
-      state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
-    )
-    for index in 0..<64 {
-      let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-      let choice = (e & f) ^ (~e & g)
-      let t1 = h &+ s1 &+ choice &+ SHA256.k[index] &+ w[index]
-      let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-      let majority = (a & b) ^ (a & c) ^ (b & c)
-      let t2 = s0 &+ majority
-      (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-    }
-    state[0] &+= a
-    state[1] &+= b
-    state[2] &+= c
-    state[3] &+= d
-    state[4] &+= e
-    state[5] &+= f
-    state[6] &+= g
-    state[7] &+= h
-  }
-
-  private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
-    value >> count | value << (32 - count)
   }
 
   static func hash(_ bytes: [UInt8]) -> [UInt8] {
@@ -107,14 +115,41 @@ struct SHA256 {
 
   /// HMAC-SHA-256 of `message` under `key`.
   static func authenticationCode(_ message: [UInt8], key: [UInt8]) -> [UInt8] {
-    var block = key.count > 64 ? hash(key) : key
+    var code = Authenticator(key: key)
+    code.update(message)
+    return code.finish()
+  }
+}
+
+/// HMAC-SHA-256 (RFC 2104) of a message given in pieces: a journal is sealed while it is
+/// written, a block at a time, and comes out the same as ``SHA256/authenticationCode(_:key:)``
+/// of the whole.
+struct Authenticator {
+  private var inner = SHA256()
+  private var outerPad: [UInt8]
+
+  init(key: [UInt8]) {
+    var block = key.count > 64 ? SHA256.hash(key) : key
     block += [UInt8](repeating: 0, count: 64 - block.count)
-    var inner = SHA256()
     inner.update(block.map { $0 ^ 0x36 })
-    inner.update(message)
+    outerPad = block.map { $0 ^ 0x5c }
+  }
+
+  mutating func update(_ bytes: [UInt8]) { inner.update(bytes) }
+
+  mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) { inner.update(bytes) }
+
+  mutating func finish() -> [UInt8] {
     var outer = SHA256()
-    outer.update(block.map { $0 ^ 0x5c })
+    outer.update(outerPad)
     outer.update(inner.finish())
     return outer.finish()
   }
+}
+
+/// A 32-bit word rotated right (a free function: the compression loop holds the state
+/// exclusively).
+@inline(__always)
+private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
+  value >> count | value << (32 - count)
 }

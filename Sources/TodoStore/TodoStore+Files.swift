@@ -52,10 +52,91 @@ struct Identity: Equatable, Sendable {
 struct FileChange: Sendable {
   var target: Target
   var base: Snapshot
-  var bytes: [UInt8]
+  var content: Content
   var patch: Patch
   /// The new bytes' line counts, when known without counting them (see ``LineCount``).
   var counts: LineCount? = nil
+
+  init(target: Target, base: Snapshot, content: Content, patch: Patch, counts: LineCount? = nil) {
+    self.target = target
+    self.base = base
+    self.content = content
+    self.patch = patch
+    self.counts = counts
+  }
+
+  init(target: Target, base: Snapshot, bytes: [UInt8], patch: Patch, counts: LineCount? = nil) {
+    self.init(target: target, base: base, content: .bytes(bytes), patch: patch, counts: counts)
+  }
+
+  /// A file's new version: bytes, or an edited list whose bytes are made a block at a time
+  /// as they are written and hashed, so that a change to a large file never holds its new
+  /// version whole next to the old one.
+  enum Content: Sendable {
+    case bytes([UInt8])
+    case list(TodoList)
+
+    static let blockSize = 1 << 20
+
+    var count: Int {
+      switch self {
+      case .bytes(let bytes): return bytes.count
+      case .list(let list): return list.serializedCount
+      }
+    }
+
+    /// Calls `body` with the bytes in order, in blocks of at most ``blockSize``.
+    func forEachBlock(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+      switch self {
+      case .bytes(let bytes):
+        try bytes.withUnsafeBufferPointer { all in
+          var offset = 0
+          while offset < all.count {
+            let end = min(all.count, offset + Content.blockSize)
+            try body(UnsafeBufferPointer(rebasing: all[offset..<end]))
+            offset = end
+          }
+        }
+      case .list(let list):
+        try list.serialize(blockSize: Content.blockSize, body)
+      }
+    }
+
+    /// ``ContentHash/ofFile(_:)`` of the bytes.
+    var hash: UInt64 {
+      if case .bytes(let bytes) = self { return ContentHash.ofFile(bytes) }
+      var hasher = ContentHash.FileHasher(count: count)
+      forEachBlock { hasher.update($0) }
+      return hasher.finish()
+    }
+
+    /// Whether the bytes are `other`, exactly.
+    func equals(_ other: [UInt8]) -> Bool {
+      switch self {
+      case .bytes(let bytes): return bytes == other
+      case .list(let list):
+        guard list.serializedCount == other.count else { return false }
+        var offset = 0
+        var same = true
+        other.withUnsafeBufferPointer { other in
+          list.serialize(blockSize: Content.blockSize) { block in
+            guard same, let a = block.baseAddress, let b = other.baseAddress else { return }
+            same = memcmp(a, b + offset, block.count) == 0
+            offset += block.count
+          }
+        }
+        return same
+      }
+    }
+
+    /// The bytes whole (a device is written in one go).
+    var bytes: [UInt8] {
+      switch self {
+      case .bytes(let bytes): return bytes
+      case .list(let list): return list.serialized()
+      }
+    }
+  }
 }
 
 extension TodoStore {
@@ -198,6 +279,13 @@ extension TodoStore {
   func writeTemporary(_ bytes: [UInt8], for target: Target, like identity: Identity?)
     throws(StoreError) -> String
   {
+    try writeTemporary(.bytes(bytes), for: target, like: identity)
+  }
+
+  /// Writes a new version to the temporary file a block at a time (see ``writeTemporary(_:for:like:)``).
+  func writeTemporary(_ content: FileChange.Content, for target: Target, like identity: Identity?)
+    throws(StoreError) -> String
+  {
     let temporary = TodoStore.temporaryPath(target)
     do throws(SystemError) {
       try? posix.unlink(temporary)
@@ -211,7 +299,13 @@ extension TodoStore {
           // directory but does not own the file ends up owning the new version.
           _ = posix.fchown(fd, identity.owner, identity.group)
         }
-        try posix.writeAll(fd, bytes, path: temporary)
+        do {
+          try content.forEachBlock { block in try posix.writeAll(fd, block, path: temporary) }
+        } catch let error as SystemError {
+          throw error
+        } catch {
+          throw SystemError(call: .write, code: EIO)
+        }
         try posix.fsync(fd, path: temporary)
       } catch {
         try? posix.unlink(temporary)
@@ -295,7 +389,7 @@ extension TodoStore {
           temporaries.append(
             change.target.isDevice
               ? nil
-              : try writeTemporary(change.bytes, for: change.target, like: change.base.identity))
+              : try writeTemporary(change.content, for: change.target, like: change.base.identity))
         }
       } catch {
         discardTemporaries()
@@ -324,7 +418,7 @@ extension TodoStore {
       let entries = files.map {
         Journal.Entry(
           target: changes[$0].target, oldHash: ContentHash.ofFile(changes[$0].base.bytes),
-          newHash: ContentHash.ofFile(changes[$0].bytes), patch: changes[$0].patch)  // version 2
+          newHash: changes[$0].content.hash, patch: changes[$0].patch)  // version 2
       }
       journal = Journal(id: UInt64.random(in: 1...UInt64.max), entries: entries)
       if let journal {
@@ -364,10 +458,10 @@ extension TodoStore {
     }
     if let journal { removeJournal(journal) }
     for index in files {
-      rememberLineCount(of: changes[index].bytes, counts: changes[index].counts, at: changes[index].target.resolved)
+      rememberLineCount(of: changes[index].content, counts: changes[index].counts, at: changes[index].target.resolved)
     }
     for (change, temporary) in zip(changes, temporaries) where temporary == nil {
-      try writeDevice(change.bytes, to: change.target)
+      try writeDevice(change.content.bytes, to: change.target)
     }
   }
 

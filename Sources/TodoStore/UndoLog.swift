@@ -111,6 +111,19 @@ struct UndoLog {
 
   func encode(_ record: Record) -> [UInt8] {
     var writer = ByteWriter(magic: UndoLog.magic)
+    encode(record, into: &writer)
+    return writer.sealed
+  }
+
+  /// The size of ``encode(_:)``'s bytes, without making them: a change too large to keep is
+  /// found out before tens of megabytes are encoded for nothing.
+  func encodedCount(_ record: Record) -> Int {
+    var writer = ByteWriter(magic: UndoLog.magic, keeping: false)
+    encode(record, into: &writer)
+    return writer.count + 8
+  }
+
+  private func encode(_ record: Record, into writer: inout ByteWriter) {
     writer.string(record.label)
     writer.int(Int(record.time))
     writer.int(record.isRecorded ? 1 : 0)
@@ -120,7 +133,6 @@ struct UndoLog {
       writer.string(file.resolved)
       writer.patch(file.patch)
     }
-    return writer.sealed
   }
 
   /// Writes an entry file whole (temporary file and rename), so a reader never sees half of
@@ -129,9 +141,11 @@ struct UndoLog {
   /// Returns whether the change was kept whole (false: too large, only its label is kept).
   @discardableResult
   func write(_ record: Record, posix: Posix) throws(SystemError) -> Bool {
-    var bytes = encode(record)
-    let whole = bytes.count <= byteLimit
-    if !whole {
+    let whole = encodedCount(record) <= byteLimit
+    var bytes: [UInt8] = []
+    if whole {
+      bytes = encode(record)
+    } else {
       var stub = record
       stub.isRecorded = false
       stub.files = record.files.map {

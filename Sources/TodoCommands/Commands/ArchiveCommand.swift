@@ -9,14 +9,19 @@ enum ArchiveCommand {
   ) { context, _ throws(TodoError) in
     let todoFile = context.settings.todoFile
     let doneFile = context.settings.doneFile
-    let done: [[UInt8]] = try context.storing {
+    // One pass over the file, and the moved lines kept as views of the bytes read (not a
+    // copy of each): a million-line file is archived in the memory of the file and its slots.
+    let done: [Task] = try context.storing {
       try context.store.update([todoFile, doneFile], label: "archive") { lists in
-        lists[0].removeAll { $0.bytes.isEmpty }
-        var moved: [[UInt8]] = []
-        for task in lists[0] where task.bytes.starts(with: bytes("x ")) { moved.append(Array(task.bytes)) }
-        guard !moved.isEmpty else { return moved }
-        lists[0].removeAll { $0.bytes.starts(with: bytes("x ")) }
-        for line in moved { lists[1].append(Task(bytes: line)) }
+        let mark = bytes("x ")
+        var moved: [Task] = []
+        lists[0].removeAll { task in
+          if task.bytes.isEmpty { return true }
+          guard task.bytes.starts(with: mark) else { return false }
+          moved.append(task)
+          return true
+        }
+        for task in moved { lists[1].append(task) }
         return moved
       }
     }
@@ -24,7 +29,7 @@ enum ArchiveCommand {
     if done.isEmpty {
       context.console.line("TODO: \(todoFile) does not contain any done tasks.")
     } else {
-      for line in done { context.console.line(line) }
+      for task in done { context.console.line(Array(task.bytes)) }
       context.console.line("TODO: \(todoFile) archived.")
     }
     return .success
