@@ -38,9 +38,10 @@ struct SHA256 {
       buffer.withUnsafeBufferPointer { compress($0, at: 0) }
       buffer.removeAll(keepingCapacity: true)
     }
-    while bytes.count - start >= 64 {
-      compress(bytes, at: start)
-      start += 64
+    if bytes.count - start >= 64, let base = bytes.baseAddress {
+      let blocks = (bytes.count - start) / 64
+      compress(base + start, blocks: blocks)
+      start += blocks * 64
     }
     buffer += bytes[start...]
   }
@@ -63,48 +64,56 @@ struct SHA256 {
     }
   }
 
-  /// One 64-byte block. The message schedule lives on the stack and the tables are read
-  /// without bounds checks: a heap array per block made sealing a large journal cost more
-  /// than writing it.
   private mutating func compress(_ block: UnsafeBufferPointer<UInt8>, at offset: Int) {
-    guard let bytes = block.baseAddress.map({ $0 + offset }) else { return }
-    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+    guard let bytes = block.baseAddress else { return }
+    compress(bytes + offset, blocks: 1)
+  }
+
+  /// Compresses `blocks` consecutive 64-byte blocks. The state stays in locals across them,
+  /// the message schedule is a ring of sixteen words on the stack, and the tables are read
+  /// without bounds checks: a heap array per block, as this began, made sealing a journal
+  /// cost more than writing it.
+  private mutating func compress(_ bytes: UnsafePointer<UInt8>, blocks: Int) {
+    var (a0, b0, c0, d0, e0, f0, g0, h0) = (
+      state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
+    )
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { w in
       SHA256.k.withUnsafeBufferPointer { k in
-        for index in 0..<16 {
-          let base = index * 4
-          w[index] =
-            UInt32(bytes[base]) << 24 | UInt32(bytes[base + 1]) << 16 | UInt32(bytes[base + 2]) << 8
-            | UInt32(bytes[base + 3])
-        }
-        for index in 16..<64 {
-          let s0 = rotate(w[index - 15], 7) ^ rotate(w[index - 15], 18) ^ (w[index - 15] >> 3)
-          let s1 = rotate(w[index - 2], 17) ^ rotate(w[index - 2], 19) ^ (w[index - 2] >> 10)
-          w[index] = w[index - 16] &+ s0 &+ w[index - 7] &+ s1
-        }
-        state.withUnsafeMutableBufferPointer { state in
-          var (a, b, c, d, e, f, g, h) = (
-            state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
-          )
+        guard let w = w.baseAddress, let k = k.baseAddress else { return }
+        for blockIndex in 0..<blocks {
+          let block = UnsafeRawPointer(bytes + blockIndex * 64)
+          var (a, b, c, d, e, f, g, h) = (a0, b0, c0, d0, e0, f0, g0, h0)
           for index in 0..<64 {
+            let word: UInt32
+            if index < 16 {
+              word = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
+            } else {
+              let w15 = w[(index - 15) & 15]
+              let w2 = w[(index - 2) & 15]
+              let s0 = rotate(w15, 7) ^ rotate(w15, 18) ^ (w15 >> 3)
+              let s1 = rotate(w2, 17) ^ rotate(w2, 19) ^ (w2 >> 10)
+              word = w[index & 15] &+ s0 &+ w[(index - 7) & 15] &+ s1
+            }
+            w[index & 15] = word
             let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
             let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ k[index] &+ w[index]
+            let t1 = h &+ s1 &+ choice &+ k[index] &+ word
             let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
             let majority = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ majority
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ s0 &+ majority)
           }
-          state[0] &+= a
-          state[1] &+= b
-          state[2] &+= c
-          state[3] &+= d
-          state[4] &+= e
-          state[5] &+= f
-          state[6] &+= g
-          state[7] &+= h
+          a0 &+= a
+          b0 &+= b
+          c0 &+= c
+          d0 &+= d
+          e0 &+= e
+          f0 &+= f
+          g0 &+= g
+          h0 &+= h
         }
       }
     }
+    state = [a0, b0, c0, d0, e0, f0, g0, h0]
   }
 
   static func hash(_ bytes: [UInt8]) -> [UInt8] {

@@ -300,12 +300,18 @@ public struct TodoList: Sendable {
 
   /// Removes every line for which `shouldRemove` is true.
   public mutating func removeAll(where shouldRemove: (Task) throws -> Bool) rethrows {
+    try removeAllLines(where: { try shouldRemove(Task(bytes: $0)) })
+  }
+
+  /// ``removeAll(where:)`` asked with each line's bytes (without its ending), for a pass over
+  /// a large file that need not parse every line as a ``Task``.
+  public mutating func removeAllLines(where shouldRemove: (ArraySlice<UInt8>) throws -> Bool) rethrows {
     let endedWithoutNewline = slots.last?.ending == LineEnding.none
     // Asked first, so that a throwing predicate leaves the list as it was; then the kept
     // lines close up in place: no second array of a million slots (the slots are copied
     // once, as any edit copies them, when another list shares them).
     var removes = [Bool](repeating: false, count: slots.count)
-    for index in slots.indices where try shouldRemove(self[index]) { removes[index] = true }
+    for index in slots.indices where try shouldRemove(lineBytes(at: index)) { removes[index] = true }
     var kept = 0
     slots.withUnsafeMutableBufferPointer { slots in
       for index in slots.indices where !removes[index] {
@@ -340,10 +346,13 @@ extension TodoList: RandomAccessCollection {
   public var endIndex: Int { slots.count }
 
   /// The line at `index` (0-based: task number minus one).
-  public subscript(index: Int) -> Task {
+  public subscript(index: Int) -> Task { Task(bytes: lineBytes(at: index)) }
+
+  /// The bytes of the line at `index` (0-based), without its ending.
+  func lineBytes(at index: Int) -> ArraySlice<UInt8> {
     let slot = slots[index]
-    if slot.start >= buffer.count { return Task(bytes: added[(slot.start - buffer.count)..<(slot.end - buffer.count)]) }
-    return Task(bytes: buffer[slot.start..<slot.end])
+    if slot.start >= buffer.count { return added[(slot.start - buffer.count)..<(slot.end - buffer.count)] }
+    return buffer[slot.start..<slot.end]
   }
 }
 

@@ -15,12 +15,12 @@ enum ArchiveCommand {
       try context.store.update([todoFile, doneFile], label: "archive") { lists in
         let mark = bytes("x ")
         var moved: [Task] = []
-        lists[0].removeAll { task in
-          if task.bytes.isEmpty { return true }
-          guard task.bytes.starts(with: mark) else { return false }
-          moved.append(task)
+        lists[0].removeAllLines(where: { line in
+          if line.isEmpty { return true }
+          guard line.starts(with: mark) else { return false }
+          moved.append(Task(bytes: line))
           return true
-        }
+        })
         for task in moved { lists[1].append(task) }
         return moved
       }
