@@ -14,6 +14,9 @@ struct ByteWriter {
   private var sink: (([UInt8]) throws(SystemError) -> Void)?
   private var failure: SystemError?
   static let blockSize = 1 << 20
+  /// A measuring writer stops adding hunks once the record is larger than this: the undo
+  /// log only asks whether a change fits.
+  var limit = Int.max
 
   /// - Parameter keeping: `false` counts the bytes without keeping them (see ``count``).
   init(magic: String, keeping: Bool = true) {
@@ -80,7 +83,9 @@ struct ByteWriter {
     int(patch.oldCount)
     int(patch.newCount)
     int(patch.hunkCount)
-    patch.forEachHunk { hunk in
+    struct Enough: Error {}
+    try? patch.forEachHunk { hunk in
+      if count > limit { throw Enough() }
       int(hunk.oldStart)
       int(hunk.newStart)
       optional(hunk.anchor)

@@ -122,12 +122,21 @@ extension Journal {
 
 extension TodoStore {
   /// Writes every copy of the journal durably: the copies first, the primary last.
-  ///
-  /// The record is encoded once, a block at a time, each block written to every copy's
-  /// temporary file; then each copy is made durable and renamed into place, in that order.
   func writeJournal(_ journal: Journal) throws(StoreError) {
-    let key = journalKey(creating: true) ?? Journal.noKey
-    let order = Array(journal.entries.dropFirst() + journal.entries.prefix(1))
+    try stageJournal(journal, key: journalKey(creating: true) ?? Journal.noKey)
+    try placeJournal(journal)
+  }
+
+  /// The order the copies are put in place: the copies first, the primary last.
+  private func placingOrder(_ journal: Journal) -> [Journal.Entry] {
+    Array(journal.entries.dropFirst() + journal.entries.prefix(1))
+  }
+
+  /// Writes every copy of the journal to its temporary file (`.todo.txt.journal.new`) and
+  /// makes it durable: the record is encoded once, a block at a time, each block written to
+  /// every copy. On failure nothing is left.
+  func stageJournal(_ journal: Journal, key: [UInt8]) throws(StoreError) {
+    let order = placingOrder(journal)
     var opened: [(fd: Int32, temporary: String)] = []
     defer { for file in opened { posix.close(file.fd) } }
     var failed: Target?
@@ -147,15 +156,31 @@ extension TodoStore {
       }
       for (file, entry) in zip(opened, order) {
         failed = entry.target
-        let path = Journal.path(for: entry.target)
         try posix.fsync(file.fd, path: file.temporary)
-        try posix.rename(file.temporary, path)
-        try posix.fsyncDirectory(entry.target.directory)
       }
     } catch {
-      for file in opened { try? posix.unlink(file.temporary) }
-      removeJournal(journal)
+      unstageJournal(journal)
       throw StoreError(errno: error.code, path: failed?.path ?? "", operation: .write)
+    }
+  }
+
+  /// Removes the temporary copies ``stageJournal(_:key:)`` wrote.
+  func unstageJournal(_ journal: Journal) {
+    for entry in journal.entries { try? posix.unlink(Journal.path(for: entry.target) + ".new") }
+  }
+
+  /// Renames each staged copy into place, the primary last, each rename made durable.
+  func placeJournal(_ journal: Journal) throws(StoreError) {
+    for entry in placingOrder(journal) {
+      let path = Journal.path(for: entry.target)
+      do throws(SystemError) {
+        try posix.rename(path + ".new", path)
+        try posix.fsyncDirectory(entry.target.directory)
+      } catch {
+        unstageJournal(journal)
+        removeJournal(journal)
+        throw StoreError(errno: error.code, path: entry.target.path, operation: .write)
+      }
     }
   }
 

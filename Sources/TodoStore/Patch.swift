@@ -116,14 +116,14 @@ struct Patch: Equatable, Sendable {
             oldStart: old.lowerBound, newStart: new.lowerBound,
             old: Patch.lines(of: base, old),
             new: Patch.lines(of: edited, new),
-            anchor: old.lowerBound > 0 ? Array(base[old.lowerBound - 1].bytes) : nil,
-            following: old.upperBound < base.count ? Array(base[old.upperBound].bytes) : nil))
+            anchor: old.lowerBound > 0 ? Array(base.lineBytes(at: old.lowerBound - 1)) : nil,
+            following: old.upperBound < base.count ? Array(base.lineBytes(at: old.upperBound)) : nil))
       }
     }
   }
 
   static func lines(of list: TodoList, _ range: Range<Int>) -> [PatchLine] {
-    range.map { PatchLine(bytes: Array(list[$0].bytes), ending: list.lineEnding(at: $0)) }
+    range.map { PatchLine(bytes: Array(list.lineBytes(at: $0)), ending: list.lineEnding(at: $0)) }
   }
 
   /// The patch that takes the file after back to the file before.

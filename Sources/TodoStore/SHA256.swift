@@ -83,24 +83,19 @@ struct SHA256 {
         for blockIndex in 0..<blocks {
           let block = UnsafeRawPointer(bytes + blockIndex * 64)
           var (a, b, c, d, e, f, g, h) = (a0, b0, c0, d0, e0, f0, g0, h0)
-          for index in 0..<64 {
-            let word: UInt32
-            if index < 16 {
-              word = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
-            } else {
-              let w15 = w[(index - 15) & 15]
-              let w2 = w[(index - 2) & 15]
-              let s0 = rotate(w15, 7) ^ rotate(w15, 18) ^ (w15 >> 3)
-              let s1 = rotate(w2, 17) ^ rotate(w2, 19) ^ (w2 >> 10)
-              word = w[index & 15] &+ s0 &+ w[(index - 7) & 15] &+ s1
-            }
-            w[index & 15] = word
-            let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ k[index] &+ word
-            let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ s0 &+ majority)
+          // Eight rounds at a time with the roles of the words turned instead of moving
+          // them: the state stays in registers.
+          var index = 0
+          while index < 64 {
+            round(a, b, c, &d, e, f, g, &h, k[index] &+ schedule(w, block, index))
+            round(h, a, b, &c, d, e, f, &g, k[index + 1] &+ schedule(w, block, index + 1))
+            round(g, h, a, &b, c, d, e, &f, k[index + 2] &+ schedule(w, block, index + 2))
+            round(f, g, h, &a, b, c, d, &e, k[index + 3] &+ schedule(w, block, index + 3))
+            round(e, f, g, &h, a, b, c, &d, k[index + 4] &+ schedule(w, block, index + 4))
+            round(d, e, f, &g, h, a, b, &c, k[index + 5] &+ schedule(w, block, index + 5))
+            round(c, d, e, &f, g, h, a, &b, k[index + 6] &+ schedule(w, block, index + 6))
+            round(b, c, d, &e, f, g, h, &a, k[index + 7] &+ schedule(w, block, index + 7))
+            index += 8
           }
           a0 &+= a
           b0 &+= b
@@ -161,4 +156,35 @@ struct Authenticator {
 @inline(__always)
 private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
   value >> count | value << (32 - count)
+}
+
+/// The message word of round `index`: read from the block for the first sixteen rounds,
+/// then made from earlier words (kept in a ring of sixteen).
+@inline(__always)
+private func schedule(_ w: UnsafeMutablePointer<UInt32>, _ block: UnsafeRawPointer, _ index: Int) -> UInt32 {
+  let word: UInt32
+  if index < 16 {
+    word = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
+  } else {
+    let w15 = w[(index - 15) & 15]
+    let w2 = w[(index - 2) & 15]
+    let s0 = rotate(w15, 7) ^ rotate(w15, 18) ^ (w15 >> 3)
+    let s1 = rotate(w2, 17) ^ rotate(w2, 19) ^ (w2 >> 10)
+    word = w[index & 15] &+ s0 &+ w[(index - 7) & 15] &+ s1
+  }
+  w[index & 15] = word
+  return word
+}
+
+/// One round of SHA-256 on the working words in their current roles; `kw` is the round
+/// constant plus the message word.
+@inline(__always)
+private func round(
+  _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32, _ g: UInt32,
+  _ h: inout UInt32, _ kw: UInt32
+) {
+  let t1 = h &+ (rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)) &+ ((e & f) ^ (~e & g)) &+ kw
+  let t2 = (rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
+  d = d &+ t1
+  h = t1 &+ t2
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import TodoTxt
 
 #if canImport(Glibc)
@@ -370,38 +371,94 @@ extension TodoStore {
   /// the change re-applied (a few rounds, then the files are rewritten from the last read).
   func commit(_ changes: [FileChange], label: String, recording: Bool = true) throws(StoreError) {
     var changes = changes
-    var temporaries: [String?] = []
-    func discardTemporaries() {
-      for case let temporary? in temporaries { try? posix.unlink(temporary) }
-    }
+    var staged = Staged(temporaries: [], journal: nil)
     var round = 0
     while true {
       round += 1
-      discardTemporaries()
-      temporaries = []
+      discard(staged)
+      staged = Staged(temporaries: [], journal: nil)
       for index in changes.indices where !changes[index].target.isDevice {
         if changes[index].base.identity != identity(changes[index].target) || round > 1 {
           changes[index] = try rebase(changes[index])
         }
       }
-      do {
-        for change in changes {
-          temporaries.append(
-            change.target.isDevice
-              ? nil
-              : try writeTemporary(change.content, for: change.target, like: change.base.identity))
-        }
-      } catch {
-        discardTemporaries()
-        throw error
-      }
+      staged = try stage(changes)
       let moved = changes.indices.contains {
         !changes[$0].target.isDevice && changes[$0].base.identity != identity(changes[$0].target)
       }
       if !moved || round >= 3 { break }
     }
-    try install(changes, temporaries: temporaries)
+    try install(changes, temporaries: staged.temporaries, journal: staged.journal)
     if recording { record(label: label, changes: changes.filter { !$0.target.isDevice }) }
+  }
+
+  /// What ``stage(_:)`` wrote: each change's temporary file (`nil` for a device) and the
+  /// journal whose copies wait beside their files, not yet in place.
+  struct Staged: Sendable {
+    var temporaries: [String?]
+    var journal: Journal?
+  }
+
+  /// Writes each change's temporary file and, for a change to several files, the journal's
+  /// temporary copies (see ``Journal``), the two at the same time: sealing the journal of a
+  /// large change (SHA-256 over tens of megabytes) takes about as long as writing and syncing
+  /// the files, and one overlaps the other's waits for the disk.
+  func stage(_ changes: [FileChange]) throws(StoreError) -> Staged {
+    let files = changes.indices.filter { !changes[$0].target.isDevice }.sorted {
+      changes[$0].target.resolved < changes[$1].target.resolved
+    }
+    // The hashes are filled in while staging (version 2).
+    let journal: Journal? =
+      files.count < 2
+      ? nil
+      : Journal(
+        id: UInt64.random(in: 1...UInt64.max),
+        entries: files.map {
+          Journal.Entry(target: changes[$0].target, oldHash: 0, newHash: 0, patch: changes[$0].patch)
+        })
+    let key = journal == nil ? nil : journalKey(creating: true) ?? Journal.noKey
+    let results = StageResults()
+    let parts = journal == nil ? 1 : 2
+    DispatchQueue.concurrentPerform(iterations: parts) { part in
+      if part == 0 {
+        var temporaries: [String?] = []
+        do throws(StoreError) {
+          for change in changes {
+            temporaries.append(
+              change.target.isDevice
+                ? nil
+                : try writeTemporary(change.content, for: change.target, like: change.base.identity))
+          }
+          results.setTemporaries(temporaries, error: nil)
+        } catch {
+          results.setTemporaries(temporaries, error: error)
+        }
+      } else if let planned = journal, let key {
+        var journal = planned
+        for (entry, index) in zip(journal.entries.indices, files) {
+          journal.entries[entry].oldHash = ContentHash.ofFile(changes[index].base.bytes)
+          journal.entries[entry].newHash = changes[index].content.hash
+        }
+        do throws(StoreError) {
+          try stageJournal(journal, key: key)
+          results.setJournal(journal, error: nil)
+        } catch {
+          results.setJournal(nil, error: error)
+        }
+      }
+    }
+    let (temporaries, temporaryError, staged, journalError) = results.get()
+    if let error = temporaryError ?? journalError {
+      discard(Staged(temporaries: temporaries, journal: staged))
+      throw error
+    }
+    return Staged(temporaries: temporaries, journal: staged)
+  }
+
+  /// Removes what ``stage(_:)`` wrote.
+  func discard(_ staged: Staged) {
+    for case let temporary? in staged.temporaries { try? posix.unlink(temporary) }
+    if let journal = staged.journal { unstageJournal(journal) }
   }
 
   /// Renames every temporary file over its file and writes the devices.
@@ -409,25 +466,16 @@ extension TodoStore {
   /// With more than one file a journal is written first (see ``Journal``). A rename that
   /// fails puts back the files already renamed, so a failure leaves every file as it was;
   /// only when that fails too is the journal left for the next run to finish.
-  func install(_ changes: [FileChange], temporaries: [String?]) throws(StoreError) {
+  func install(_ changes: [FileChange], temporaries: [String?], journal: Journal?) throws(StoreError) {
     let files = changes.indices.filter { temporaries[$0] != nil }.sorted {
       changes[$0].target.resolved < changes[$1].target.resolved
     }
-    var journal: Journal?
-    if files.count > 1 {
-      let entries = files.map {
-        Journal.Entry(
-          target: changes[$0].target, oldHash: ContentHash.ofFile(changes[$0].base.bytes),
-          newHash: changes[$0].content.hash, patch: changes[$0].patch)  // version 2
-      }
-      journal = Journal(id: UInt64.random(in: 1...UInt64.max), entries: entries)
-      if let journal {
-        do {
-          try writeJournal(journal)
-        } catch {
-          for case let temporary? in temporaries { try? posix.unlink(temporary) }
-          throw error
-        }
+    if let journal {
+      do {
+        try placeJournal(journal)
+      } catch {
+        for case let temporary? in temporaries { try? posix.unlink(temporary) }
+        throw error
       }
     }
     var renamed: [Int] = []
@@ -465,6 +513,38 @@ extension TodoStore {
     }
   }
 
+}
+
+/// The two halves of ``TodoStore/stage(_:)``'s work, each set by the thread that did it.
+final class StageResults: @unchecked Sendable {
+  private var lock = pthread_mutex_t()
+  private var temporaries: [String?] = []
+  private var temporaryError: StoreError?
+  private var journal: Journal?
+  private var journalError: StoreError?
+
+  init() { pthread_mutex_init(&lock, nil) }
+  deinit { pthread_mutex_destroy(&lock) }
+
+  func setTemporaries(_ temporaries: [String?], error: StoreError?) {
+    pthread_mutex_lock(&lock)
+    self.temporaries = temporaries
+    temporaryError = error
+    pthread_mutex_unlock(&lock)
+  }
+
+  func setJournal(_ journal: Journal?, error: StoreError?) {
+    pthread_mutex_lock(&lock)
+    self.journal = journal
+    journalError = error
+    pthread_mutex_unlock(&lock)
+  }
+
+  func get() -> ([String?], StoreError?, Journal?, StoreError?) {
+    pthread_mutex_lock(&lock)
+    defer { pthread_mutex_unlock(&lock) }
+    return (temporaries, temporaryError, journal, journalError)
+  }
 }
 
 /// The last large file this store read, kept so that a change made right after a read (a

@@ -117,8 +117,11 @@ struct UndoLog {
 
   /// The size of ``encode(_:)``'s bytes, without making them: a change too large to keep is
   /// found out before tens of megabytes are encoded for nothing.
-  func encodedCount(_ record: Record) -> Int {
+  ///
+  /// Measuring stops once the size passes `limit` (the answer is then some size above it).
+  func encodedCount(_ record: Record, limit: Int = Int.max) -> Int {
     var writer = ByteWriter(magic: UndoLog.magic, keeping: false)
+    writer.limit = limit
     encode(record, into: &writer)
     return writer.count + 8
   }
@@ -141,7 +144,7 @@ struct UndoLog {
   /// Returns whether the change was kept whole (false: too large, only its label is kept).
   @discardableResult
   func write(_ record: Record, posix: Posix) throws(SystemError) -> Bool {
-    let whole = encodedCount(record) <= byteLimit
+    let whole = encodedCount(record, limit: byteLimit) <= byteLimit
     var bytes: [UInt8] = []
     if whole {
       bytes = encode(record)

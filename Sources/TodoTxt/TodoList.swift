@@ -348,8 +348,8 @@ extension TodoList: RandomAccessCollection {
   /// The line at `index` (0-based: task number minus one).
   public subscript(index: Int) -> Task { Task(bytes: lineBytes(at: index)) }
 
-  /// The bytes of the line at `index` (0-based), without its ending.
-  func lineBytes(at index: Int) -> ArraySlice<UInt8> {
+  /// The bytes of the line at `index` (0-based), without its ending, without parsing it.
+  public func lineBytes(at index: Int) -> ArraySlice<UInt8> {
     let slot = slots[index]
     if slot.start >= buffer.count { return added[(slot.start - buffer.count)..<(slot.end - buffer.count)] }
     return buffer[slot.start..<slot.end]
