@@ -266,7 +266,7 @@ extension TodoStore {
     let counted: LineCount
     switch (counts, content) {
     case (let counts?, _): counted = counts
-    case (nil, .list(let list)): counted = LineCount(list)
+    case (nil, .list(let list, _)): counted = LineCount(list)
     case (nil, .bytes(let bytes)):
       counted = bytes.withUnsafeBufferPointer { bytes in
         let (lf, crlf) = LineCount.tally(bytes)

@@ -63,7 +63,7 @@ struct Patch: Equatable, Sendable {
   /// that are only ever encoded, a hunk at a time, into the journal and the undo log.
   private enum Storage: Sendable {
     case hunks([Hunk])
-    case lists(base: TodoList, edited: TodoList)
+    case lists(base: TodoList, edited: TodoList, hunkCount: Int)
   }
 
   init(hunks: [Hunk], oldCount: Int, newCount: Int) {
@@ -80,10 +80,37 @@ struct Patch: Equatable, Sendable {
 
   /// The patch from `base`, a list as read, to `edited`, the same list after edits (so that
   /// its lines still know where they came from).
+  ///
+  /// A patch of a few lines (an edit of some tasks) is made at once, so that encoding it
+  /// twice (the undo log measures, then writes) walks the list's lines once; a larger one
+  /// keeps the lists and makes its hunks as they are encoded.
   init(from base: TodoList, to edited: TodoList) {
-    storage = .lists(base: base, edited: edited)
     oldCount = base.count
     newCount = edited.count
+    var hunks: [Hunk] = []
+    var count = 0
+    var lines = 0
+    edited.forEachChangedStretch { old, new in
+      guard !old.isEmpty || !new.isEmpty else { return }
+      count += 1
+      lines += old.count + new.count
+      if lines <= Patch.linesMadeAtOnce { hunks.append(Patch.hunk(old, new, base: base, edited: edited)) }
+    }
+    storage =
+      lines <= Patch.linesMadeAtOnce ? .hunks(hunks) : .lists(base: base, edited: edited, hunkCount: count)
+  }
+
+  /// The most lines a patch made from lists holds as hunks (see ``init(from:to:)``).
+  static let linesMadeAtOnce = 256
+
+  /// The hunk that takes lines `old` of `base` to lines `new` of `edited`.
+  static func hunk(_ old: Range<Int>, _ new: Range<Int>, base: TodoList, edited: TodoList) -> Hunk {
+    Hunk(
+      oldStart: old.lowerBound, newStart: new.lowerBound,
+      old: Patch.lines(of: base, old),
+      new: Patch.lines(of: edited, new),
+      anchor: old.lowerBound > 0 ? Array(base.lineBytes(at: old.lowerBound - 1)) : nil,
+      following: old.upperBound < base.count ? Array(base.lineBytes(at: old.upperBound)) : nil)
   }
 
   static func == (lhs: Patch, rhs: Patch) -> Bool {
@@ -94,12 +121,7 @@ struct Patch: Equatable, Sendable {
   var hunkCount: Int {
     switch storage {
     case .hunks(let hunks): return hunks.count
-    case .lists(_, let edited):
-      var count = 0
-      edited.forEachChangedStretch { old, new in
-        if !old.isEmpty || !new.isEmpty { count += 1 }
-      }
-      return count
+    case .lists(_, _, let count): return count
     }
   }
 
@@ -108,16 +130,10 @@ struct Patch: Equatable, Sendable {
     switch storage {
     case .hunks(let hunks):
       for hunk in hunks { try body(hunk) }
-    case .lists(let base, let edited):
+    case .lists(let base, let edited, _):
       try edited.forEachChangedStretch { old, new in
         guard !old.isEmpty || !new.isEmpty else { return }
-        try body(
-          Hunk(
-            oldStart: old.lowerBound, newStart: new.lowerBound,
-            old: Patch.lines(of: base, old),
-            new: Patch.lines(of: edited, new),
-            anchor: old.lowerBound > 0 ? Array(base.lineBytes(at: old.lowerBound - 1)) : nil,
-            following: old.upperBound < base.count ? Array(base.lineBytes(at: old.upperBound)) : nil))
+        try body(Patch.hunk(old, new, base: base, edited: edited))
       }
     }
   }

@@ -75,14 +75,17 @@ struct FileChange: Sendable {
   /// version whole next to the old one.
   enum Content: Sendable {
     case bytes([UInt8])
-    case list(TodoList)
+    /// The list and the size of its bytes (asked more than once, and a pass over every line).
+    case list(TodoList, count: Int)
 
     static let blockSize = 1 << 20
+
+    init(_ list: TodoList) { self = .list(list, count: list.serializedCount) }
 
     var count: Int {
       switch self {
       case .bytes(let bytes): return bytes.count
-      case .list(let list): return list.serializedCount
+      case .list(_, let count): return count
       }
     }
 
@@ -98,7 +101,7 @@ struct FileChange: Sendable {
             offset = end
           }
         }
-      case .list(let list):
+      case .list(let list, _):
         try list.serialize(blockSize: Content.blockSize, body)
       }
     }
@@ -115,18 +118,23 @@ struct FileChange: Sendable {
     func equals(_ other: [UInt8]) -> Bool {
       switch self {
       case .bytes(let bytes): return bytes == other
-      case .list(let list):
-        guard list.serializedCount == other.count else { return false }
+      case .list(let list, let count):
+        guard count == other.count else { return false }
+        // Stopped at the first block that differs: an edit near the top costs one block.
+        struct Differs: Error {}
         var offset = 0
-        var same = true
-        other.withUnsafeBufferPointer { other in
-          list.serialize(blockSize: Content.blockSize) { block in
-            guard same, let a = block.baseAddress, let b = other.baseAddress else { return }
-            same = memcmp(a, b + offset, block.count) == 0
-            offset += block.count
+        do {
+          try other.withUnsafeBufferPointer { other in
+            try list.serialize(blockSize: Content.blockSize) { block in
+              guard let a = block.baseAddress, let b = other.baseAddress else { return }
+              if memcmp(a, b + offset, block.count) != 0 { throw Differs() }
+              offset += block.count
+            }
           }
+        } catch {
+          return false
         }
-        return same
+        return true
       }
     }
 
@@ -134,7 +142,7 @@ struct FileChange: Sendable {
     var bytes: [UInt8] {
       switch self {
       case .bytes(let bytes): return bytes
-      case .list(let list): return list.serialized()
+      case .list(let list, _): return list.serialized()
       }
     }
   }

@@ -227,7 +227,7 @@ public final class TodoStore: @unchecked Sendable {
     var changes: [FileChange] = []
     for index in targets.indices {
       // The new version is written from the list a block at a time, never made whole.
-      let content = FileChange.Content.list(lists[index])
+      let content = FileChange.Content(lists[index])
       guard !content.equals(snapshots[index].bytes) else { continue }
       changes.append(
         FileChange(

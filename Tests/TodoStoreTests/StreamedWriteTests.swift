@@ -97,7 +97,7 @@ import TodoTxt
     let (base, edited, _) = archiveLists(60_000)
     let bytes = edited.serialized()
     #expect(bytes.count > 2 * FileChange.Content.blockSize)
-    let content = FileChange.Content.list(edited)
+    let content = FileChange.Content(edited)
     #expect(content.count == bytes.count)
     #expect(content.hash == ContentHash.ofFile(bytes))
     #expect(content.equals(bytes))
