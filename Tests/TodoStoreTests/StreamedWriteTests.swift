@@ -12,7 +12,9 @@ import TodoTxt
   func archiveLists(_ count: Int) -> (base: TodoList, edited: TodoList, done: TodoList) {
     var text = ""
     for index in 0..<count {
-      text += index % 10 == 3 ? "x 2026-01-02 finished task number \(index) +Garden\n" : "(B) open task \(index) @home due:2026-03-04\n"
+      text +=
+        index % 10 == 3
+        ? "x 2026-01-02 finished task number \(index) +Garden\n" : "(B) open task \(index) @home due:2026-03-04\n"
     }
     let base = TodoList(parsing: text)
     var edited = base
@@ -119,7 +121,10 @@ import TodoTxt
     let log = UndoLog(directory: "/nonexistent", limit: 10, byteLimit: 1 << 30)
     let record = UndoLog.Record(
       sequence: 3, isUndone: false, label: "archive", time: 1_234_500_000, isRecorded: true,
-      files: [("todo.txt", "/t/todo.txt", Patch(from: base, to: edited)), ("done.txt", "/t/done.txt", Patch(from: TodoList(), to: done))])
+      files: [
+        ("todo.txt", "/t/todo.txt", Patch(from: base, to: edited)),
+        ("done.txt", "/t/done.txt", Patch(from: TodoList(), to: done)),
+      ])
     #expect(log.encodedCount(record) == log.encode(record).count)
   }
 
