@@ -4,10 +4,65 @@ import TodoTxt
 /// length-prefixed bytes, sealed with a checksum so a torn or foreign file is never trusted.
 struct ByteWriter {
   var bytes: [UInt8] = []
+  /// How many bytes were handed out by ``drain(_:)`` or, when not keeping, dropped.
+  private(set) var drained = 0
+  /// Whether the bytes are kept; a writer that keeps none only measures a record's size.
+  private let keeps: Bool
+  /// Where the bytes go once a block of them is written, for a record too large to hold
+  /// (a journal of a change to a million lines); the first error it throws is kept for
+  /// ``flush()`` and the rest of the record is dropped.
+  private var sink: (([UInt8]) throws(SystemError) -> Void)?
+  private var failure: SystemError?
+  static let blockSize = 1 << 20
+  /// A measuring writer stops adding hunks once the record is larger than this: the undo
+  /// log only asks whether a change fits.
+  var limit = Int.max
 
-  init(magic: String) { data(Array(magic.utf8)) }
+  /// - Parameter keeping: `false` counts the bytes without keeping them (see ``count``).
+  init(magic: String, keeping: Bool = true) {
+    keeps = keeping
+    data(Array(magic.utf8))
+  }
+
+  /// A writer that hands its bytes to `sink` a block at a time; ``flush()`` hands over the
+  /// rest.
+  init(magic: String, sink: @escaping ([UInt8]) throws(SystemError) -> Void) {
+    keeps = true
+    self.sink = sink
+    data(Array(magic.utf8))
+  }
+
+  /// Hands the bytes not yet handed to the sink, and throws the sink's first error.
+  mutating func flush() throws(SystemError) {
+    if let failure { throw failure }
+    guard let sink, !bytes.isEmpty else { return }
+    try sink(bytes)
+    drained += bytes.count
+    bytes.removeAll(keepingCapacity: true)
+  }
+
+  private mutating func spill() {
+    guard let sink, bytes.count >= ByteWriter.blockSize else { return }
+    if failure == nil {
+      do throws(SystemError) { try sink(bytes) } catch { failure = error }
+    }
+    drained += bytes.count
+    bytes.removeAll(keepingCapacity: true)
+  }
+
+  /// The size of the record so far.
+  var count: Int { drained + bytes.count }
 
   mutating func int(_ value: Int) {
+    guard keeps else {
+      var rest = UInt64(bitPattern: Int64(value)) >> 7
+      drained += 1
+      while rest > 0 {
+        drained += 1
+        rest >>= 7
+      }
+      return
+    }
     var rest = UInt64(bitPattern: Int64(value))
     while rest >= 0x80 {
       bytes.append(UInt8(rest & 0x7F) | 0x80)
@@ -18,7 +73,8 @@ struct ByteWriter {
 
   mutating func data(_ value: [UInt8]) {
     int(value.count)
-    bytes += value
+    if keeps { bytes += value } else { drained += value.count }
+    if sink != nil { spill() }
   }
 
   mutating func string(_ value: String) { data(Array(value.utf8)) }
@@ -26,8 +82,10 @@ struct ByteWriter {
   mutating func patch(_ patch: Patch) {
     int(patch.oldCount)
     int(patch.newCount)
-    int(patch.hunks.count)
-    for hunk in patch.hunks {
+    int(patch.hunkCount)
+    struct Enough: Error {}
+    try? patch.forEachHunk { hunk in
+      if count > limit { throw Enough() }
       int(hunk.oldStart)
       int(hunk.newStart)
       optional(hunk.anchor)
@@ -186,21 +244,57 @@ enum ContentHash {
   /// multiplication per byte, took a fifth of a second for the two versions of a 65 MB file.
   /// Not a format of any record kept across versions but the journal's second one.
   static func ofFile(_ bytes: [UInt8]) -> UInt64 {
-    var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-    bytes.withUnsafeBytes { raw in
+    var hasher = FileHasher(count: bytes.count)
+    bytes.withUnsafeBufferPointer { hasher.update($0) }
+    return hasher.finish()
+  }
+
+  /// ``ofFile(_:)`` of bytes given in pieces of any size (a new version written a block at a
+  /// time, never held whole); `count` is the total, which the hash starts from.
+  struct FileHasher {
+    private var hash: UInt64
+    /// The bytes of a word not yet complete, little-endian, and how many there are.
+    private var pending: UInt64 = 0
+    private var pendingCount = 0
+
+    init(count: Int) { hash = 0x9E37_79B9_7F4A_7C15 ^ UInt64(count) }
+
+    mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
+      let raw = UnsafeRawBufferPointer(bytes)
       var offset = 0
+      if pendingCount > 0 {
+        while pendingCount < 8, offset < raw.count {
+          pending |= UInt64(raw[offset]) << UInt64(pendingCount * 8)
+          pendingCount += 1
+          offset += 1
+        }
+        guard pendingCount == 8 else { return }
+        mix(pending)
+        pending = 0
+        pendingCount = 0
+      }
       while offset + 8 <= raw.count {
-        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        hash = ((hash ^ word) &* 0xFF51_AFD7_ED55_8CCD).rotatedLeft(by: 29)
+        mix(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
         offset += 8
       }
-      var tail: UInt64 = 0
-      for (index, byte) in raw[offset...].enumerated() { tail |= UInt64(byte) << UInt64(index * 8) }
-      hash = ((hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53).rotatedLeft(by: 31)
+      while offset < raw.count {
+        pending |= UInt64(raw[offset]) << UInt64(pendingCount * 8)
+        pendingCount += 1
+        offset += 1
+      }
     }
-    hash ^= hash >> 33
-    hash = hash &* 0xFF51_AFD7_ED55_8CCD
-    return hash ^ (hash >> 33)
+
+    @inline(__always)
+    private mutating func mix(_ word: UInt64) {
+      hash = ((hash ^ word) &* 0xFF51_AFD7_ED55_8CCD).rotatedLeft(by: 29)
+    }
+
+    func finish() -> UInt64 {
+      var hash = ((self.hash ^ pending) &* 0xC4CE_B9FE_1A85_EC53).rotatedLeft(by: 31)
+      hash ^= hash >> 33
+      hash = hash &* 0xFF51_AFD7_ED55_8CCD
+      return hash ^ (hash >> 33)
+    }
   }
 
   /// FNV-1a: the seal of undo records and journals, and the first journal's file hashes.

@@ -39,8 +39,24 @@ struct Journal: Sendable {
 
   var primaryPath: String { entries.first.map { Journal.path(for: $0.target) } ?? "" }
 
+  /// The record sealed with HMAC-SHA-256 under `key`.
   func encoded(key: [UInt8]) -> [UInt8] {
-    var writer = ByteWriter(magic: Journal.magic)
+    var out: [UInt8] = []
+    // Nothing here throws: the blocks only gather in memory.
+    try? encode(key: key) { out += $0 }
+    return out
+  }
+
+  /// ``encoded(key:)`` handed to `body` a block at a time, sealed as it goes: a journal of a
+  /// change to a million lines is tens of megabytes, and is never held whole.
+  func encode(key: [UInt8], _ body: @escaping ([UInt8]) throws(SystemError) -> Void)
+    throws(SystemError)
+  {
+    var code = Authenticator(key: key)
+    var writer = ByteWriter(magic: Journal.magic) { (block: [UInt8]) throws(SystemError) in
+      code.update(block)
+      try body(block)
+    }
     writer.int(Int(Int64(bitPattern: id)))
     writer.int(entries.count)
     for entry in entries {
@@ -50,7 +66,8 @@ struct Journal: Sendable {
       writer.int(Int(Int64(bitPattern: entry.newHash)))
       writer.patch(entry.patch)
     }
-    return writer.sealed(key: key)
+    try writer.flush()
+    try body(code.finish())
   }
 
   init(id: UInt64, entries: [Entry]) {
@@ -106,20 +123,61 @@ extension Journal {
 extension TodoStore {
   /// Writes every copy of the journal durably: the copies first, the primary last.
   func writeJournal(_ journal: Journal) throws(StoreError) {
-    let bytes = journal.encoded(key: journalKey(creating: true) ?? Journal.noKey)
-    for entry in journal.entries.dropFirst() + journal.entries.prefix(1) {
-      let path = Journal.path(for: entry.target)
-      let temporary = path + ".new"
-      do throws(SystemError) {
+    try stageJournal(journal, key: journalKey(creating: true) ?? Journal.noKey)
+    try placeJournal(journal)
+  }
+
+  /// The order the copies are put in place: the copies first, the primary last.
+  private func placingOrder(_ journal: Journal) -> [Journal.Entry] {
+    Array(journal.entries.dropFirst() + journal.entries.prefix(1))
+  }
+
+  /// Writes every copy of the journal to its temporary file (`.todo.txt.journal.new`) and
+  /// makes it durable: the record is encoded once, a block at a time, each block written to
+  /// every copy. On failure nothing is left.
+  func stageJournal(_ journal: Journal, key: [UInt8]) throws(StoreError) {
+    let order = placingOrder(journal)
+    var opened: [(fd: Int32, temporary: String)] = []
+    defer { for file in opened { posix.close(file.fd) } }
+    var failed: Target?
+    do throws(SystemError) {
+      for entry in order {
+        failed = entry.target
+        let temporary = Journal.path(for: entry.target) + ".new"
         try? posix.unlink(temporary)
-        let fd = try posix.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
-        defer { posix.close(fd) }
-        try posix.writeAll(fd, bytes, path: temporary)
-        try posix.fsync(fd, path: temporary)
-        try posix.rename(temporary, path)
+        opened.append((try posix.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600), temporary))
+      }
+      let files = opened
+      try journal.encode(key: key) { (block: [UInt8]) throws(SystemError) in
+        for (file, entry) in zip(files, order) {
+          failed = entry.target
+          try self.posix.writeAll(file.fd, block, path: file.temporary)
+        }
+      }
+      for (file, entry) in zip(opened, order) {
+        failed = entry.target
+        try posix.fsync(file.fd, path: file.temporary)
+      }
+    } catch {
+      unstageJournal(journal)
+      throw StoreError(errno: error.code, path: failed?.path ?? "", operation: .write)
+    }
+  }
+
+  /// Removes the temporary copies ``stageJournal(_:key:)`` wrote.
+  func unstageJournal(_ journal: Journal) {
+    for entry in journal.entries { try? posix.unlink(Journal.path(for: entry.target) + ".new") }
+  }
+
+  /// Renames each staged copy into place, the primary last, each rename made durable.
+  func placeJournal(_ journal: Journal) throws(StoreError) {
+    for entry in placingOrder(journal) {
+      let path = Journal.path(for: entry.target)
+      do throws(SystemError) {
+        try posix.rename(path + ".new", path)
         try posix.fsyncDirectory(entry.target.directory)
       } catch {
-        try? posix.unlink(temporary)
+        unstageJournal(journal)
         removeJournal(journal)
         throw StoreError(errno: error.code, path: entry.target.path, operation: .write)
       }

@@ -258,17 +258,21 @@ extension TodoStore {
 
   /// Remembers the counts of bytes just written to `resolved` (`counts`, when the list they
   /// came from gave them).
-  func rememberLineCount(of bytes: [UInt8], counts: LineCount? = nil, at resolved: String) {
-    guard bytes.count >= LineCount.threshold, lineCountPath(resolved) != nil,
+  func rememberLineCount(of content: FileChange.Content, counts: LineCount? = nil, at resolved: String) {
+    guard content.count >= LineCount.threshold, lineCountPath(resolved) != nil,
       let fd = try? posix.open(resolved, O_RDONLY)
     else { return }
     defer { posix.close(fd) }
-    let counted =
-      counts
-      ?? bytes.withUnsafeBufferPointer { bytes in
+    let counted: LineCount
+    switch (counts, content) {
+    case (let counts?, _): counted = counts
+    case (nil, .list(let list, _)): counted = LineCount(list)
+    case (nil, .bytes(let bytes)):
+      counted = bytes.withUnsafeBufferPointer { bytes in
         let (lf, crlf) = LineCount.tally(bytes)
         return LineCount(lf: lf - crlf, crlf: crlf)
       }
+    }
     rememberLineCount(counted, fd: fd, resolved: resolved)
   }
 }

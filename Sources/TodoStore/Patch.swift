@@ -39,13 +39,35 @@ struct PatchConflict: Error, Equatable {
 /// when a line the patch replaces is no longer there, applying it fails with a
 /// ``PatchConflict`` instead of guessing.
 struct Patch: Equatable, Sendable {
-  var hunks: [Hunk]
+  /// The hunks, made when first asked for (see ``Storage``).
+  var hunks: [Hunk] {
+    get {
+      switch storage {
+      case .hunks(let hunks): return hunks
+      case .lists:
+        var hunks: [Hunk] = []
+        forEachHunk { hunks.append($0) }
+        return hunks
+      }
+    }
+    set { storage = .hunks(newValue) }
+  }
   /// Line counts of the files before and after.
   var oldCount: Int
   var newCount: Int
+  private var storage: Storage
+
+  /// A patch made from an edited list keeps the two lists (which share the file's bytes)
+  /// instead of copies of every line it takes and brings: a change to a million-line file
+  /// (archive takes a tenth of its lines) would otherwise hold tens of megabytes of hunks
+  /// that are only ever encoded, a hunk at a time, into the journal and the undo log.
+  private enum Storage: Sendable {
+    case hunks([Hunk])
+    case lists(base: TodoList, edited: TodoList, hunkCount: Int)
+  }
 
   init(hunks: [Hunk], oldCount: Int, newCount: Int) {
-    self.hunks = hunks
+    self.storage = .hunks(hunks)
     self.oldCount = oldCount
     self.newCount = newCount
   }
@@ -58,23 +80,66 @@ struct Patch: Equatable, Sendable {
 
   /// The patch from `base`, a list as read, to `edited`, the same list after edits (so that
   /// its lines still know where they came from).
+  ///
+  /// A patch of a few lines (an edit of some tasks) is made at once, so that encoding it
+  /// twice (the undo log measures, then writes) walks the list's lines once; a larger one
+  /// keeps the lists and makes its hunks as they are encoded.
   init(from base: TodoList, to edited: TodoList) {
+    oldCount = base.count
+    newCount = edited.count
     var hunks: [Hunk] = []
+    var count = 0
+    var lines = 0
     edited.forEachChangedStretch { old, new in
       guard !old.isEmpty || !new.isEmpty else { return }
-      hunks.append(
-        Hunk(
-          oldStart: old.lowerBound, newStart: new.lowerBound,
-          old: Patch.lines(of: base, old),
-          new: Patch.lines(of: edited, new),
-          anchor: old.lowerBound > 0 ? Array(base[old.lowerBound - 1].bytes) : nil,
-          following: old.upperBound < base.count ? Array(base[old.upperBound].bytes) : nil))
+      count += 1
+      lines += old.count + new.count
+      if lines <= Patch.linesMadeAtOnce { hunks.append(Patch.hunk(old, new, base: base, edited: edited)) }
     }
-    self.init(hunks: hunks, oldCount: base.count, newCount: edited.count)
+    storage =
+      lines <= Patch.linesMadeAtOnce ? .hunks(hunks) : .lists(base: base, edited: edited, hunkCount: count)
+  }
+
+  /// The most lines a patch made from lists holds as hunks (see ``init(from:to:)``).
+  static let linesMadeAtOnce = 256
+
+  /// The hunk that takes lines `old` of `base` to lines `new` of `edited`.
+  static func hunk(_ old: Range<Int>, _ new: Range<Int>, base: TodoList, edited: TodoList) -> Hunk {
+    Hunk(
+      oldStart: old.lowerBound, newStart: new.lowerBound,
+      old: Patch.lines(of: base, old),
+      new: Patch.lines(of: edited, new),
+      anchor: old.lowerBound > 0 ? Array(base.lineBytes(at: old.lowerBound - 1)) : nil,
+      following: old.upperBound < base.count ? Array(base.lineBytes(at: old.upperBound)) : nil)
+  }
+
+  static func == (lhs: Patch, rhs: Patch) -> Bool {
+    lhs.oldCount == rhs.oldCount && lhs.newCount == rhs.newCount && lhs.hunks == rhs.hunks
+  }
+
+  /// How many hunks ``hunks`` holds, without making them.
+  var hunkCount: Int {
+    switch storage {
+    case .hunks(let hunks): return hunks.count
+    case .lists(_, _, let count): return count
+    }
+  }
+
+  /// Calls `body` with each hunk in order, made one at a time.
+  func forEachHunk(_ body: (Hunk) throws -> Void) rethrows {
+    switch storage {
+    case .hunks(let hunks):
+      for hunk in hunks { try body(hunk) }
+    case .lists(let base, let edited, _):
+      try edited.forEachChangedStretch { old, new in
+        guard !old.isEmpty || !new.isEmpty else { return }
+        try body(Patch.hunk(old, new, base: base, edited: edited))
+      }
+    }
   }
 
   static func lines(of list: TodoList, _ range: Range<Int>) -> [PatchLine] {
-    range.map { PatchLine(bytes: Array(list[$0].bytes), ending: list.lineEnding(at: $0)) }
+    range.map { PatchLine(bytes: Array(list.lineBytes(at: $0)), ending: list.lineEnding(at: $0)) }
   }
 
   /// The patch that takes the file after back to the file before.
@@ -89,8 +154,16 @@ struct Patch: Equatable, Sendable {
   }
 
   /// Lines added and removed.
-  var addedCount: Int { hunks.reduce(0) { $0 + $1.new.count } }
-  var removedCount: Int { hunks.reduce(0) { $0 + $1.old.count } }
+  var addedCount: Int {
+    var count = 0
+    forEachHunk { count += $0.new.count }
+    return count
+  }
+  var removedCount: Int {
+    var count = 0
+    forEachHunk { count += $0.old.count }
+    return count
+  }
 
   /// Applies the patch to `bytes` (a file that may differ from the one the patch was made
   /// from) and returns the result with the patch as it was actually applied to `bytes`.

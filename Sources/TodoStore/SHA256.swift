@@ -23,6 +23,11 @@ struct SHA256 {
   private var length: UInt64 = 0
 
   mutating func update(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { update($0) }
+  }
+
+  /// Adds bytes; a record is hashed as it is written, a block at a time, never held whole.
+  mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
     length &+= UInt64(bytes.count)
     var start = 0
     if !buffer.isEmpty {
@@ -33,11 +38,10 @@ struct SHA256 {
       buffer.withUnsafeBufferPointer { compress($0, at: 0) }
       buffer.removeAll(keepingCapacity: true)
     }
-    bytes.withUnsafeBufferPointer { pointer in
-      while bytes.count - start >= 64 {
-        compress(pointer, at: start)
-        start += 64
-      }
+    if bytes.count - start >= 64, let base = bytes.baseAddress {
+      let blocks = (bytes.count - start) / 64
+      compress(base + start, blocks: blocks)
+      start += blocks * 64
     }
     buffer += bytes[start...]
   }
@@ -61,42 +65,50 @@ struct SHA256 {
   }
 
   private mutating func compress(_ block: UnsafeBufferPointer<UInt8>, at offset: Int) {
-    var w = [UInt32](repeating: 0, count: 64)
-    for index in 0..<16 {
-      let base = offset + index * 4
-      w[index] =
-        UInt32(block[base]) << 24 | UInt32(block[base + 1]) << 16 | UInt32(block[base + 2]) << 8
-        | UInt32(block[base + 3])
-    }
-    for index in 16..<64 {
-      let s0 = rotate(w[index - 15], 7) ^ rotate(w[index - 15], 18) ^ (w[index - 15] >> 3)
-      let s1 = rotate(w[index - 2], 17) ^ rotate(w[index - 2], 19) ^ (w[index - 2] >> 10)
-      w[index] = w[index - 16] &+ s0 &+ w[index - 7] &+ s1
-    }
-    var (a, b, c, d, e, f, g, h) = (
-      state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
-    )
-    for index in 0..<64 {
-      let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-      let choice = (e & f) ^ (~e & g)
-      let t1 = h &+ s1 &+ choice &+ SHA256.k[index] &+ w[index]
-      let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-      let majority = (a & b) ^ (a & c) ^ (b & c)
-      let t2 = s0 &+ majority
-      (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-    }
-    state[0] &+= a
-    state[1] &+= b
-    state[2] &+= c
-    state[3] &+= d
-    state[4] &+= e
-    state[5] &+= f
-    state[6] &+= g
-    state[7] &+= h
+    guard let bytes = block.baseAddress else { return }
+    compress(bytes + offset, blocks: 1)
   }
 
-  private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
-    value >> count | value << (32 - count)
+  /// Compresses `blocks` consecutive 64-byte blocks. The state stays in locals across them,
+  /// the message schedule is a ring of sixteen words on the stack, and the tables are read
+  /// without bounds checks: a heap array per block, as this began, made sealing a journal
+  /// cost more than writing it.
+  private mutating func compress(_ bytes: UnsafePointer<UInt8>, blocks: Int) {
+    var (a0, b0, c0, d0, e0, f0, g0, h0) = (
+      state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
+    )
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { w in
+      SHA256.k.withUnsafeBufferPointer { k in
+        guard let w = w.baseAddress, let k = k.baseAddress else { return }
+        for blockIndex in 0..<blocks {
+          let block = UnsafeRawPointer(bytes + blockIndex * 64)
+          var (a, b, c, d, e, f, g, h) = (a0, b0, c0, d0, e0, f0, g0, h0)
+          // Eight rounds at a time with the roles of the words turned instead of moving
+          // them: the state stays in registers.
+          var index = 0
+          while index < 64 {
+            round(a, b, c, &d, e, f, g, &h, k[index] &+ schedule(w, block, index))
+            round(h, a, b, &c, d, e, f, &g, k[index + 1] &+ schedule(w, block, index + 1))
+            round(g, h, a, &b, c, d, e, &f, k[index + 2] &+ schedule(w, block, index + 2))
+            round(f, g, h, &a, b, c, d, &e, k[index + 3] &+ schedule(w, block, index + 3))
+            round(e, f, g, &h, a, b, c, &d, k[index + 4] &+ schedule(w, block, index + 4))
+            round(d, e, f, &g, h, a, b, &c, k[index + 5] &+ schedule(w, block, index + 5))
+            round(c, d, e, &f, g, h, a, &b, k[index + 6] &+ schedule(w, block, index + 6))
+            round(b, c, d, &e, f, g, h, &a, k[index + 7] &+ schedule(w, block, index + 7))
+            index += 8
+          }
+          a0 &+= a
+          b0 &+= b
+          c0 &+= c
+          d0 &+= d
+          e0 &+= e
+          f0 &+= f
+          g0 &+= g
+          h0 &+= h
+        }
+      }
+    }
+    state = [a0, b0, c0, d0, e0, f0, g0, h0]
   }
 
   static func hash(_ bytes: [UInt8]) -> [UInt8] {
@@ -107,14 +119,72 @@ struct SHA256 {
 
   /// HMAC-SHA-256 of `message` under `key`.
   static func authenticationCode(_ message: [UInt8], key: [UInt8]) -> [UInt8] {
-    var block = key.count > 64 ? hash(key) : key
+    var code = Authenticator(key: key)
+    code.update(message)
+    return code.finish()
+  }
+}
+
+/// HMAC-SHA-256 (RFC 2104) of a message given in pieces: a journal is sealed while it is
+/// written, a block at a time, and comes out the same as ``SHA256/authenticationCode(_:key:)``
+/// of the whole.
+struct Authenticator {
+  private var inner = SHA256()
+  private var outerPad: [UInt8]
+
+  init(key: [UInt8]) {
+    var block = key.count > 64 ? SHA256.hash(key) : key
     block += [UInt8](repeating: 0, count: 64 - block.count)
-    var inner = SHA256()
     inner.update(block.map { $0 ^ 0x36 })
-    inner.update(message)
+    outerPad = block.map { $0 ^ 0x5c }
+  }
+
+  mutating func update(_ bytes: [UInt8]) { inner.update(bytes) }
+
+  mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) { inner.update(bytes) }
+
+  mutating func finish() -> [UInt8] {
     var outer = SHA256()
-    outer.update(block.map { $0 ^ 0x5c })
+    outer.update(outerPad)
     outer.update(inner.finish())
     return outer.finish()
   }
+}
+
+/// A 32-bit word rotated right (a free function: the compression loop holds the state
+/// exclusively).
+@inline(__always)
+private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
+  value >> count | value << (32 - count)
+}
+
+/// The message word of round `index`: read from the block for the first sixteen rounds,
+/// then made from earlier words (kept in a ring of sixteen).
+@inline(__always)
+private func schedule(_ w: UnsafeMutablePointer<UInt32>, _ block: UnsafeRawPointer, _ index: Int) -> UInt32 {
+  let word: UInt32
+  if index < 16 {
+    word = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
+  } else {
+    let w15 = w[(index - 15) & 15]
+    let w2 = w[(index - 2) & 15]
+    let s0 = rotate(w15, 7) ^ rotate(w15, 18) ^ (w15 >> 3)
+    let s1 = rotate(w2, 17) ^ rotate(w2, 19) ^ (w2 >> 10)
+    word = w[index & 15] &+ s0 &+ w[(index - 7) & 15] &+ s1
+  }
+  w[index & 15] = word
+  return word
+}
+
+/// One round of SHA-256 on the working words in their current roles; `kw` is the round
+/// constant plus the message word.
+@inline(__always)
+private func round(
+  _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32, _ g: UInt32,
+  _ h: inout UInt32, _ kw: UInt32
+) {
+  let t1 = h &+ (rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)) &+ ((e & f) ^ (~e & g)) &+ kw
+  let t2 = (rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
+  d = d &+ t1
+  h = t1 &+ t2
 }

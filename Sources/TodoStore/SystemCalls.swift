@@ -97,12 +97,15 @@ struct Posix: Sendable {
 
   /// `write(2)` until every byte is written.
   func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(SystemError) {
+    try bytes.withUnsafeBufferPointer { (bytes) throws(SystemError) in try writeAll(fd, bytes, path: path) }
+  }
+
+  /// `write(2)` until every byte is written.
+  func writeAll(_ fd: Int32, _ bytes: UnsafeBufferPointer<UInt8>, path: String) throws(SystemError) {
     try inject(.write, path)
     var offset = 0
     while offset < bytes.count {
-      let count = bytes.withUnsafeBytes { raw in
-        Glibc.write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-      }
+      let count = Glibc.write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
       if count < 0 {
         if errno == EINTR { continue }
         throw SystemError(call: .write, code: errno)

@@ -1,3 +1,4 @@
+import Dispatch
 import TodoTxt
 
 #if canImport(Glibc)
@@ -52,10 +53,99 @@ struct Identity: Equatable, Sendable {
 struct FileChange: Sendable {
   var target: Target
   var base: Snapshot
-  var bytes: [UInt8]
+  var content: Content
   var patch: Patch
   /// The new bytes' line counts, when known without counting them (see ``LineCount``).
   var counts: LineCount? = nil
+
+  init(target: Target, base: Snapshot, content: Content, patch: Patch, counts: LineCount? = nil) {
+    self.target = target
+    self.base = base
+    self.content = content
+    self.patch = patch
+    self.counts = counts
+  }
+
+  init(target: Target, base: Snapshot, bytes: [UInt8], patch: Patch, counts: LineCount? = nil) {
+    self.init(target: target, base: base, content: .bytes(bytes), patch: patch, counts: counts)
+  }
+
+  /// A file's new version: bytes, or an edited list whose bytes are made a block at a time
+  /// as they are written and hashed, so that a change to a large file never holds its new
+  /// version whole next to the old one.
+  enum Content: Sendable {
+    case bytes([UInt8])
+    /// The list and the size of its bytes (asked more than once, and a pass over every line).
+    case list(TodoList, count: Int)
+
+    static let blockSize = 1 << 20
+
+    init(_ list: TodoList) { self = .list(list, count: list.serializedCount) }
+
+    var count: Int {
+      switch self {
+      case .bytes(let bytes): return bytes.count
+      case .list(_, let count): return count
+      }
+    }
+
+    /// Calls `body` with the bytes in order, in blocks of at most ``blockSize``.
+    func forEachBlock(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+      switch self {
+      case .bytes(let bytes):
+        try bytes.withUnsafeBufferPointer { all in
+          var offset = 0
+          while offset < all.count {
+            let end = min(all.count, offset + Content.blockSize)
+            try body(UnsafeBufferPointer(rebasing: all[offset..<end]))
+            offset = end
+          }
+        }
+      case .list(let list, _):
+        try list.serialize(blockSize: Content.blockSize, body)
+      }
+    }
+
+    /// ``ContentHash/ofFile(_:)`` of the bytes.
+    var hash: UInt64 {
+      if case .bytes(let bytes) = self { return ContentHash.ofFile(bytes) }
+      var hasher = ContentHash.FileHasher(count: count)
+      forEachBlock { hasher.update($0) }
+      return hasher.finish()
+    }
+
+    /// Whether the bytes are `other`, exactly.
+    func equals(_ other: [UInt8]) -> Bool {
+      switch self {
+      case .bytes(let bytes): return bytes == other
+      case .list(let list, let count):
+        guard count == other.count else { return false }
+        // Stopped at the first block that differs: an edit near the top costs one block.
+        struct Differs: Error {}
+        var offset = 0
+        do {
+          try other.withUnsafeBufferPointer { other in
+            try list.serialize(blockSize: Content.blockSize) { block in
+              guard let a = block.baseAddress, let b = other.baseAddress else { return }
+              if memcmp(a, b + offset, block.count) != 0 { throw Differs() }
+              offset += block.count
+            }
+          }
+        } catch {
+          return false
+        }
+        return true
+      }
+    }
+
+    /// The bytes whole (a device is written in one go).
+    var bytes: [UInt8] {
+      switch self {
+      case .bytes(let bytes): return bytes
+      case .list(let list, _): return list.serialized()
+      }
+    }
+  }
 }
 
 extension TodoStore {
@@ -198,6 +288,13 @@ extension TodoStore {
   func writeTemporary(_ bytes: [UInt8], for target: Target, like identity: Identity?)
     throws(StoreError) -> String
   {
+    try writeTemporary(.bytes(bytes), for: target, like: identity)
+  }
+
+  /// Writes a new version to the temporary file a block at a time (see ``writeTemporary(_:for:like:)``).
+  func writeTemporary(_ content: FileChange.Content, for target: Target, like identity: Identity?)
+    throws(StoreError) -> String
+  {
     let temporary = TodoStore.temporaryPath(target)
     do throws(SystemError) {
       try? posix.unlink(temporary)
@@ -211,7 +308,13 @@ extension TodoStore {
           // directory but does not own the file ends up owning the new version.
           _ = posix.fchown(fd, identity.owner, identity.group)
         }
-        try posix.writeAll(fd, bytes, path: temporary)
+        do {
+          try content.forEachBlock { block in try posix.writeAll(fd, block, path: temporary) }
+        } catch let error as SystemError {
+          throw error
+        } catch {
+          throw SystemError(call: .write, code: EIO)
+        }
         try posix.fsync(fd, path: temporary)
       } catch {
         try? posix.unlink(temporary)
@@ -276,38 +379,94 @@ extension TodoStore {
   /// the change re-applied (a few rounds, then the files are rewritten from the last read).
   func commit(_ changes: [FileChange], label: String, recording: Bool = true) throws(StoreError) {
     var changes = changes
-    var temporaries: [String?] = []
-    func discardTemporaries() {
-      for case let temporary? in temporaries { try? posix.unlink(temporary) }
-    }
+    var staged = Staged(temporaries: [], journal: nil)
     var round = 0
     while true {
       round += 1
-      discardTemporaries()
-      temporaries = []
+      discard(staged)
+      staged = Staged(temporaries: [], journal: nil)
       for index in changes.indices where !changes[index].target.isDevice {
         if changes[index].base.identity != identity(changes[index].target) || round > 1 {
           changes[index] = try rebase(changes[index])
         }
       }
-      do {
-        for change in changes {
-          temporaries.append(
-            change.target.isDevice
-              ? nil
-              : try writeTemporary(change.bytes, for: change.target, like: change.base.identity))
-        }
-      } catch {
-        discardTemporaries()
-        throw error
-      }
+      staged = try stage(changes)
       let moved = changes.indices.contains {
         !changes[$0].target.isDevice && changes[$0].base.identity != identity(changes[$0].target)
       }
       if !moved || round >= 3 { break }
     }
-    try install(changes, temporaries: temporaries)
+    try install(changes, temporaries: staged.temporaries, journal: staged.journal)
     if recording { record(label: label, changes: changes.filter { !$0.target.isDevice }) }
+  }
+
+  /// What ``stage(_:)`` wrote: each change's temporary file (`nil` for a device) and the
+  /// journal whose copies wait beside their files, not yet in place.
+  struct Staged: Sendable {
+    var temporaries: [String?]
+    var journal: Journal?
+  }
+
+  /// Writes each change's temporary file and, for a change to several files, the journal's
+  /// temporary copies (see ``Journal``), the two at the same time: sealing the journal of a
+  /// large change (SHA-256 over tens of megabytes) takes about as long as writing and syncing
+  /// the files, and one overlaps the other's waits for the disk.
+  func stage(_ changes: [FileChange]) throws(StoreError) -> Staged {
+    let files = changes.indices.filter { !changes[$0].target.isDevice }.sorted {
+      changes[$0].target.resolved < changes[$1].target.resolved
+    }
+    // The hashes are filled in while staging (version 2).
+    let journal: Journal? =
+      files.count < 2
+      ? nil
+      : Journal(
+        id: UInt64.random(in: 1...UInt64.max),
+        entries: files.map {
+          Journal.Entry(target: changes[$0].target, oldHash: 0, newHash: 0, patch: changes[$0].patch)
+        })
+    let key = journal == nil ? nil : journalKey(creating: true) ?? Journal.noKey
+    let results = StageResults()
+    let parts = journal == nil ? 1 : 2
+    DispatchQueue.concurrentPerform(iterations: parts) { part in
+      if part == 0 {
+        var temporaries: [String?] = []
+        do throws(StoreError) {
+          for change in changes {
+            temporaries.append(
+              change.target.isDevice
+                ? nil
+                : try writeTemporary(change.content, for: change.target, like: change.base.identity))
+          }
+          results.setTemporaries(temporaries, error: nil)
+        } catch {
+          results.setTemporaries(temporaries, error: error)
+        }
+      } else if let planned = journal, let key {
+        var journal = planned
+        for (entry, index) in zip(journal.entries.indices, files) {
+          journal.entries[entry].oldHash = ContentHash.ofFile(changes[index].base.bytes)
+          journal.entries[entry].newHash = changes[index].content.hash
+        }
+        do throws(StoreError) {
+          try stageJournal(journal, key: key)
+          results.setJournal(journal, error: nil)
+        } catch {
+          results.setJournal(nil, error: error)
+        }
+      }
+    }
+    let (temporaries, temporaryError, staged, journalError) = results.get()
+    if let error = temporaryError ?? journalError {
+      discard(Staged(temporaries: temporaries, journal: staged))
+      throw error
+    }
+    return Staged(temporaries: temporaries, journal: staged)
+  }
+
+  /// Removes what ``stage(_:)`` wrote.
+  func discard(_ staged: Staged) {
+    for case let temporary? in staged.temporaries { try? posix.unlink(temporary) }
+    if let journal = staged.journal { unstageJournal(journal) }
   }
 
   /// Renames every temporary file over its file and writes the devices.
@@ -315,25 +474,16 @@ extension TodoStore {
   /// With more than one file a journal is written first (see ``Journal``). A rename that
   /// fails puts back the files already renamed, so a failure leaves every file as it was;
   /// only when that fails too is the journal left for the next run to finish.
-  func install(_ changes: [FileChange], temporaries: [String?]) throws(StoreError) {
+  func install(_ changes: [FileChange], temporaries: [String?], journal: Journal?) throws(StoreError) {
     let files = changes.indices.filter { temporaries[$0] != nil }.sorted {
       changes[$0].target.resolved < changes[$1].target.resolved
     }
-    var journal: Journal?
-    if files.count > 1 {
-      let entries = files.map {
-        Journal.Entry(
-          target: changes[$0].target, oldHash: ContentHash.ofFile(changes[$0].base.bytes),
-          newHash: ContentHash.ofFile(changes[$0].bytes), patch: changes[$0].patch)  // version 2
-      }
-      journal = Journal(id: UInt64.random(in: 1...UInt64.max), entries: entries)
-      if let journal {
-        do {
-          try writeJournal(journal)
-        } catch {
-          for case let temporary? in temporaries { try? posix.unlink(temporary) }
-          throw error
-        }
+    if let journal {
+      do {
+        try placeJournal(journal)
+      } catch {
+        for case let temporary? in temporaries { try? posix.unlink(temporary) }
+        throw error
       }
     }
     var renamed: [Int] = []
@@ -364,13 +514,45 @@ extension TodoStore {
     }
     if let journal { removeJournal(journal) }
     for index in files {
-      rememberLineCount(of: changes[index].bytes, counts: changes[index].counts, at: changes[index].target.resolved)
+      rememberLineCount(of: changes[index].content, counts: changes[index].counts, at: changes[index].target.resolved)
     }
     for (change, temporary) in zip(changes, temporaries) where temporary == nil {
-      try writeDevice(change.bytes, to: change.target)
+      try writeDevice(change.content.bytes, to: change.target)
     }
   }
 
+}
+
+/// The two halves of ``TodoStore/stage(_:)``'s work, each set by the thread that did it.
+final class StageResults: @unchecked Sendable {
+  private var lock = pthread_mutex_t()
+  private var temporaries: [String?] = []
+  private var temporaryError: StoreError?
+  private var journal: Journal?
+  private var journalError: StoreError?
+
+  init() { pthread_mutex_init(&lock, nil) }
+  deinit { pthread_mutex_destroy(&lock) }
+
+  func setTemporaries(_ temporaries: [String?], error: StoreError?) {
+    pthread_mutex_lock(&lock)
+    self.temporaries = temporaries
+    temporaryError = error
+    pthread_mutex_unlock(&lock)
+  }
+
+  func setJournal(_ journal: Journal?, error: StoreError?) {
+    pthread_mutex_lock(&lock)
+    self.journal = journal
+    journalError = error
+    pthread_mutex_unlock(&lock)
+  }
+
+  func get() -> ([String?], StoreError?, Journal?, StoreError?) {
+    pthread_mutex_lock(&lock)
+    defer { pthread_mutex_unlock(&lock) }
+    return (temporaries, temporaryError, journal, journalError)
+  }
 }
 
 /// The last large file this store read, kept so that a change made right after a read (a

@@ -234,11 +234,12 @@ public final class TodoStore: @unchecked Sendable {
     precondition(lists.count == targets.count, "an update keeps one list per file")
     var changes: [FileChange] = []
     for index in targets.indices {
-      let bytes = lists[index].serialized()
-      guard bytes != snapshots[index].bytes else { continue }
+      // The new version is written from the list a block at a time, never made whole.
+      let content = FileChange.Content(lists[index])
+      guard !content.equals(snapshots[index].bytes) else { continue }
       changes.append(
         FileChange(
-          target: targets[index], base: snapshots[index], bytes: bytes,
+          target: targets[index], base: snapshots[index], content: content,
           patch: Patch(from: bases[index], to: lists[index]), counts: LineCount(lists[index])))
     }
     guard !changes.isEmpty else { return result }

@@ -111,6 +111,22 @@ struct UndoLog {
 
   func encode(_ record: Record) -> [UInt8] {
     var writer = ByteWriter(magic: UndoLog.magic)
+    encode(record, into: &writer)
+    return writer.sealed
+  }
+
+  /// The size of ``encode(_:)``'s bytes, without making them: a change too large to keep is
+  /// found out before tens of megabytes are encoded for nothing.
+  ///
+  /// Measuring stops once the size passes `limit` (the answer is then some size above it).
+  func encodedCount(_ record: Record, limit: Int = Int.max) -> Int {
+    var writer = ByteWriter(magic: UndoLog.magic, keeping: false)
+    writer.limit = limit
+    encode(record, into: &writer)
+    return writer.count + 8
+  }
+
+  private func encode(_ record: Record, into writer: inout ByteWriter) {
     writer.string(record.label)
     writer.int(Int(record.time))
     writer.int(record.isRecorded ? 1 : 0)
@@ -120,7 +136,6 @@ struct UndoLog {
       writer.string(file.resolved)
       writer.patch(file.patch)
     }
-    return writer.sealed
   }
 
   /// Writes an entry file whole (temporary file and rename), so a reader never sees half of
@@ -129,9 +144,11 @@ struct UndoLog {
   /// Returns whether the change was kept whole (false: too large, only its label is kept).
   @discardableResult
   func write(_ record: Record, posix: Posix) throws(SystemError) -> Bool {
-    var bytes = encode(record)
-    let whole = bytes.count <= byteLimit
-    if !whole {
+    let whole = encodedCount(record, limit: byteLimit) <= byteLimit
+    var bytes: [UInt8] = []
+    if whole {
+      bytes = encode(record)
+    } else {
       var stub = record
       stub.isRecorded = false
       stub.files = record.files.map {

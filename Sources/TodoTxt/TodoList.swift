@@ -155,47 +155,82 @@ public struct TodoList: Sendable {
   /// writing back a million-line file after one edit is a few large copies into one array
   /// of the exact size.
   public func serialized() -> [UInt8] {
-    var total = hasByteOrderMark ? TodoList.byteOrderMark.count : 0
-    for slot in slots { total += slot.end - slot.start + slot.ending.byteCount }
-    return [UInt8](unsafeUninitializedCapacity: total) { out, count in
+    return [UInt8](unsafeUninitializedCapacity: serializedCount) { out, count in
       count = 0
       guard let target = out.baseAddress else { return }
       HugePages.advise(UnsafeMutableRawBufferPointer(out))
-      func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+      forEachRun { bytes in
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         (target + count).update(from: source, count: bytes.count)
         count += bytes.count
       }
-      if hasByteOrderMark { TodoList.byteOrderMark.withUnsafeBufferPointer(put) }
-      buffer.withUnsafeBufferPointer { b in
-        added.withUnsafeBufferPointer { a in
-          // The pending run of the file's own bytes.
-          var runStart = 0
-          var runEnd = 0
-          for slot in slots {
-            if slot.start < b.count, !slot.edited {
-              let end = slot.end + slot.ending.byteCount
-              if slot.start == runEnd, runEnd > runStart {
-                runEnd = end
-              } else {
-                put(UnsafeBufferPointer(rebasing: b[runStart..<runEnd]))
-                runStart = slot.start
-                runEnd = end
-              }
-              continue
-            }
-            put(UnsafeBufferPointer(rebasing: b[runStart..<runEnd]))
-            runStart = 0
-            runEnd = 0
-            if slot.start >= b.count {
-              put(UnsafeBufferPointer(rebasing: a[(slot.start - b.count)..<(slot.end - b.count)]))
-            } else {
-              put(UnsafeBufferPointer(rebasing: b[slot.start..<slot.end]))
-            }
-            slot.ending.bytes.withUnsafeBufferPointer(put)
-          }
-          put(UnsafeBufferPointer(rebasing: b[runStart..<runEnd]))
+    }
+  }
+
+  /// The size of ``serialized()``, without making it.
+  public var serializedCount: Int {
+    var total = hasByteOrderMark ? TodoList.byteOrderMark.count : 0
+    for slot in slots { total += slot.end - slot.start + slot.ending.byteCount }
+    return total
+  }
+
+  /// ``serialized()`` a block at a time: `body` gets blocks of `blockSize` bytes, the last
+  /// one shorter (none for an empty list). Writing a large file this way holds one block
+  /// besides the list, not a second copy of the file.
+  public func serialize(blockSize: Int = 1 << 20, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+    precondition(blockSize > 0)
+    let block = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: blockSize)
+    defer { block.deallocate() }
+    guard let target = block.baseAddress else { return }
+    var filled = 0
+    try forEachRun { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let take = Swift.min(blockSize - filled, bytes.count - offset)
+        if let source = bytes.baseAddress { (target + filled).update(from: source + offset, count: take) }
+        filled += take
+        offset += take
+        if filled == blockSize {
+          try body(UnsafeBufferPointer(block))
+          filled = 0
         }
+      }
+    }
+    if filled > 0 { try body(UnsafeBufferPointer(rebasing: block[0..<filled])) }
+  }
+
+  /// Calls `put` with the file's bytes in order, in as few runs as the edits allow: lines
+  /// still as read and in their places go a run at a time, endings included.
+  private func forEachRun(_ put: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+    if hasByteOrderMark { try TodoList.byteOrderMark.withUnsafeBufferPointer(put) }
+    try buffer.withUnsafeBufferPointer { b in
+      try added.withUnsafeBufferPointer { a in
+        // The pending run of the file's own bytes.
+        var runStart = 0
+        var runEnd = 0
+        for slot in slots {
+          if slot.start < b.count, !slot.edited {
+            let end = slot.end + slot.ending.byteCount
+            if slot.start == runEnd, runEnd > runStart {
+              runEnd = end
+            } else {
+              if runEnd > runStart { try put(UnsafeBufferPointer(rebasing: b[runStart..<runEnd])) }
+              runStart = slot.start
+              runEnd = end
+            }
+            continue
+          }
+          if runEnd > runStart { try put(UnsafeBufferPointer(rebasing: b[runStart..<runEnd])) }
+          runStart = 0
+          runEnd = 0
+          if slot.start >= b.count {
+            try put(UnsafeBufferPointer(rebasing: a[(slot.start - b.count)..<(slot.end - b.count)]))
+          } else {
+            try put(UnsafeBufferPointer(rebasing: b[slot.start..<slot.end]))
+          }
+          try slot.ending.bytes.withUnsafeBufferPointer(put)
+        }
+        if runEnd > runStart { try put(UnsafeBufferPointer(rebasing: b[runStart..<runEnd])) }
       }
     }
   }
@@ -277,15 +312,31 @@ public struct TodoList: Sendable {
 
   /// Removes every line for which `shouldRemove` is true.
   public mutating func removeAll(where shouldRemove: (Task) throws -> Bool) rethrows {
-    var kept: [Slot] = []
-    kept.reserveCapacity(slots.count)
-    for index in slots.indices where try !shouldRemove(self[index]) { kept.append(slots[index]) }
-    // The file's end stays as it was: without a final newline if it had none.
-    if slots.last?.ending == LineEnding.none, let last = kept.indices.last, kept[last].ending != .none {
-      kept[last].ending = .none
-      kept[last].edited = true
+    try removeAllLines(where: { try shouldRemove(Task(bytes: $0)) })
+  }
+
+  /// ``removeAll(where:)`` asked with each line's bytes (without its ending), for a pass over
+  /// a large file that need not parse every line as a ``Task``.
+  public mutating func removeAllLines(where shouldRemove: (ArraySlice<UInt8>) throws -> Bool) rethrows {
+    let endedWithoutNewline = slots.last?.ending == LineEnding.none
+    // Asked first, so that a throwing predicate leaves the list as it was; then the kept
+    // lines close up in place: no second array of a million slots (the slots are copied
+    // once, as any edit copies them, when another list shares them).
+    var removes = [Bool](repeating: false, count: slots.count)
+    for index in slots.indices where try shouldRemove(lineBytes(at: index)) { removes[index] = true }
+    var kept = 0
+    slots.withUnsafeMutableBufferPointer { slots in
+      for index in slots.indices where !removes[index] {
+        slots[kept] = slots[index]
+        kept += 1
+      }
     }
-    slots = kept
+    slots.removeSubrange(kept...)
+    // The file's end stays as it was: without a final newline if it had none.
+    if endedWithoutNewline, let last = slots.indices.last, slots[last].ending != .none {
+      slots[last].ending = .none
+      slots[last].edited = true
+    }
   }
 
   /// Moves the line at `from` so that it stands at `to` (0-based, in the list after removal).
@@ -307,10 +358,13 @@ extension TodoList: RandomAccessCollection {
   public var endIndex: Int { slots.count }
 
   /// The line at `index` (0-based: task number minus one).
-  public subscript(index: Int) -> Task {
+  public subscript(index: Int) -> Task { Task(bytes: lineBytes(at: index)) }
+
+  /// The bytes of the line at `index` (0-based), without its ending, without parsing it.
+  public func lineBytes(at index: Int) -> ArraySlice<UInt8> {
     let slot = slots[index]
-    if slot.start >= buffer.count { return Task(bytes: added[(slot.start - buffer.count)..<(slot.end - buffer.count)]) }
-    return Task(bytes: buffer[slot.start..<slot.end])
+    if slot.start >= buffer.count { return added[(slot.start - buffer.count)..<(slot.end - buffer.count)] }
+    return buffer[slot.start..<slot.end]
   }
 }
 

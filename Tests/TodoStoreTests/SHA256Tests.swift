@@ -73,3 +73,85 @@ private struct SeededGenerator: RandomNumberGenerator {
     return z ^ (z >> 31)
   }
 }
+
+/// The pieces a journal is sealed in (blocks of the encoding, of any size) give the seal of
+/// the whole, which is what journals written before were sealed with.
+@Suite struct StreamedSealTests {
+  @Test func authenticatorInPiecesMatchesOneShot() {
+    var generator = SplitMixGenerator(seed: 20)
+    let key = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    for length in [0, 63, 64, 65, 4096, 200_001] {
+      let message = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      var code = Authenticator(key: key)
+      var offset = 0
+      while offset < message.count {
+        let piece = Int.random(in: 1...9000, using: &generator)
+        code.update(Array(message[offset..<min(message.count, offset + piece)]))
+        offset += piece
+      }
+      #expect(code.finish() == SHA256.authenticationCode(message, key: key), "length \(length)")
+    }
+  }
+
+  /// Many blocks in one call (the way a journal's megabyte blocks arrive) against `sha256sum`
+  /// is in ``SHA256Tests``; here the one-shot hash of a long input against pieces of it.
+  @Test func longInputInLargePieces() {
+    var generator = SplitMixGenerator(seed: 21)
+    let input = (0..<300_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    var hasher = SHA256()
+    var offset = 0
+    while offset < input.count {
+      let piece = Int.random(in: 1...70_000, using: &generator)
+      hasher.update(Array(input[offset..<min(input.count, offset + piece)]))
+      offset += piece
+    }
+    #expect(hasher.finish() == SHA256.hash(input))
+  }
+
+  /// The file hash given in pieces is the one-shot hash as the journal's second version
+  /// defined it (written out again here, word by word, as it stood).
+  @Test func fileHashInPiecesMatchesTheFormula() {
+    func formula(_ bytes: [UInt8]) -> UInt64 {
+      var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+      var offset = 0
+      func rotate(_ x: UInt64, _ n: UInt64) -> UInt64 { x << n | x >> (64 - n) }
+      while offset + 8 <= bytes.count {
+        var word: UInt64 = 0
+        for index in 0..<8 { word |= UInt64(bytes[offset + index]) << UInt64(index * 8) }
+        hash = rotate((hash ^ word) &* 0xFF51_AFD7_ED55_8CCD, 29)
+        offset += 8
+      }
+      var tail: UInt64 = 0
+      for (index, byte) in bytes[offset...].enumerated() { tail |= UInt64(byte) << UInt64(index * 8) }
+      hash = rotate((hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53, 31)
+      hash ^= hash >> 33
+      hash = hash &* 0xFF51_AFD7_ED55_8CCD
+      return hash ^ (hash >> 33)
+    }
+    var generator = SplitMixGenerator(seed: 22)
+    for length in [0, 1, 7, 8, 9, 15, 16, 17, 1000, 65_537] {
+      let input = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      #expect(ContentHash.ofFile(input) == formula(input), "length \(length)")
+      var hasher = ContentHash.FileHasher(count: input.count)
+      var offset = 0
+      while offset < input.count {
+        let piece = Int.random(in: 1...20, using: &generator)
+        input[offset..<min(input.count, offset + piece)].withContiguousStorageIfAvailable { hasher.update($0) }
+        offset += piece
+      }
+      #expect(hasher.finish() == formula(input), "length \(length) in pieces")
+    }
+  }
+}
+
+private struct SplitMixGenerator: RandomNumberGenerator {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

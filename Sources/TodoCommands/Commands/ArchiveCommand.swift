@@ -9,22 +9,32 @@ enum ArchiveCommand {
   ) { context, _ throws(TodoError) in
     let todoFile = context.settings.todoFile
     let doneFile = context.settings.doneFile
-    let done: [[UInt8]] = try context.storing {
+    // The file is asked by line bytes (no task parsed but the moved ones), and the moved
+    // lines are shown from done.txt's new list, not kept a second time: a million-line file
+    // is archived in little more than the memory of the file and its line slots.
+    let (doneList, firstMoved): (TodoList, Int) = try context.storing {
       try context.store.update([todoFile, doneFile], label: "archive") { lists in
-        lists[0].removeAll { $0.bytes.isEmpty }
-        var moved: [[UInt8]] = []
-        for task in lists[0] where task.bytes.starts(with: bytes("x ")) { moved.append(Array(task.bytes)) }
-        guard !moved.isEmpty else { return moved }
-        lists[0].removeAll { $0.bytes.starts(with: bytes("x ")) }
-        for line in moved { lists[1].append(Task(bytes: line)) }
-        return moved
+        let mark = bytes("x ")
+        let firstMoved = lists[1].count
+        do {
+          let todo = lists[0]
+          for index in todo.indices where todo.lineBytes(at: index).starts(with: mark) {
+            lists[1].append(Task(bytes: todo.lineBytes(at: index)))
+          }
+        }
+        if lists[1].count > firstMoved {
+          lists[0].removeAllLines(where: { $0.isEmpty || $0.starts(with: mark) })
+        } else {
+          lists[0].removeAllLines(where: { $0.isEmpty })
+        }
+        return (lists[1], firstMoved)
       }
     }
     guard context.verbose else { return .success }
-    if done.isEmpty {
+    if doneList.count == firstMoved {
       context.console.line("TODO: \(todoFile) does not contain any done tasks.")
     } else {
-      for line in done { context.console.line(line) }
+      for index in firstMoved..<doneList.count { context.console.line(Array(doneList.lineBytes(at: index))) }
       context.console.line("TODO: \(todoFile) archived.")
     }
     return .success
