@@ -43,7 +43,7 @@ public final class REPLSession {
     self.cache = cache
     // The shell's own reads (the prompt's counts, completion, the watch) share it too.
     launch.context.store.readCache = cache?.reads
-    watch = TodoFileWatch(path: launch.context.settings.todoFile, store: launch.context.store)
+    watch = TodoFileWatch(path: launch.context.settings.todoFile, store: launch.context.store, watching: interactive)
     lastRecorded = reader.lastHistoryEntry
   }
 

@@ -20,10 +20,12 @@ struct TodoFileWatch {
   /// ``FileStamp/isSettled(now:window:)``).
   private var settled = false
 
-  init(path: String, store: TodoStore) {
+  /// - Parameter watching: whether to take the file as seen now; a batch shell, which never
+  ///   checks for outside edits, does not read it (a first read and parse of a large list).
+  init(path: String, store: TodoStore, watching: Bool = true) {
     self.path = path
     self.store = store
-    markSeen()
+    if watching { markSeen() }
   }
 
   /// The file as it is now (an empty list when it is missing or unreadable).

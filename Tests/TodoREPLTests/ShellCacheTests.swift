@@ -182,7 +182,9 @@ final class SteppedLineReader: LineReader {
     let other = home.url.appendingPathComponent("other")
     try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
     try Data("zzz\n".utf8).write(to: other.appendingPathComponent("todo.txt"))
-    func evaluations() -> Int { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").filter { $0 == "\n" }.count }
+    func evaluations() -> Int {
+      ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").filter { $0 == "\n" }.count
+    }
     var afterThreeLines = 0
     let run = Self.shell(
       home,
