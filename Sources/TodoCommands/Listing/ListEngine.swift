@@ -165,7 +165,21 @@ struct ListEngine {
     {
       // 3. and 4. without making the lines: zero-filled numbers, sorted by the text after them.
       numbered.zeroFilled = true
-      listing = .numbered(numbered.sorted())
+      if let passKey, let facts = native?.facts {
+        // The order of the same lines of the same version of the file, as an earlier line of
+        // the shell sorted them.
+        let key = passKey + " sorted"
+        if let known: SortedLines = facts.value(key), known.lines == numbered.indices {
+          numbered.indices = known.order
+        } else {
+          let unsorted = numbered.indices
+          numbered = numbered.sorted()
+          facts.set(key, SortedLines(lines: unsorted, order: numbered.indices))
+        }
+        listing = .numbered(numbered)
+      } else {
+        listing = .numbered(numbered.sorted())
+      }
     } else {
       var filtered = numbered.lines
       if let post {

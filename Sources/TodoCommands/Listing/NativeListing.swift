@@ -298,6 +298,17 @@ final class LineMatches {
   deinit { states.deallocate() }
 }
 
+/// Line indices of a listing (in file order) and the same indices in listing order.
+final class SortedLines {
+  let lines: [Int32]
+  let order: [Int32]
+
+  init(lines: [Int32], order: [Int32]) {
+    self.lines = lines
+    self.order = order
+  }
+}
+
 /// The lines of a file that pass a listing's search terms, and how many lines are tasks.
 final class TermPass {
   let indices: [Int32]
