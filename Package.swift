@@ -55,7 +55,7 @@ let package = Package(
       dependencies: ["TodoCommands", "TodoStore", "TodoTxt"]),
     .testTarget(
       name: "TodoREPLTests",
-      dependencies: ["TodoREPL", "TodoCommands", "TodoTxt"]),
+      dependencies: ["TodoREPL", "TodoCommands", "TodoTxt", "TodoStore"]),
     .testTarget(
       name: "TodoEndToEndTests",
       dependencies: ["todo"]),

@@ -17,9 +17,11 @@ public enum TodoCLI {
   ///   - environment: the process environment.
   ///   - shell: opens the interactive shell, for `shell` and for no action on a terminal;
   ///     `nil` where no shell can be opened (inside the shell itself).
+  ///   - cache: what the shell keeps between its lines (settings, files read); `nil` loads
+  ///     and reads everything afresh.
   public static func run(
     arguments: [String], environment: [String: String], console: Console, input: InputSource,
-    shell: ShellLauncher? = nil
+    shell: ShellLauncher? = nil, cache: SessionCache? = nil
   ) -> ExitStatus {
     let programPath = arguments.first ?? "todo"
     let mode: Mode = Posix.basename(programPath) == "todo.sh" ? .todoSh : .native
@@ -43,7 +45,21 @@ public enum TodoCLI {
       loader.errorOutput = { console.writeError($0) }
       let settings: Settings
       do {
-        var loaded = try loader.load(options)
+        var loaded: Settings
+        let key = cache.map { _ in
+          SessionCache.Key(
+            programPath: programPath, mode: mode,
+            options: Array(arguments.dropFirst().prefix(max(0, arguments.count - 1 - options.remaining.count))),
+            environment: environment, outputIsTerminal: console.isTerminal)
+        }
+        if let cache, let key, let kept = cache.settings(for: key) {
+          loaded = kept
+        } else {
+          let consulted = cache.map { ConsultedFiles(window: $0.settleWindow) }
+          loader.consulted = consulted
+          loaded = try loader.load(options)
+          if let cache, let key, let consulted { cache.keep(loaded, for: key, consulted: consulted) }
+        }
         loaded.expectedTask = options.ifMatch
         settings = loaded
       } catch {
@@ -52,9 +68,11 @@ public enum TodoCLI {
       programName = settings.programName
       if mode == .native { try TerminalLayout.check(settings) }
       let clock = Clock.current(environment: environment)
-      let context = CommandContext(
-        settings: settings, console: console, clock: clock, store: try makeStore(environment, clock: clock),
-        input: input)
+      let store = try makeStore(environment, clock: clock)
+      // A new store for every line (its warnings and its clock are the line's), sharing the
+      // files the shell's earlier lines read.
+      store.readCache = cache?.reads
+      let context = CommandContext(settings: settings, console: console, clock: clock, store: store, input: input)
       if let shell {
         let optionCount = max(0, arguments.count - 1 - remaining.count)
         let options = Array(arguments.dropFirst().prefix(optionCount))

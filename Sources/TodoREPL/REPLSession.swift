@@ -6,7 +6,9 @@ import TodoTxt
 ///
 /// Each line goes through ``TodoCLI/run(arguments:environment:console:input:shell:)`` with the
 /// program name and the options the shell was opened with in front, so every action, option
-/// and add-on behaves, and prints, exactly as on the command line.
+/// and add-on behaves, and prints, exactly as on the command line. What stays the same from
+/// one line to the next (the settings, the files nobody changed) is kept in a
+/// ``SessionCache``, unless `TODO_SHELL_CACHE=0`.
 public final class REPLSession {
   /// What a line asks of the loop.
   public enum Event: Equatable {
@@ -18,16 +20,30 @@ public final class REPLSession {
   let reader: LineReader
   /// A person is typing: prompts, history, and a check of the file before every line.
   let interactive: Bool
+  /// Kept between lines; `nil` when `TODO_SHELL_CACHE=0`.
+  let cache: SessionCache?
   private var watch: TodoFileWatch
   private var lastRecorded: String?
   /// A line failed (batch mode exits non-zero then).
   public private(set) var failed = false
 
-  public init(launch: ShellLaunch, reader: LineReader, interactive: Bool) {
+  /// A session with the cache the launch's environment asks for (see
+  /// ``SessionCache/make(environment:)``).
+  public convenience init(launch: ShellLaunch, reader: LineReader, interactive: Bool) {
+    self.init(
+      launch: launch, reader: reader, interactive: interactive,
+      cache: SessionCache.make(environment: launch.environment))
+  }
+
+  /// - Parameter cache: what lines keep for the next; `nil` keeps nothing.
+  public init(launch: ShellLaunch, reader: LineReader, interactive: Bool, cache: SessionCache?) {
     self.launch = launch
     self.reader = reader
     self.interactive = interactive
-    watch = TodoFileWatch(path: launch.context.settings.todoFile, store: launch.context.store)
+    self.cache = cache
+    // The shell's own reads (the prompt's counts, completion, the watch) share it too.
+    launch.context.store.readCache = cache?.reads
+    watch = TodoFileWatch(path: launch.context.settings.todoFile, store: launch.context.store, watching: interactive)
     lastRecorded = reader.lastHistoryEntry
   }
 
@@ -83,7 +99,7 @@ public final class REPLSession {
     }
     let status = TodoCLI.run(
       arguments: [launch.programPath] + launch.options + words, environment: launch.environment,
-      console: console, input: launch.context.input)
+      console: console, input: launch.context.input, cache: cache)
     console.flush()
     if status != .success { failed = true }
     if interactive { watch.markSeen() }

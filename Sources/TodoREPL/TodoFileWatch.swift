@@ -5,52 +5,44 @@ import TodoTxt
 /// Keeps the todo file as the user last saw it, notices when it changes behind the shell's
 /// back, and keeps task numbers pointing at the tasks the user meant.
 ///
-/// Every line runs as a new command line that reads the file afresh, so a number always
-/// names a line of the file as it is now. After an outside edit that line may hold another
+/// Every line runs as a new command line that reads the file as it is now (the shell's
+/// cache gives back only a version whose stamp is unchanged), so a number always names a
+/// line of the file as it is now. After an outside edit that line may hold another
 /// task: the number is then moved to where the task the user saw went, or, when that task is
 /// gone or changed, the line is not run.
 struct TodoFileWatch {
-  /// Identifies one version of a file without reading it: device, inode, size and change time.
-  struct Stamp: Equatable {
-    var device: UInt64
-    var inode: UInt64
-    var size: Int64
-    var seconds: Int
-    var nanoseconds: Int
-
-    /// The stamp of the file at `path`, or `nil` when there is none. The C function is `stat`.
-    init?(path: String) {
-      var status = stat()
-      guard stat(path, &status) == 0 else { return nil }
-      device = UInt64(status.st_dev)
-      inode = UInt64(status.st_ino)
-      size = Int64(status.st_size)
-      seconds = status.st_mtim.tv_sec
-      nanoseconds = status.st_mtim.tv_nsec
-    }
-  }
-
   let path: String
   let store: TodoStore
   /// The file when it was last seen (after the previous line ran).
   private(set) var seen = TodoList()
-  private(set) var stamp: Stamp?
+  private(set) var stamp: FileStamp?
+  /// The stamp was settled when the file was seen: a later write is bound to change it (see
+  /// ``FileStamp/isSettled(now:window:)``).
+  private var settled = false
 
-  init(path: String, store: TodoStore) {
+  /// - Parameter watching: whether to take the file as seen now; a batch shell, which never
+  ///   checks for outside edits, does not read it (a first read and parse of a large list).
+  init(path: String, store: TodoStore, watching: Bool = true) {
     self.path = path
     self.store = store
-    markSeen()
+    if watching { markSeen() }
   }
 
   /// The file as it is now (an empty list when it is missing or unreadable).
   func read() -> TodoList { (try? store.read(path)) ?? TodoList() }
 
-  /// The file changed since ``markSeen()``.
-  var hasChanged: Bool { Stamp(path: path) != stamp }
+  /// The file changed since ``markSeen()``: its stamp did, or, when the stamp was too recent
+  /// to show a second write in the same tick of the file system's clock, its lines did.
+  var hasChanged: Bool {
+    let now = FileStamp(path: path)
+    if now != stamp { return true }
+    return !settled && now != nil && read() != seen
+  }
 
   /// Takes the file as it is now as what the user has seen.
   mutating func markSeen() {
-    stamp = Stamp(path: path)
+    stamp = FileStamp(path: path)
+    settled = stamp?.isSettled(now: FileStamp.wallClock()) ?? true
     seen = read()
   }
 

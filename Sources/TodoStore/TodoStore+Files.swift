@@ -515,6 +515,15 @@ extension TodoStore {
     if let journal { removeJournal(journal) }
     for index in files {
       rememberLineCount(of: changes[index].content, counts: changes[index].counts, at: changes[index].target.resolved)
+      // What was just written is the file's version for the next read (which still checks
+      // the stamp, and, the change being this recent, the bytes).
+      if let readCache {
+        if let stamp = FileStamp(path: changes[index].target.resolved) {
+          readCache.remember(changes[index].target.path, stamp: stamp, bytes: changes[index].content.bytes)
+        } else {
+          readCache.forget(changes[index].target.path)
+        }
+      }
     }
     for (change, temporary) in zip(changes, temporaries) where temporary == nil {
       try writeDevice(change.content.bytes, to: change.target)

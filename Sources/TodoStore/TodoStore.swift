@@ -37,6 +37,9 @@ public final class TodoStore: @unchecked Sendable {
   /// very version it changes, instead of reading the file once more beforehand. An error
   /// thrown here writes nothing.
   public var snapshotCheck: ((_ path: String, _ list: TodoList) throws -> Void)?
+  /// Files kept from earlier reads of a long-lived process (see ``ReadCache``); `nil` reads
+  /// every file afresh.
+  public var readCache: ReadCache?
 
   /// - Parameters:
   ///   - lockTimeout: seconds to wait for a lock held by another process.
@@ -77,19 +80,40 @@ public final class TodoStore: @unchecked Sendable {
   /// Takes no lock: a file is only ever replaced whole, so a reader sees the old or the new
   /// version, never a mix.
   public func read(_ path: String) throws(StoreError) -> TodoList {
-    let (bytes, info) = try readFile(path)
-    try checkMarkers(bytes, path: path, operation: .read)
-    let list = TodoList(bytes: bytes)
-    recentReads.remember(info, bytes: bytes, list: list)
+    let file = try readFile(path)
+    try checkMarkers(file, path: path, operation: .read)
+    let list = file.list ?? TodoList(bytes: file.bytes)
+    if file.list == nil, let stamp = file.cached { readCache?.update(path, stamp: stamp, list: list) }
+    recentReads.remember(file.info, bytes: file.bytes, list: list)
     return list
   }
 
   /// A file's bytes, read as ``read(_:)`` reads them, for a reader that needs no ``TodoList``
   /// (a listing splits the lines itself and keeps no per-line state of the list's).
   public func readBytes(_ path: String) throws(StoreError) -> [UInt8] {
-    let bytes = try readFile(path).bytes
-    try checkMarkers(bytes, path: path, operation: .read)
-    return bytes
+    let file = try readFile(path)
+    try checkMarkers(file, path: path, operation: .read)
+    return file.bytes
+  }
+
+  /// ``readBytes(_:)``, with the facts earlier readers of this version of the file worked
+  /// out from its bytes, when a ``readCache`` keeps it (`nil` otherwise).
+  public func readBytesAndFacts(_ path: String) throws(StoreError) -> (bytes: [UInt8], facts: DerivedFacts?) {
+    let file = try readFile(path)
+    try checkMarkers(file, path: path, operation: .read)
+    return (file.bytes, file.facts)
+  }
+
+  /// ``checkMarkers(_:path:operation:)`` for a file read, asking the read cache first.
+  private func checkMarkers(_ file: FileRead, path: String, operation: StoreError.Operation)
+    throws(StoreError)
+  {
+    guard refusesConflictMarkers else { return }
+    let found = file.hasConflictMarkers ?? TodoStore.hasConflictMarkers(file.bytes)
+    if file.hasConflictMarkers == nil, let stamp = file.cached {
+      readCache?.update(path, stamp: stamp, hasConflictMarkers: found)
+    }
+    if found { throw StoreError(.unresolvedMerge, path: path, operation: operation) }
   }
 
   func checkMarkers(_ bytes: [UInt8], path: String, operation: StoreError.Operation)
@@ -140,7 +164,18 @@ public final class TodoStore: @unchecked Sendable {
     }
   }
 
-  private func readFile(_ path: String) throws(StoreError) -> (bytes: [UInt8], info: Glibc.stat) {
+  /// A file as ``readFile(_:)`` found it.
+  private struct FileRead {
+    var bytes: [UInt8]
+    var info: Glibc.stat
+    /// The stamp under which ``readCache`` keeps these bytes, when it does.
+    var cached: FileStamp?
+    var list: TodoList?
+    var hasConflictMarkers: Bool?
+    var facts: DerivedFacts?
+  }
+
+  private func readFile(_ path: String) throws(StoreError) -> FileRead {
     if let target = try? resolve(path, operation: .read), !target.isDevice,
       posix.lstat(Journal.path(for: target)) != nil
     {
@@ -163,7 +198,19 @@ public final class TodoStore: @unchecked Sendable {
       if !info.isRegularFile && !info.isCharacterDevice {
         throw StoreError(.notAFile, path: path, operation: .read)
       }
-      return (try posix.readAll(fd, path: path, sizeHint: Int(info.st_size)), info)
+      // Injected faults must meet the read they are aimed at, every time.
+      guard let readCache, info.isRegularFile, posix.faults == nil else {
+        return FileRead(bytes: try posix.readAll(fd, path: path, sizeHint: Int(info.st_size)), info: info)
+      }
+      let stamp = FileStamp(info)
+      if let entry = readCache.lookup(path, stamp: stamp, fd: fd) {
+        return FileRead(
+          bytes: entry.bytes, info: info, cached: stamp, list: entry.list,
+          hasConflictMarkers: entry.hasConflictMarkers, facts: entry.derived)
+      }
+      let bytes = try posix.readAll(fd, path: path, sizeHint: Int(info.st_size))
+      let facts = readCache.remember(path, stamp: stamp, bytes: bytes)
+      return FileRead(bytes: bytes, info: info, cached: stamp, facts: facts)
     } catch let error as SystemError {
       throw StoreError(errno: error.code, path: path, operation: .read)
     } catch let error as StoreError {
@@ -272,6 +319,8 @@ public final class TodoStore: @unchecked Sendable {
     try recoverInterruptedChanges([target])
     let locks = try lock([target])
     defer { for lock in locks { lock.release(posix: posix) } }
+    // The file grows in place: the next read reads it whole again.
+    readCache?.forget(path)
     let fd: Int32
     do {
       fd = try posix.open(target.resolved, O_RDWR | O_APPEND | O_CREAT, 0o666)

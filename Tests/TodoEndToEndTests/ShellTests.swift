@@ -192,6 +192,68 @@ import Testing
     #expect(session.exitStatus() == 0)
   }
 
+  // MARK: What the shell keeps between lines
+
+  /// Other programs (add-ons here, each its own process) change the list between two lines of
+  /// one shell in every way an editor or a sync client does; each next line sees the change,
+  /// and the shell prints exactly what it prints with its cache turned off.
+  @Test func changesByOtherProcessesBetweenLinesAreSeen() throws {
+    let box = try Sandbox()
+    let addons: [(String, String)] = [
+      // In place, same size, modification time set back: an editor saving within the second.
+      (
+        "rewrite",
+        "touch -r \"$TODO_FILE\" \"$TODO_DIR/.stamp\"; printf 'ccc\\nddd\\n' 1<> \"$TODO_FILE\"; "
+          + "touch -r \"$TODO_DIR/.stamp\" \"$TODO_FILE\""
+      ),
+      ("editor", "printf 'eee\\nfff\\n' > \"$TODO_DIR/.new\" && mv \"$TODO_DIR/.new\" \"$TODO_FILE\""),
+      ("grow", "printf 'ggg\\n' >> \"$TODO_FILE\""),
+      ("other", "\"$TODO_FULL_SH\" add hhh > /dev/null"),
+    ]
+    for (name, body) in addons {
+      try box.write(".todo.actions.d/\(name)", "#!/usr/bin/env bash\n\(body)\n")
+      _ = try Sandbox.makeExecutable(box.path(".todo.actions.d/\(name)"))
+    }
+    let input = "ls\nrewrite\nls\neditor\nls\ngrow\nls\nother\nls\nundo\nls\n"
+    try box.write("todo.txt", "aaa\nbbb\n")
+    let cached = try box.todo("shell", input: input)
+    #expect(box.read("todo.txt") == "eee\nfff\nggg\n")
+    try box.write("todo.txt", "aaa\nbbb\n")
+    let uncached = try box.todo("shell", input: input, environment: ["TODO_SHELL_CACHE": "0"])
+    #expect(cached.status == 0)
+    #expect(cached.stderr == "")
+    #expect(cached.stdout == uncached.stdout)
+    #expect(
+      cached.stdout.hasPrefix(
+        """
+        1 aaa
+        2 bbb
+        --
+        TODO: 2 of 2 tasks shown
+        1 ccc
+        2 ddd
+        --
+        TODO: 2 of 2 tasks shown
+        1 eee
+        2 fff
+        --
+        TODO: 2 of 2 tasks shown
+        1 eee
+        2 fff
+        3 ggg
+        --
+        TODO: 3 of 3 tasks shown
+        4 2009-02-13 hhh
+        1 eee
+        2 fff
+        3 ggg
+        --
+        TODO: 4 of 4 tasks shown
+
+        """))
+    #expect(cached.stdout.hasSuffix("1 eee\n2 fff\n3 ggg\n--\nTODO: 3 of 3 tasks shown\n"))
+  }
+
   // MARK: Batch mode
 
   @Test func batchModeRunsLinesWithoutPromptOrEcho() throws {

@@ -31,8 +31,12 @@ enum ListCommand {
       return try QueryListing.list([source], terms: terms, post: post, options: options, context: context)
     }
     // A listing needs the file's lines and nothing of a TodoList's per-line state.
-    let lines = Lines(bytes: try context.readBytes(path), raw: context.settings.mode == .todoSh)
-    let native = try options.map { options throws(TodoError) in try NativeListing(options, lines: lines, context: context) }
+    let (lines, facts) = try context.readLines(path, raw: context.settings.mode == .todoSh)
+    let native = try options.map { options throws(TodoError) in
+      var native = try NativeListing(options, lines: lines, context: context)
+      native.facts = facts
+      return native
+    }
     let output = engine.format(
       lines, padding: String(lines.count).count - (lines.isEmpty ? 1 : 0), terms: terms, post: post, native: native)
     engine.print(output, prefixFile: path)

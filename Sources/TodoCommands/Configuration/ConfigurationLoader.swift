@@ -11,6 +11,8 @@ struct ConfigurationLoader {
   var outputIsTerminal: Bool
   /// Where the configuration file's own error output goes.
   var errorOutput: ([UInt8]) -> Void = { _ in }
+  /// Notes every file and directory the settings depend on (for the shell's cache).
+  var consulted: ConsultedFiles?
 
   /// The variables whose environment value survives the configuration file.
   static let overridable = [
@@ -122,6 +124,9 @@ struct ConfigurationLoader {
     var configFile = options.configFile ?? vars["TODOTXT_CFG_FILE"] ?? ""
     if options.configFile != nil { vars["TODOTXT_CFG_FILE"] = configFile }
     let candidates = configurationCandidates(vars)
+    if let consulted {
+      for path in [configFile] + candidates { consulted.file(path) }
+    }
     if !Posix.exists(configFile) {
       if let found = candidates.first(where: Posix.exists) {
         configFile = found
@@ -152,6 +157,13 @@ struct ConfigurationLoader {
   /// todo.sh's add-on directory rule, decided before the configuration (which may change it).
   private func resolveActionsDirectory(_ vars: inout [String: String]) {
     let home = vars["HOME"] ?? ""
+    if let consulted {
+      let xdg = vars["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+      let tried = [
+        vars["TODO_ACTIONS_DIR"] ?? "", home + "/.todo/actions", home + "/.todo.actions.d", xdg + "/todo/actions",
+      ]
+      for path in tried { consulted.directory(path) }
+    }
     if (vars["TODO_ACTIONS_DIR"] ?? "").isEmpty || !Posix.isDirectory(vars["TODO_ACTIONS_DIR"] ?? "") {
       vars["TODO_ACTIONS_DIR"] = home + "/.todo/actions"
     }
@@ -198,7 +210,11 @@ struct ConfigurationLoader {
       let firstLine = errors.split(separator: 0x0A).first.map { String(decoding: $0, as: UTF8.self) }
       throw .configurationFailed(path: path, detail: firstLine ?? "it ended with status \(status)")
     }
-    if !errors.isEmpty { errorOutput(errors) }
+    if !errors.isEmpty {
+      errorOutput(errors)
+      // A configuration that complains does so on every line, as on every command line.
+      consulted?.isReusable = false
+    }
     let output = Array(rest)
     var evaluated: [String: String] = [:]
     for entry in output.split(separator: 0) {

@@ -87,6 +87,22 @@ public final class CommandContext {
     }
   }
 
+  /// A file's lines, as ``readBytes(_:)`` reads them, with what earlier lines of the shell
+  /// worked out from this version of the file (`nil` outside the shell; see ``DerivedFacts``).
+  func readLines(_ path: String, raw: Bool) throws(TodoError) -> (lines: Lines, facts: DerivedFacts?) {
+    let bytes: [UInt8]
+    let facts: DerivedFacts?
+    do {
+      (bytes, facts) = try store.readBytesAndFacts(path)
+    } catch {
+      if case .notFound = error.kind { return (Lines(), nil) }
+      throw .store(error)
+    }
+    guard let facts else { return (Lines(bytes: bytes, raw: raw), nil) }
+    let kept = facts.value(raw ? "lines, raw" : "lines") { Kept(Lines(bytes: bytes, raw: raw)) }
+    return (kept.value, facts)
+  }
+
   /// Runs a store operation, turning its errors into ``TodoError``.
   ///
   /// What the operation prints is held back until the files are written: if writing fails,
@@ -180,4 +196,10 @@ final class RecordingConsole: Console {
     }
     events = []
   }
+}
+
+/// A value kept among a file's ``DerivedFacts``.
+final class Kept<Value> {
+  var value: Value
+  init(_ value: Value) { self.value = value }
 }

@@ -114,27 +114,47 @@ struct ListEngine {
     let isShown = native.map { native in { (index: Int, line: UnsafeBufferPointer<UInt8>) in native.isShown(index, line) } }
     // todo.txt(5): a line of only spaces and tabs is blank, not a task; todo.sh lists it.
     let skipsBlank = settings.mode == .native
-    lines.buffer.withUnsafeBufferPointer { b in
-      for index in 0..<lines.count {
-        let content = UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]])
-        if ListEngine.isNumberLike(content) { continue }
-        if skipsBlank, content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-        total += 1
-        if let passes {
-          if needsNumber {
-            scratch.removeAll(keepingCapacity: true)
-            numbered.appendPrefix(index, to: &scratch)
-            scratch.append(contentsOf: content)
-            if !scratch.withUnsafeBufferPointer({ passes(index, $0) }) { continue }
-          } else if !passes(index, content) {
-            continue
-          }
+    // In the shell, an earlier line may have found which lines of this version of the file
+    // pass these terms (see ``NativeListing/termPassKey(_:skipsBlank:)``): only those are
+    // visited; else they are noted as they are found, for the next line.
+    let passKey = native?.termPassKey(terms, skipsBlank: skipsBlank)
+    if let passKey, let known: TermPass = native?.facts?.value(passKey) {
+      total = known.total
+      lines.buffer.withUnsafeBufferPointer { b in
+        for index32 in known.indices {
+          let index = Int(index32)
+          let content = UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]])
+          if let isShown, !isShown(index, content) { continue }
+          if let test, !test.keeps(index) { continue }
+          kept.append(index32)
         }
-        // Hiding is tested after the search terms, which reject most lines more cheaply.
-        if let isShown, !isShown(index, content) { continue }
-        if let test, !test.keeps(index) { continue }
-        kept.append(Int32(index))
       }
+    } else {
+      var passing: [Int32]? = passKey == nil ? nil : []
+      lines.buffer.withUnsafeBufferPointer { b in
+        for index in 0..<lines.count {
+          let content = UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]])
+          if ListEngine.isNumberLike(content) { continue }
+          if skipsBlank, content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+          total += 1
+          if let passes {
+            if needsNumber {
+              scratch.removeAll(keepingCapacity: true)
+              numbered.appendPrefix(index, to: &scratch)
+              scratch.append(contentsOf: content)
+              if !scratch.withUnsafeBufferPointer({ passes(index, $0) }) { continue }
+            } else if !passes(index, content) {
+              continue
+            }
+          }
+          passing?.append(Int32(index))
+          // Hiding is tested after the search terms, which reject most lines more cheaply.
+          if let isShown, !isShown(index, content) { continue }
+          if let test, !test.keeps(index) { continue }
+          kept.append(Int32(index))
+        }
+      }
+      if let passKey, let passing { native?.facts?.set(passKey, TermPass(indices: passing, total: total)) }
     }
     numbered.indices = kept
     kept = []
@@ -145,7 +165,21 @@ struct ListEngine {
     {
       // 3. and 4. without making the lines: zero-filled numbers, sorted by the text after them.
       numbered.zeroFilled = true
-      listing = .numbered(numbered.sorted())
+      if let passKey, let facts = native?.facts {
+        // The order of the same lines of the same version of the file, as an earlier line of
+        // the shell sorted them.
+        let key = passKey + " sorted"
+        if let known: SortedLines = facts.value(key), known.lines == numbered.indices {
+          numbered.indices = known.order
+        } else {
+          let unsorted = numbered.indices
+          numbered = numbered.sorted()
+          facts.set(key, SortedLines(lines: unsorted, order: numbered.indices))
+        }
+        listing = .numbered(numbered)
+      } else {
+        listing = .numbered(numbered.sorted())
+      }
     } else {
       var filtered = numbered.lines
       if let post {

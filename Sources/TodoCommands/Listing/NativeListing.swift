@@ -1,3 +1,4 @@
+import TodoStore
 import TodoTxt
 
 #if canImport(Glibc)
@@ -24,6 +25,16 @@ struct NativeListing {
   let overdueColour: [UInt8]
   let dueTodayColour: [UInt8]
   private let notes = NoteCache()
+  /// What the shell's earlier lines found in this version of the file (which lines a word
+  /// matches, whether it has notes), shared with its later lines; `nil` outside the shell.
+  var facts: DerivedFacts? {
+    didSet {
+      guard let facts else { return }
+      let lines = lines
+      let notes = notes
+      notes.hasNotes = facts.value("has notes") { Kept(notes.fileHasNotes(lines)) }.value
+    }
+  }
   /// `id:` values of tasks that wait for an open task (see ``Dependencies``), found the first
   /// time a listed line has an `id:`: most listings never need them.
   private let blocked: BlockedIDs
@@ -134,9 +145,15 @@ struct NativeListing {
     }
     let folded = TextOrder.folded(term)
     let asciiTerm = term.utf8.allSatisfy { $0 < 0x80 }
+    // Whether a word without digits or blanks matches a line depends on the line's text alone
+    // (the number in front cannot take part): found once per version of the file, in the shell.
+    let known = TermMatcher.ignoresNumber(term)
+      ? facts?.value("matches " + term) { LineMatches(count: lines.count) } : nil
     return { index, line in
-      let matched: Bool
-      if asciiTerm {
+      var matched: Bool
+      if let known, index < known.states.count, known.states[index] != 0 {
+        matched = known.states[index] == 1
+      } else if asciiTerm {
         // Folding turns no other character into ASCII letters than those
         // ``NativeListing/foldsToASCII(_:)`` finds, so without them an ASCII word can only
         // match where grep's byte comparison finds it too; that is checked first, and the
@@ -153,8 +170,19 @@ struct NativeListing {
       } else {
         matched = TextOrder.folded(String(decoding: line, as: UTF8.self)).contains(folded)
       }
+      if let known, index < known.states.count, known.states[index] == 0 { known.states[index] = matched ? 1 : 2 }
       return matched || self.noteMatches(index, line) { TextOrder.folded($0).contains(folded) }
     }
+  }
+
+  /// The key under which the lines that pass `terms` are kept among the file's facts, when
+  /// which lines pass depends on their text alone: words without digits, blanks or
+  /// regular-expression characters, in a file without notes (a note can make a word match).
+  func termPassKey(_ terms: [String], skipsBlank: Bool) -> String? {
+    guard facts != nil, !terms.isEmpty, notes.hasNotes == false,
+      terms.allSatisfy({ TermMatcher.ignoresNumber($0.hasPrefix("-") ? String($0.dropFirst()) : $0) })
+    else { return nil }
+    return "passes \(skipsBlank) " + terms.joined(separator: "\u{0}")
   }
 
   /// Whether any byte of the line is outside ASCII (eight bytes at a time).
@@ -260,10 +288,47 @@ private final class BlockedIDs {
   init(_ lines: Lines) { self.lines = lines }
 }
 
+/// Which lines of a file a search word matched: 0 not yet known, 1 matched, 2 did not.
+///
+/// Raw storage: it is read and written once per line of a listing, where an array in a class
+/// would pay for an exclusivity check each time.
+final class LineMatches {
+  let states: UnsafeMutableBufferPointer<UInt8>
+
+  init(count: Int) {
+    states = .allocate(capacity: count)
+    states.initialize(repeating: 0)
+  }
+
+  deinit { states.deallocate() }
+}
+
+/// Line indices of a listing (in file order) and the same indices in listing order.
+final class SortedLines {
+  let lines: [Int32]
+  let order: [Int32]
+
+  init(lines: [Int32], order: [Int32]) {
+    self.lines = lines
+    self.order = order
+  }
+}
+
+/// The lines of a file that pass a listing's search terms, and how many lines are tasks.
+final class TermPass {
+  let indices: [Int32]
+  let total: Int
+
+  init(indices: [Int32], total: Int) {
+    self.indices = indices
+    self.total = total
+  }
+}
+
 /// Note files read once per listing.
 private final class NoteCache {
   private var texts: [String: String?] = [:]
-  private var hasNotes: Bool?
+  var hasNotes: Bool?
 
   /// Whether any line has `note:` at all (looked for once, in the whole file).
   func fileHasNotes(_ lines: Lines) -> Bool {
