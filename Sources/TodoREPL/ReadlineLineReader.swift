@@ -43,6 +43,7 @@ public final class ReadlineLineReader: LineReader {
     sigaddset(&interrupt, SIGINT)
     sigprocmask(SIG_UNBLOCK, &interrupt, nil)
     signal(SIGINT, interruptInsideReadline)
+    Interruption.clear()
     // Outside readline (while a command runs) Ctrl-C is caught and does nothing, so it cannot
     // end the shell; programs the shell starts get the default again. The handler does not
     // restart a read it interrupts: a question waiting for its answer gets none (no) instead
@@ -159,4 +160,4 @@ private func interruptInsideReadline(_ signal: Int32) {
   rl_redisplay()
 }
 
-private func interruptOutsideReadline(_ signal: Int32) {}
+private func interruptOutsideReadline(_ signal: Int32) { Interruption.note() }

@@ -10,11 +10,18 @@ public final class StandardInput: InputSource {
   private func readByte() -> UInt8? {
     var byte: UInt8 = 0
     while true {
+      if isTerminal {
+        // On a terminal Ctrl-C (which the shell catches) cancels the question: no answer,
+        // which is no. The input is polled, so a Ctrl-C that comes just before the read is
+        // seen too (a signal between a check and a blocking read would be lost).
+        if Interruption.take() { return nil }
+        var waiting = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&waiting, 1, 100)
+        if ready == 0 || (ready < 0 && errno == EINTR) { continue }
+      }
       let count = read(STDIN_FILENO, &byte, 1)
       if count == 1 { return byte }
-      // On a terminal a signal (Ctrl-C in the shell, which catches it) cancels the question:
-      // no answer, which is no.
-      if count < 0, errno == EINTR, !isTerminal { continue }
+      if count < 0, errno == EINTR { continue }
       return nil
     }
   }
@@ -71,5 +78,24 @@ public final class ScriptedInput: InputSource {
   public func readCharacter() -> [UInt8]? {
     guard !bytes.isEmpty else { return nil }
     return [bytes.removeFirst()]
+  }
+}
+
+/// A Ctrl-C the interactive shell caught while a command ran (its handler calls
+/// ``note()``): a question on the terminal then ends with no answer.
+public enum Interruption {
+  nonisolated(unsafe) private static var pending: sig_atomic_t = 0
+
+  /// Records an interruption; safe in a signal handler.
+  public static func note() { pending = 1 }
+
+  /// Forgets an interruption from before (the shell calls it for each new line).
+  public static func clear() { pending = 0 }
+
+  /// Whether an interruption came, forgetting it.
+  static func take() -> Bool {
+    guard pending != 0 else { return false }
+    pending = 0
+    return true
   }
 }
