@@ -8,6 +8,9 @@ enum NativeValidation {
   /// Commands whose text argument is a task's text (and so must not be empty).
   static let textCommands: Set<String> = ["add", "addm", "addto", "append", "prepend", "replace"]
   static let priorityWords: Set<String> = ["high", "medium", "low", "h", "m", "l"]
+  /// Commands whose terms are words (``WordMatcher``) or a query, which any text is: only the
+  /// other commands' terms are grep expressions that can be malformed.
+  static let wordTermCommands: Set<String> = ["find", "view", "list", "listall", "listpri", "listfile", "next"]
 
   /// Checks what can be checked without the list, and returns the check of the task numbers,
   /// which runs on every snapshot of todo.txt the command reads or changes (see
@@ -59,7 +62,7 @@ enum NativeValidation {
   /// The checks of the words themselves: search terms, the text of a task.
   static func checkWords(_ spec: CommandSpec, _ arguments: [String], asksForText: Bool) throws(TodoError) {
     let kinds = spec.arguments
-    if kinds.contains(.term), spec.fullName != "find", spec.fullName != "view" {
+    if kinds.contains(.term), !wordTermCommands.contains(spec.fullName) {
       // Only the search terms are grep expressions; option values (a -q query) are not.
       for term in arguments {
         let pattern = term.hasPrefix("-") ? String(term.dropFirst()) : term
