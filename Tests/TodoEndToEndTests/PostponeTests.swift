@@ -11,7 +11,8 @@ import Testing
     let run = try box.todo("postpone", "1", "2", "3", "3d")
     #expect(run.status == 0)
     #expect(run.stdout.contains("TODO: 1 postponed to 2009-02-16.\n"))
-    #expect(box.read("todo.txt") == "a due:2009-02-16 t:2009-02-14\nb due:2009-02-23\nc due:2009-02-16\nd due:2009-02-01\n")
+    #expect(
+      box.read("todo.txt") == "a due:2009-02-16 t:2009-02-14\nb due:2009-02-23\nc due:2009-02-16\nd due:2009-02-01\n")
     // Going back counts from the due date.
     try box.todo("postpone", "4", "-1d")
     #expect(box.read("todo.txt").hasSuffix("d due:2009-01-31\n"))
@@ -32,7 +33,8 @@ import Testing
         == "a due:2009-02-14 t:2009-02-07\nb due:2009-02-20\nc due:2009-02-27\nd t:2009-02-14\ne due:2009-03-01\n")
     let bad = try box.todo("postpone", "1", "soon")
     #expect(bad.status == 1)
-    #expect(bad.stderr == "todo: 'soon' is neither a duration (3d, 2w, 5b) nor a date (tomorrow, fri, +2w, 2026-05-01)\n")
+    #expect(
+      bad.stderr == "todo: 'soon' is neither a duration (3d, 2w, 5b) nor a date (tomorrow, fri, +2w, 2026-05-01)\n")
   }
 
   @Test func anInvalidDateIsNotOverwritten() throws {

@@ -36,7 +36,8 @@ public enum RawArguments {
   public static func processArguments() -> [[UInt8]] {
     (0..<Int(CommandLine.argc)).map { index in
       guard let pointer = CommandLine.unsafeArgv[index] else { return [] }
-      return Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+      let start = UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self)
+      return Array(UnsafeBufferPointer(start: start, count: strlen(pointer)))
     }
   }
 

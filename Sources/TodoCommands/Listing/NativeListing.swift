@@ -265,12 +265,14 @@ struct WordMatcher {
       // ``NativeListing/foldsToASCII(_:)`` finds, so without them an ASCII word can only match
       // where the byte comparison finds it too; that is checked first, and the Unicode
       // comparison decides only for such a line with other characters.
-      if bytesOccur(in: line) {
-        return !NativeListing.hasNonASCII(line) || TextOrder.folded(String(decoding: line, as: UTF8.self)).contains(folded)
-      }
-      return NativeListing.foldsToASCII(line) && TextOrder.folded(String(decoding: line, as: UTF8.self)).contains(folded)
+      if bytesOccur(in: line) { return !NativeListing.hasNonASCII(line) || foldedOccurs(folded, in: line) }
+      return NativeListing.foldsToASCII(line) && foldedOccurs(folded, in: line)
     }
-    return TextOrder.folded(String(decoding: line, as: UTF8.self)).contains(folded)
+    return foldedOccurs(folded, in: line)
+  }
+
+  private func foldedOccurs(_ folded: String, in line: UnsafeBufferPointer<UInt8>) -> Bool {
+    TextOrder.folded(String(decoding: line, as: UTF8.self)).contains(folded)
   }
 
   /// Whether the term's bytes occur in `line`, ASCII letters ignoring case.

@@ -285,7 +285,9 @@ private struct Parser {
     let utf8 = Array(word.utf8)
     if utf8.count >= 2, utf8[0] == UInt8(ascii: "+") { return .project(TextPattern(String(word.dropFirst()))) }
     if utf8.count >= 2, utf8[0] == UInt8(ascii: "@") { return .context(TextPattern(String(word.dropFirst()))) }
-    guard let (key, comparison, valueStart) = splitField(utf8) else { return .text(TextPattern(word, smartCase: false)) }
+    guard let (key, comparison, valueStart) = splitField(utf8) else {
+      return .text(TextPattern(word, smartCase: false))
+    }
     let value = String(decoding: utf8[valueStart...], as: UTF8.self)
     let valueOffset = offset + valueStart
     switch key {
