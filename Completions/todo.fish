@@ -120,7 +120,7 @@ function __todo_complete
             printf '%s\t%s\n' 'attachments' 'List the paths of the files attached to a task.'
             printf '%s\t%s\n' 'note' 'Write or show the note of a task: a text file in the notes folder of the todo directory.'
             printf '%s\t%s\n' 'open' 'Open a task\'s note, attachment or web link with $TODO_OPEN, else xdg-open.'
-            printf '%s\t%s\n' 'postpone' 'Move the due date of one or more tasks by a duration such as 3d, 1w, 2m, 1y or 5b.'
+            printf '%s\t%s\n' 'postpone' 'Move the due date of one or more tasks by a duration such as 3d, 1w, 2m, 1y or 5b, or to a date.'
             printf '%s\t%s\n' 'rec' 'Show, set or preview how a task recurs.'
             printf '%s\t%s\n' 'undo-done' 'Make done tasks open again.'
             printf '%s\t%s\n' 'reopen' 'Make done tasks open again.'

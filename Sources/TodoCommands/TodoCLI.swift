@@ -342,6 +342,8 @@ extension TodoCLI {
     // A write past `ulimit -f` then fails with EFBIG and is reported like any failed write,
     // instead of the signal killing the process without a word.
     signal(SIGXFSZ, SIG_IGN)
+    // Search terms that are not UTF-8 are looked for as the bytes they were given as.
+    RawArguments.record(RawArguments.processArguments())
     let console = StandardConsole()
     let status = run(
       arguments: CommandLine.arguments, environment: Posix.environment(), console: console,

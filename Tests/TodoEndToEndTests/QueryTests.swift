@@ -50,8 +50,10 @@ import Testing
     #expect(try box.todo("find", "done").stdout.hasPrefix("4 x 2009-02-10"))
     #expect(try box.todo("find", "/^[a-z]+ milk/i").stdout.hasPrefix("3 Buy milk"))
     #expect(try box.todo("find", "milk", "--format", "{n}").stdout.hasPrefix("3\n"))
+    // A word ignores case, as a term of ls does.
+    #expect(try box.todo("find", "MILK", "--format", "{n}").stdout == "3\n")
     // A template prints its records only: none here.
-    #expect(try box.todo("find", "Milk", "--format", "{n}").stdout == "")
+    #expect(try box.todo("find", "cheese", "--format", "{n}").stdout == "")
   }
 
   @Test func queryErrorsPointAtTheColumn() throws {

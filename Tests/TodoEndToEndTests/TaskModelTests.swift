@@ -193,7 +193,7 @@ import Testing
     #expect(box.read("todo.txt").hasPrefix("a due:2009-02-27 t:2009-02-24\n"))
     let bad = try box.todo("postpone", "1", "soon")
     #expect(bad.status == 1)
-    #expect(bad.stderr.contains("'soon' is not a duration"))
+    #expect(bad.stderr.contains("'soon' is neither a duration"))
     #expect(try box.todo("postpone", "1").status == 1)
   }
 

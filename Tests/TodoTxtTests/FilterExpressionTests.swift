@@ -33,12 +33,17 @@ import TodoTxt
     #expect(selects("   ", "x 2026-01-01 done thing"))
   }
 
-  @Test func wordsUseSmartCase() {
+  @Test func wordsIgnoreCaseAsListingTermsDo() {
     #expect(selects("milk", "Buy MILK"))
     #expect(selects("Milk", "Buy Milk"))
-    #expect(!selects("Milk", "Buy milk"))
+    #expect(selects("Milk", "Buy milk"))
     #expect(selects("café", "Visit CAFÉ Central"))
-    #expect(!selects("Café", "visit café"))
+    #expect(selects("Café", "visit café"))
+    #expect(selects("STRASSE", "Hauptstraße 5"))
+    #expect(selects("ΣΟΦΊΑ", "read σοφία"))
+    // Names keep smart case.
+    #expect(selects("+kitchen", "clean +Kitchen"))
+    #expect(!selects("+Kitchen", "clean +kitchen"))
     #expect(selects("\"buy milk\"", "Buy milk today"))
     #expect(!selects("\"buy milk\"", "buy some milk"))
   }

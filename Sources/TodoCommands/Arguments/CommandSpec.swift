@@ -52,6 +52,10 @@ public struct CommandSpec: Sendable {
   /// Its task numbers name tasks of todo.txt, and are checked on its snapshot (`move`'s name a
   /// line of another file, which the command checks itself).
   public var numbersNameTodoTasks: Bool
+  /// Under the name `todo` its search terms are words found in the task text
+  /// (``WordMatcher``), which any text is; elsewhere, and under the name todo.sh, a term is a
+  /// grep expression, which can be malformed.
+  public var termsAreWords: Bool
   /// Its task text may hold several lines, a task each (`addm`).
   public var acceptsLineBreaks: Bool
   /// Its arguments are another command line, run as a built-in action (`command`).
@@ -71,7 +75,7 @@ public struct CommandSpec: Sendable {
     arguments: [ArgumentKind] = [], options: [OptionSpec] = [], taskState: TaskState = .any,
     subcommands: [CommandSpec] = [], parent: String? = nil, nativeOnly: Bool = false, hidden: Bool = false,
     toleratesConflictMarkers: Bool = false, argumentsOptional: Bool = false, numbersNameTodoTasks: Bool = true,
-    nestsAction: Bool = false, acceptsLineBreaks: Bool = false,
+    nestsAction: Bool = false, acceptsLineBreaks: Bool = false, termsAreWords: Bool = false,
     run: @escaping @Sendable (CommandContext, [String]) throws(TodoError) -> ExitStatus
   ) {
     self.name = name
@@ -89,6 +93,7 @@ public struct CommandSpec: Sendable {
     self.numbersNameTodoTasks = numbersNameTodoTasks
     self.nestsAction = nestsAction
     self.acceptsLineBreaks = acceptsLineBreaks
+    self.termsAreWords = termsAreWords
     self.nativeOnly = nativeOnly
     self.hidden = hidden
     self.run = run

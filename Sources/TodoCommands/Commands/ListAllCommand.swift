@@ -4,7 +4,7 @@ enum ListAllCommand {
   static let spec: CommandSpec = CommandSpec(
     name: "listall", aliases: ["lsa"], usage: "[TERM...]",
     abstract: "List the tasks of todo.txt and done.txt together; done.txt's are numbered 0.",
-    arguments: [.term], options: OptionSpec.listing
+    arguments: [.term], options: OptionSpec.listing, termsAreWords: true
   ) { context, arguments throws(TodoError) in
     if context.settings.mode == .native, case var options = ListOptions(context.invocation, terms: arguments),
       QueryListing.isNeeded(options)

@@ -6,11 +6,12 @@ enum ListCommand {
     name: "list", aliases: ["ls"], usage: "[TERM...]",
     abstract: "List the tasks of todo.txt that match every TERM.",
     discussion: """
-      A TERM is a case-insensitive basic regular expression (as grep's); a TERM starting with \
-      - hides the tasks that match the rest of it. Tasks are numbered by their line and sorted \
-      by priority, then text.
+      A TERM is text the task must contain, ignoring case, every character standing for \
+      itself (under the name todo.sh: a case-insensitive basic regular expression, as grep's, \
+      over the numbered line); a TERM starting with - hides the tasks that match the rest of \
+      it. Tasks are numbered by their line and sorted by priority, then text.
       """,
-    arguments: [.term], options: OptionSpec.listing
+    arguments: [.term], options: OptionSpec.listing, termsAreWords: true
   ) { context, arguments throws(TodoError) in
     let native = context.settings.mode == .native ? ListOptions(context.invocation, terms: arguments) : nil
     try listFile(context.settings.todoFile, terms: arguments, options: native, context: context)

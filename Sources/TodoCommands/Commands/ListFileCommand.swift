@@ -4,7 +4,7 @@ enum ListFileCommand {
   static let spec: CommandSpec = CommandSpec(
     name: "listfile", aliases: ["lf"], usage: "[SRC [TERM...]]",
     abstract: "List the files of the todo directory, or the tasks of one of them.",
-    arguments: [.fileName, .term]
+    arguments: [.fileName, .term], termsAreWords: true
   ) { context, arguments throws(TodoError) in
     let directory = context.settings.todoDirectory
     guard let name = arguments.first else {

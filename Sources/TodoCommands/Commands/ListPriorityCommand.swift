@@ -4,7 +4,7 @@ enum ListPriorityCommand {
   static let spec: CommandSpec = CommandSpec(
     name: "listpri", aliases: ["lsp"], usage: "[PRIORITIES] [TERM...]",
     abstract: "List the tasks with a priority, or with the given priorities (A, A-C, ABR-Y).",
-    arguments: [.priorities, .term], options: OptionSpec.listing
+    arguments: [.priorities, .term], options: OptionSpec.listing, termsAreWords: true
   ) { context, arguments throws(TodoError) in
     let options = context.settings.mode == .native ? ListOptions(context.invocation, terms: arguments) : nil
     var terms = arguments

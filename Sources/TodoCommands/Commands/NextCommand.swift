@@ -22,7 +22,7 @@ enum NextCommand {
       waiting for an open task, h:1 and a t: date still ahead are left out. Equal scores keep \
       the order of the file. TERMs filter as with ls.
       """,
-    arguments: [.term], options: [limitOption, explainOption], nativeOnly: true
+    arguments: [.term], options: [limitOption, explainOption], nativeOnly: true, termsAreWords: true
   ) { context, arguments throws(TodoError) in
     var options = ListOptions()
     options.sort = TaskSorting.Key.urgency.rawValue

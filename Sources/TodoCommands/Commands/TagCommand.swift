@@ -44,27 +44,35 @@ enum TagCommand {
   }
 }
 
-/// `postpone NR [NR ...] DURATION`: move due dates (and thresholds with them).
+/// `postpone NR [NR ...] DURATION|DATE`: move due dates (and thresholds with them).
 enum PostponeCommand {
   static let spec: CommandSpec = CommandSpec(
-    name: "postpone", usage: "NR [NR ...] DURATION",
-    abstract: "Move the due date of one or more tasks by a duration such as 3d, 1w, 2m, 1y or 5b.",
+    name: "postpone", usage: "NR [NR ...] DURATION|DATE",
+    abstract: "Move the due date of one or more tasks by a duration such as 3d, 1w, 2m, 1y or 5b, or to a date.",
     discussion: """
-      The due date moves by DURATION (b counts business days; -1d goes back), and a t: \
-      threshold moves with it so the gap stays. A task with only t: moves its threshold; a \
-      task with neither gets due: DURATION from today.
+      A DURATION (b counts business days; -1d goes back) moves the due date, or today's date \
+      when the task is overdue, so a postponed task is never left overdue. A DATE (tomorrow, \
+      fri, +2w from today, 2026-05-01) becomes the due date. A t: threshold moves by as many \
+      days as the due date, so the gap stays. A task with only t: moves its threshold; a task \
+      with neither gets due:. A task whose due: or t: is not a real date is left alone.
       """,
     arguments: [.taskNumbers, .text], options: OptionSpec.selecting, nativeOnly: true
   ) { context, arguments throws(TodoError) in
     let arguments = try QuerySelection.arguments(arguments, context: context, question: "Postpone") ?? arguments
     let (items, rest) = leadingTaskNumbers(arguments)
     guard !items.isEmpty, rest.count == 1 else { throw spec.usageError }
-    let offset = try TypedInput.duration(rest[0])
-    let references = try items.map { item throws(TodoError) in try TaskReference(item, usage: spec.usageError) }
     let today = context.today
+    let move = try Move(rest[0], today: today)
+    let references = try items.map { item throws(TodoError) in try TaskReference(item, usage: spec.usageError) }
     let edited = try context.editTasks(references, label: "postpone \(arguments.joined(separator: " "))") {
-      _, task in
-      postpone(&task, by: offset, today: today)
+      reference, task throws(TodoError) in
+      // An unreadable date would be replaced as if it were missing: the user's text is lost.
+      for key in ["due", "t"] {
+        if let value = task.tagValue(key), TaskDate(value) == nil {
+          throw .invalidTagDate(reference.typed, key: key, value: value)
+        }
+      }
+      postpone(&task, move, today: today)
     }
     if context.verbose {
       for (reference, task) in edited {
@@ -76,17 +84,50 @@ enum PostponeCommand {
     return .success
   }
 
-  /// Moves `due:` and `t:` by `offset`; a task with neither gets `due:` `offset` from today.
-  static func postpone(_ task: inout Task, by offset: RelativeDate.Offset, today: TaskDate) {
+  /// Where `postpone` moves a date: by a duration, or to a date.
+  enum Move: Equatable {
+    case by(RelativeDate.Offset)
+    case to(TaskDate)
+
+    /// Reads the last word: an unsigned or negative duration (`3d`, `3`, `-1d`) moves; a date
+    /// (`tomorrow`, `fri`, `2026-05-01`, and `+2w`, which counts from today) is a target.
+    init(_ text: String, today: TaskDate) throws(TodoError) {
+      if !text.hasPrefix("+"), let offset = try? TypedInput.duration(text) {
+        self = .by(offset)
+      } else if let date = RelativeDate.resolve(text, today: today) {
+        self = .to(date)
+      } else {
+        throw .notADurationOrDate(text)
+      }
+    }
+
+    /// The new date for one that was `date`: a forward duration counts from today when
+    /// `date` is already past, so the task is not left overdue.
+    func apply(to date: TaskDate, today: TaskDate, overdueCountsFromToday: Bool) -> TaskDate {
+      switch self {
+      case .to(let target): return target
+      case .by(let offset):
+        let forward = offset.count > 0
+        return offset.apply(to: overdueCountsFromToday && forward && date < today ? today : date)
+      }
+    }
+  }
+
+  /// Moves `due:` (and `t:` by as many days); a task with only `t:` moves its threshold, a
+  /// task with neither gets `due:`.
+  static func postpone(_ task: inout Task, _ move: Move, today: TaskDate) {
     let due = task.dueDate
     let threshold = task.thresholdDate
-    if let due { task.setTag("due", offset.apply(to: due).description) }
-    if let threshold {
-      // Keep the gap to the due date exactly (month arithmetic clamps), else move it alike.
-      let moved = due.map { offset.apply(to: $0).adding(days: -threshold.days(until: $0)) }
-      task.setTag("t", (moved ?? offset.apply(to: threshold)).description)
+    if let due {
+      let moved = move.apply(to: due, today: today, overdueCountsFromToday: true)
+      task.setTag("due", moved.description)
+      // Keep the gap to the due date exactly (month arithmetic clamps).
+      if let threshold { task.setTag("t", moved.adding(days: -threshold.days(until: due)).description) }
+    } else if let threshold {
+      task.setTag("t", move.apply(to: threshold, today: today, overdueCountsFromToday: false).description)
+    } else {
+      task.setTag("due", move.apply(to: today, today: today, overdueCountsFromToday: false).description)
     }
-    if due == nil, threshold == nil { task.setTag("due", offset.apply(to: today).description) }
   }
 }
 

@@ -82,7 +82,7 @@ enum NativeValidation {
   /// The checks of the words themselves: search terms, the text of a task.
   static func checkWords(_ spec: CommandSpec, _ arguments: [String], asksForText: Bool) throws(TodoError) {
     let kinds = spec.arguments
-    if kinds.contains(.term) {
+    if kinds.contains(.term), !spec.termsAreWords {
       // Only the search terms are grep expressions; option values (a -q query) are not.
       for term in arguments {
         let pattern = term.hasPrefix("-") ? String(term.dropFirst()) : term

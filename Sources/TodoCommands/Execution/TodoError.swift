@@ -80,7 +80,11 @@ public enum TodoError: Error, Equatable, Sendable {
   case nothingToOpen(String)
   case chooseWhatToOpen(String, count: Int)
   case notADuration(String)
+  /// `postpone`: the last word is neither a duration nor a date.
+  case notADurationOrDate(String)
   case notADate(String)
+  /// `postpone` on a task whose `due:` or `t:` holds no real date (`due:2026-02-30`).
+  case invalidTagDate(String, key: String, value: String)
   /// `cal`: a word that names no month.
   case notAMonth(String)
   case notATagKey(String)
@@ -207,6 +211,10 @@ public enum TodoError: Error, Equatable, Sendable {
       return "TODO: \(item) has \(count) things to open; name one: \(programName) open \(item) 1..\(count)"
     case .notADuration(let text):
       return "\(programName): '\(text)' is not a duration (a number and d, w, m, y or b: 3d, 2w, 5b)"
+    case .notADurationOrDate(let text):
+      return "\(programName): '\(text)' is neither a duration (3d, 2w, 5b) nor a date (tomorrow, fri, +2w, 2026-05-01)"
+    case .invalidTagDate(let item, let key, let value):
+      return "TODO: \(item) has \(key):\(value), which is not a date; fix it before postponing."
     case .notADate(let text):
       return "\(programName): '\(text)' is not a date (2026-05-01, today, fri, +2w, eom ...)"
     case .notAMonth(let text):

@@ -78,7 +78,8 @@ struct ListEngine {
   ///
   /// - Parameters:
   ///   - padding: width of the line numbers.
-  ///   - terms: todo.sh search terms (a leading `-` excludes).
+  ///   - terms: search terms (a leading `-` excludes): grep patterns under the name
+  ///     `todo.sh`, words under the name `todo`.
   ///   - native: the listing options of the name `todo` (hiding, Unicode search, `--sort`).
   func format(
     _ lines: Lines, padding: Int, terms: [String], post: PostFilter? = nil, native: NativeListing? = nil,
@@ -89,16 +90,25 @@ struct ListEngine {
     var commands: [String] = []
     var matchers: [(Int, UnsafeBufferPointer<UInt8>) -> Bool] = []
     var exclusions: [Bool] = []
-    // Terms see the numbered line (`  12 text`), but a word without digits or blanks cannot
-    // match inside the number: those are matched against the text alone, without making it.
+    // todo.sh's terms see the numbered line (`  12 text`), but a word without digits or
+    // blanks cannot match inside the number: those are matched against the text alone,
+    // without making it. Under the name `todo` a term is a word of the text (``WordMatcher``)
+    // and never sees the number.
     var needsNumber = false
+    let wordTerms = settings.mode == .native
     for term in terms {
       let exclude = term.hasPrefix("-")
       let pattern = exclude ? String(term.dropFirst()) : term
+      exclusions.append(exclude)
+      if wordTerms {
+        commands.append((exclude ? "without " : "word ") + ShellQuote.quote(pattern))
+        let word = WordMatcher(pattern)
+        matchers.append(native?.matcher(for: pattern) ?? { word.matches($1) })
+        continue
+      }
       commands.append((exclude ? "grep -v -i " : "grep -i ") + ShellQuote.quote(pattern))
       let matcher = TermMatcher(pattern)
-      matchers.append(native?.matcher(for: pattern) ?? { matcher.matches($1) })
-      exclusions.append(exclude)
+      matchers.append({ matcher.matches($1) })
       if !TermMatcher.ignoresNumber(pattern) { needsNumber = true }
     }
 

@@ -8,7 +8,8 @@ import TodoTxt
 /// What `ls` does under the name `todo` on top of todo.sh's pipeline (``ListEngine``):
 /// hides done tasks, tasks whose `t:` threshold is still ahead, tasks with `h:1` and tasks
 /// waiting for an open task (unless `--all`),
-/// matches plain search words with Unicode case folding and in the task's note, sorts by
+/// matches search terms as words (literal, Unicode case folding, in the text and the task's
+/// note, never the line number), sorts by
 /// `--sort` keys, and colours the `due:` tag of overdue tasks and of those due today.
 struct NativeListing {
   /// The file's lines (without line endings), which tasks are made from when needed.
@@ -131,47 +132,25 @@ struct NativeListing {
 
   // MARK: Search
 
-  /// A matcher for one search term: given a line's index and its numbered text (or only its
-  /// text, for a term that cannot match a number).
+  /// A matcher for one search term: given a line's index and its text (never its number).
   ///
-  /// A plain word ignores case as Unicode defines it (`café` finds `CAFÉ`, `strasse` finds
-  /// `Straße`) and also looks in the task's note; a term with regular-expression characters
-  /// keeps grep's meaning.
+  /// A term is a word, not a pattern: it is found anywhere in the task's text, every
+  /// character standing for itself (`a.b` finds only `a.b`), ignoring case as Unicode defines
+  /// it (`café` finds `CAFÉ`, `strasse` finds `Straße`); it also looks in the task's note.
   func matcher(for term: String) -> (Int, UnsafeBufferPointer<UInt8>) -> Bool {
-    let grep = TermMatcher(term)
-    let special: Set<UInt8> = Set("\\.[]*^$".utf8)
-    guard !term.utf8.contains(where: { special.contains($0) }) else {
-      return { index, line in grep.matches(line) || self.noteMatches(index, line) { grep.matches(Array($0.utf8)) } }
-    }
-    let folded = TextOrder.folded(term)
-    let asciiTerm = term.utf8.allSatisfy { $0 < 0x80 }
-    // Whether a word without digits or blanks matches a line depends on the line's text alone
-    // (the number in front cannot take part): found once per version of the file, in the shell.
-    let known = TermMatcher.ignoresNumber(term)
-      ? facts?.value("matches " + term) { LineMatches(count: lines.count) } : nil
+    let word = WordMatcher(term)
+    // Whether a word matches a line depends on the line's text alone: found once per version
+    // of the file, in the shell.
+    let known = facts?.value("matches " + term) { LineMatches(count: lines.count) }
     return { index, line in
-      var matched: Bool
+      let matched: Bool
       if let known, index < known.states.count, known.states[index] != 0 {
         matched = known.states[index] == 1
-      } else if asciiTerm {
-        // Folding turns no other character into ASCII letters than those
-        // ``NativeListing/foldsToASCII(_:)`` finds, so without them an ASCII word can only
-        // match where grep's byte comparison finds it too; that is checked first, and the
-        // Unicode comparison decides only for such a line with other characters.
-        if grep.matches(line) {
-          matched =
-            !NativeListing.hasNonASCII(line)
-            || TextOrder.folded(String(decoding: line, as: UTF8.self)).contains(folded)
-        } else {
-          matched =
-            NativeListing.foldsToASCII(line)
-            && TextOrder.folded(String(decoding: line, as: UTF8.self)).contains(folded)
-        }
       } else {
-        matched = TextOrder.folded(String(decoding: line, as: UTF8.self)).contains(folded)
+        matched = word.matches(line)
+        if let known, index < known.states.count { known.states[index] = matched ? 1 : 2 }
       }
-      if let known, index < known.states.count, known.states[index] == 0 { known.states[index] = matched ? 1 : 2 }
-      return matched || self.noteMatches(index, line) { TextOrder.folded($0).contains(folded) }
+      return matched || self.noteMatches(index, line) { word.matches(Array($0.utf8)) }
     }
   }
 
@@ -277,6 +256,82 @@ struct NativeListing {
     guard !task.isCompleted, let due = task.dueDate else { return [] }
     if due < today { return overdueColour }
     return due == today ? dueTodayColour : []
+  }
+}
+
+/// One search term of the name `todo` as a word: a case-insensitive substring of the text,
+/// with Unicode case folding (see ``TextOrder/folded(_:)``). A term given as bytes that are
+/// not UTF-8 (``RawArguments``) is looked for as those bytes, ASCII letters ignoring case.
+struct WordMatcher {
+  /// The term, lower-cased for the byte comparison (ASCII letters only).
+  private let bytes: [UInt8]
+  /// The folded term, or `nil` when the term is bytes to find as they are.
+  private let folded: String?
+  private let asciiTerm: Bool
+
+  init(_ term: String) {
+    if let raw = RawArguments.bytes(of: term) {
+      bytes = raw.map(WordMatcher.lower)
+      folded = nil
+    } else if term.unicodeScalars.contains("\u{FFFD}") {
+      // Decoding a line turns its bad bytes into U+FFFD too: only the character's own bytes
+      // are the character.
+      bytes = term.utf8.map(WordMatcher.lower)
+      folded = nil
+    } else {
+      bytes = term.utf8.map(WordMatcher.lower)
+      folded = TextOrder.folded(term)
+    }
+    asciiTerm = bytes.allSatisfy { $0 < 0x80 }
+  }
+
+  @inline(__always) private static func lower(_ byte: UInt8) -> UInt8 { (65...90).contains(byte) ? byte + 32 : byte }
+
+  func matches(_ line: [UInt8]) -> Bool { line.withUnsafeBufferPointer { matches($0) } }
+
+  func matches(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let folded else { return bytesOccur(in: line) }
+    if asciiTerm {
+      // Folding turns no other character into ASCII letters than those
+      // ``NativeListing/foldsToASCII(_:)`` finds, so without them an ASCII word can only match
+      // where the byte comparison finds it too; that is checked first, and the Unicode
+      // comparison decides only for such a line with other characters.
+      if bytesOccur(in: line) { return !NativeListing.hasNonASCII(line) || foldedOccurs(folded, in: line) }
+      return NativeListing.foldsToASCII(line) && foldedOccurs(folded, in: line)
+    }
+    return foldedOccurs(folded, in: line)
+  }
+
+  private func foldedOccurs(_ folded: String, in line: UnsafeBufferPointer<UInt8>) -> Bool {
+    TextOrder.folded(String(decoding: line, as: UTF8.self)).contains(folded)
+  }
+
+  /// Whether the term's bytes occur in `line`, ASCII letters ignoring case.
+  private func bytesOccur(in line: UnsafeBufferPointer<UInt8>) -> Bool {
+    let count = bytes.count
+    if count == 0 { return true }
+    guard line.count >= count, let base = line.baseAddress else { return false }
+    return bytes.withUnsafeBufferPointer { needle in
+      let first = needle[0]
+      let firstUpper = (97...122).contains(first) ? first - 32 : first
+      var start = 0
+      let last = line.count - count
+      while start <= last {
+        // A first byte without case (`+`, `@`, a digit) is looked for with memchr.
+        if first == firstUpper {
+          guard let hit = memchr(base + start, Int32(first), last - start + 1) else { return false }
+          start = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+        }
+        let byte = line[start]
+        if byte == first || byte == firstUpper {
+          var index = 1
+          while index < count, WordMatcher.lower(line[start + index]) == needle[index] { index += 1 }
+          if index == count { return true }
+        }
+        start += 1
+      }
+      return false
+    }
   }
 }
 

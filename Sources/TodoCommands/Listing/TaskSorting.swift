@@ -171,22 +171,7 @@ enum TextOrder {
     return a.lexicographicallyPrecedes(b) ? -1 : 1
   }
 
-  /// Text for case-insensitive search: Unicode lower case, with the letters whose folded form
-  /// differs from it (ß, ſ, final sigma) folded too, so `STRASSE` finds `Straße`.
-  static func folded(_ text: String) -> String {
-    let lower = text.lowercased()
-    guard lower.unicodeScalars.contains(where: { $0 == "ß" || $0 == "ſ" || $0 == "ς" || $0 == "ẞ" }) else {
-      return lower
-    }
-    var result = ""
-    for scalar in lower.unicodeScalars {
-      switch scalar {
-      case "ß", "ẞ": result += "ss"
-      case "ſ": result += "s"
-      case "ς": result += "σ"
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
-  }
+  /// Text for case-insensitive search (see ``CaseFolding/folded(_:)``, which the query
+  /// language uses too).
+  static func folded(_ text: String) -> String { CaseFolding.folded(text) }
 }

@@ -114,7 +114,8 @@ struct WhyReport {
       let exclude = term.hasPrefix("-")
       let pattern = exclude ? String(term.dropFirst()) : term
       let matches = native.matcher(for: pattern)
-      if numbered.withUnsafeBufferPointer({ matches(index, $0) }) == exclude {
+      // A term is a word of the text: it never sees the line's number.
+      if Array(task.bytes).withUnsafeBufferPointer({ matches(index, $0) }) == exclude {
         return exclude ? "excluded by the term '\(term)' (it matches)" : "excluded by the term '\(term)' (no match)"
       }
     }

@@ -245,7 +245,7 @@ private struct Parser {
     case .minus: throw error("unexpected '-'", at: token.offset)
     case .quoted(let phrase):
       index += 1
-      return .text(TextPattern(phrase))
+      return .text(TextPattern(phrase, smartCase: false))
     case .regex(let pattern, let ignoringCase):
       index += 1
       do {
@@ -285,7 +285,9 @@ private struct Parser {
     let utf8 = Array(word.utf8)
     if utf8.count >= 2, utf8[0] == UInt8(ascii: "+") { return .project(TextPattern(String(word.dropFirst()))) }
     if utf8.count >= 2, utf8[0] == UInt8(ascii: "@") { return .context(TextPattern(String(word.dropFirst()))) }
-    guard let (key, comparison, valueStart) = splitField(utf8) else { return .text(TextPattern(word)) }
+    guard let (key, comparison, valueStart) = splitField(utf8) else {
+      return .text(TextPattern(word, smartCase: false))
+    }
     let value = String(decoding: utf8[valueStart...], as: UTF8.self)
     let valueOffset = offset + valueStart
     switch key {
@@ -312,7 +314,9 @@ private struct Parser {
       }
     default:
       // `http://host` and `a:b:c` are text in a task, and so they are here.
-      guard !value.isEmpty, !value.hasPrefix("//"), !value.contains(":") else { return .text(TextPattern(word)) }
+      guard !value.isEmpty, !value.hasPrefix("//"), !value.contains(":") else {
+        return .text(TextPattern(word, smartCase: false))
+      }
       return .tag(key: key, comparison, TagOperand(value))
     }
   }

@@ -292,7 +292,9 @@ public struct TagOperand: Sendable, Equatable, CustomStringConvertible {
   public var description: String { text }
 }
 
-/// A word to look for, with smart case: it ignores case unless it holds a capital letter.
+/// A word to look for. A word of the text ignores case always, as a listing's search term
+/// does; a project or context name or a tag value has smart case: it ignores case unless it
+/// holds a capital letter. Ignoring case folds Unicode (``CaseFolding``): `CAFÉ` finds `café`.
 public struct TextPattern: Sendable, Equatable, CustomStringConvertible {
   public let text: String
   public let caseSensitive: Bool
@@ -300,21 +302,24 @@ public struct TextPattern: Sendable, Equatable, CustomStringConvertible {
   let needle: [UInt8]
   /// The needle is ASCII, so ignoring case needs no Unicode folding.
   let ascii: Bool
+  /// The folded needle, for text where bytes alone cannot decide.
+  let folded: String
 
-  public init(_ text: String) {
+  /// - Parameter smartCase: whether a capital letter makes the pattern case-sensitive (names
+  ///   and tag values); a word of the text ignores case always.
+  public init(_ text: String, smartCase: Bool = true) {
     self.text = text
-    caseSensitive = text.contains { $0.isUppercase }
+    caseSensitive = smartCase && text.contains { $0.isUppercase }
     ascii = text.utf8.allSatisfy { $0 < 0x80 }
     needle = Array((caseSensitive ? text : text.lowercased()).utf8)
+    folded = CaseFolding.folded(text)
   }
 
   /// Whether the pattern occurs anywhere in `haystack`.
   func occurs(in haystack: ArraySlice<UInt8>) -> Bool {
     if needle.isEmpty { return true }
-    if !caseSensitive, !ascii {
-      return Array(String(decoding: haystack, as: UTF8.self).lowercased().utf8).contains(subsequence: needle)
-    }
-    return haystack.withUnsafeBufferPointer { b in
+    if !caseSensitive, !ascii { return foldedOccurs(in: haystack) }
+    let found = haystack.withUnsafeBufferPointer { b in
       needle.withUnsafeBufferPointer { n in
         let count = n.count
         guard b.count >= count else { return false }
@@ -328,13 +333,18 @@ public struct TextPattern: Sendable, Equatable, CustomStringConvertible {
         return false
       }
     }
+    // An ASCII word may still match a folded letter (`strasse` in `Straße`).
+    if !found, !caseSensitive, haystack.contains(where: { $0 >= 0x80 }) { return foldedOccurs(in: haystack) }
+    return found
+  }
+
+  private func foldedOccurs(in haystack: ArraySlice<UInt8>) -> Bool {
+    CaseFolding.folded(String(decoding: haystack, as: UTF8.self)).contains(folded)
   }
 
   /// Whether `candidate` is the pattern exactly (up to case when case is ignored).
   func equals(_ candidate: ArraySlice<UInt8>) -> Bool {
-    if !caseSensitive, !ascii {
-      return Array(String(decoding: candidate, as: UTF8.self).lowercased().utf8) == needle
-    }
+    if !caseSensitive, !ascii { return CaseFolding.folded(String(decoding: candidate, as: UTF8.self)) == folded }
     guard candidate.count == needle.count else { return false }
     return zip(candidate, needle).allSatisfy { fold($0) == $1 }
   }
@@ -344,16 +354,6 @@ public struct TextPattern: Sendable, Equatable, CustomStringConvertible {
   }
 
   public var description: String { text }
-}
-
-extension Array where Element == UInt8 {
-  fileprivate func contains(subsequence needle: [UInt8]) -> Bool {
-    guard count >= needle.count else { return false }
-    for start in 0...(count - needle.count) where self[start..<(start + needle.count)].elementsEqual(needle) {
-      return true
-    }
-    return false
-  }
 }
 
 // MARK: - Reading tasks

@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The command line's arguments as the bytes the process was given, for those that are not
+/// UTF-8.
+///
+/// `CommandLine.arguments` repairs such an argument, each bad byte becoming U+FFFD, so a
+/// search term `$'\xff'` would look for the replacement character. A search term looks here
+/// for the bytes it stood for (``WordMatcher``) and finds the line that holds them.
+public enum RawArguments {
+  /// The repaired text of each argument that is not UTF-8 (and of it without a leading `-`,
+  /// as an excluding term is read), with its bytes. Written once by ``record(_:)`` before any
+  /// command runs and only read after, on the one thread that runs commands.
+  nonisolated(unsafe) private static var byText: [String: [UInt8]] = [:]
+
+  /// Keeps the bytes of the arguments in `argv` that are not UTF-8.
+  ///
+  /// Two different byte strings that repair to the same text cannot be told apart by their
+  /// text; the first one given is kept.
+  public static func record(_ argv: [[UInt8]]) {
+    for bytes in argv {
+      let text = String(decoding: bytes, as: UTF8.self)
+      guard Array(text.utf8) != bytes else { continue }
+      if byText[text] == nil { byText[text] = bytes }
+      if bytes.first == UInt8(ascii: "-") {
+        let rest = Array(bytes.dropFirst())
+        let restText = String(decoding: rest, as: UTF8.self)
+        if byText[restText] == nil { byText[restText] = rest }
+      }
+    }
+  }
+
+  /// The bytes of the process's own arguments (`argv`), unrepaired.
+  /// The corresponding C value is `argv`, read through `CommandLine.unsafeArgv`.
+  public static func processArguments() -> [[UInt8]] {
+    (0..<Int(CommandLine.argc)).map { index in
+      guard let pointer = CommandLine.unsafeArgv[index] else { return [] }
+      let start = UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self)
+      return Array(UnsafeBufferPointer(start: start, count: strlen(pointer)))
+    }
+  }
+
+  /// The bytes an argument that is not UTF-8 was given as, or `nil` for any other text.
+  static func bytes(of text: String) -> [UInt8]? {
+    guard !byText.isEmpty, text.unicodeScalars.contains("\u{FFFD}") else { return nil }
+    return byText[text]
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// Search terms under the name `todo` are words of the task's text: not grep patterns, never
+/// the line's number, Unicode case folding, and bytes that are not UTF-8 found as bytes.
+/// Under the name `todo.sh` they stay grep's.
+@Suite struct SearchTermTests {
+  static let file = "alpha\nmeatballs\na.b and [x box\ncaret ^a here\nbuy 3 pears\n"
+
+  func box() throws -> Sandbox {
+    let box = try Sandbox()
+    try box.write("todo.txt", SearchTermTests.file)
+    return box
+  }
+
+  @Test func aTermIsTheTextNotTheNumber() throws {
+    let box = try box()
+    // Line 3 holds no 3 in its text; line 5 does.
+    #expect(try box.todo("ls", "3").stdout == "5 buy 3 pears\n--\nTODO: 1 of 5 tasks shown\n")
+    let all = try box.todo("lsa", "3").stdout
+    #expect(all.hasPrefix("5 buy 3 pears\n--\n"))
+  }
+
+  @Test func regularExpressionCharactersAreLiteral() throws {
+    let box = try box()
+    #expect(try box.todo("ls", "a.b").stdout == "3 a.b and [x box\n--\nTODO: 1 of 5 tasks shown\n")
+    #expect(try box.todo("ls", "^a").stdout == "4 caret ^a here\n--\nTODO: 1 of 5 tasks shown\n")
+    // Not a malformed expression: the characters themselves.
+    let bracket = try box.todo("ls", "[x")
+    #expect(bracket.status == 0)
+    #expect(bracket.stdout == "3 a.b and [x box\n--\nTODO: 1 of 5 tasks shown\n")
+    #expect(
+      try box.todo("ls", "-a.b").stdout
+        == "1 alpha\n5 buy 3 pears\n4 caret ^a here\n2 meatballs\n--\nTODO: 4 of 5 tasks shown\n")
+    // --why gives the same reason the listing used.
+    #expect(try box.todo("ls", "--why", "a.b").stdout.contains("excluded by the term 'a.b' (no match)"))
+  }
+
+  @Test func todoShKeepsGrep() throws {
+    let box = try box()
+    #expect(try box.sh("ls", "3").stdout == "3 a.b and [x box\n5 buy 3 pears\n--\nTODO: 2 of 5 tasks shown\n")
+    #expect(try box.sh("ls", "a.b").stdout == "3 a.b and [x box\n2 meatballs\n--\nTODO: 2 of 5 tasks shown\n")
+  }
+
+  @Test func queryWordsFoldCaseAsTermsDo() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", "café crème\nσοφία book\nStraße 5\nCAFÉ noir\n")
+    // Sorted byte by byte ignoring ASCII case: É (C3 89) before é (C3 A9).
+    let cafe = "4 CAFÉ noir\n1 café crème\n--\nTODO: 2 of 4 tasks shown\n"
+    #expect(try box.todo("find", "CAFÉ").stdout == cafe)
+    #expect(try box.todo("find", "café").stdout == cafe)
+    #expect(try box.todo("ls", "CAFÉ").stdout == cafe)
+    #expect(try box.todo("ls", "-q", "CAFÉ").stdout == cafe)
+    #expect(try box.todo("find", "ΣΟΦΊΑ").stdout == "2 σοφία book\n--\nTODO: 1 of 4 tasks shown\n")
+    #expect(try box.todo("find", "STRASSE").stdout == "3 Straße 5\n--\nTODO: 1 of 4 tasks shown\n")
+    #expect(try box.todo("find", "strasse").stdout == "3 Straße 5\n--\nTODO: 1 of 4 tasks shown\n")
+    #expect(try box.todo("find", "-CAFÉ").stdout == "3 Straße 5\n2 σοφία book\n--\nTODO: 2 of 4 tasks shown\n")
+  }
+
+  /// Runs `todo ARGS` through bash, so that arguments can be bytes that are not UTF-8.
+  func rawRun(_ box: Sandbox, _ words: String) throws -> Sandbox.Run {
+    try box.write("bin/raw", "#!/bin/bash\nexec todo \(words)\n")
+    chmod(box.path("bin/raw"), 0o755)
+    return try box.run("raw", [])
+  }
+
+  @Test func aTermThatIsNotUTF8IsItsBytes() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", bytes: Array("bad ".utf8) + [0xFF] + Array(" byte\nrepl \u{FFFD} char\nplain\n".utf8))
+    let byte = try rawRun(box, "ls \"$(printf '\\377')\"")
+    #expect(byte.status == 0)
+    #expect(byte.stdout.hasPrefix("1 bad "))
+    #expect(byte.stdout.hasSuffix("--\nTODO: 1 of 3 tasks shown\n"))
+    let excluded = try rawRun(box, "ls \"-$(printf '\\377')\"")
+    #expect(excluded.stdout.hasPrefix("3 plain\n2 repl "))
+    #expect(excluded.stdout.hasSuffix("--\nTODO: 2 of 3 tasks shown\n"))
+    // The replacement character itself finds only the line that holds it.
+    let replacement = try box.todo("ls", "\u{FFFD}")
+    #expect(replacement.stdout == "2 repl \u{FFFD} char\n--\nTODO: 1 of 3 tasks shown\n")
+  }
+}
