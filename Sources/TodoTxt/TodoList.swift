@@ -246,9 +246,12 @@ public struct TodoList: Sendable {
   ///
   /// A last line without a line ending first gets the file's preferred one, so two lines are
   /// never joined.
+  ///
+  /// - Parameter ending: the new line's ending; `nil` for the file's preferred one.
   @discardableResult
-  public mutating func append(_ task: Task) -> Int {
+  public mutating func append(_ task: Task, ending: LineEnding? = nil) -> Int {
     insert(task, at: slots.count)
+    if let ending, ending != .none { slots[slots.count - 1].ending = ending }
     return slots.count
   }
 
@@ -277,9 +280,15 @@ public struct TodoList: Sendable {
 
   /// Removes every line for which `shouldRemove` is true.
   public mutating func removeAll(where shouldRemove: (Task) throws -> Bool) rethrows {
+    try removeAll { _, task in try shouldRemove(task) }
+  }
+
+  /// Removes every line for which `shouldRemove`, given the line's index (0-based) and task,
+  /// is true: for a test that also looks at the line's ending.
+  public mutating func removeAll(where shouldRemove: (Int, Task) throws -> Bool) rethrows {
     var kept: [Slot] = []
     kept.reserveCapacity(slots.count)
-    for index in slots.indices where try !shouldRemove(self[index]) { kept.append(slots[index]) }
+    for index in slots.indices where try !shouldRemove(index, self[index]) { kept.append(slots[index]) }
     // The file's end stays as it was: without a final newline if it had none.
     if slots.last?.ending == LineEnding.none, let last = kept.indices.last, kept[last].ending != .none {
       kept[last].ending = .none
