@@ -95,7 +95,13 @@ import Testing
     return nil
   }
 
-  /// Whether a peer can run here; under CI its absence is recorded as a failure.
+  static let topydoPython = python(probe: "import sys; sys.path.insert(0, '/usr/share/topydo'); import topydo.lib.Todo")
+  static let pytodotxtPython = python(probe: "import pytodotxt")
+  static let todoShPeer = "/usr/bin/todo-txt"
+  static var hasTodoSh: Bool { FileManager.default.isExecutableFile(atPath: todoShPeer) }
+
+  /// Whether a peer can run here; under CI its absence is recorded as a failure (the test
+  /// runs there whether or not the peer is found, see the tests' `.enabled` traits).
   static func available(_ peer: String, _ found: Bool) -> Bool {
     if !found, inCI { Issue.record("\(peer) is missing under CI, where .ci/run installs it") }
     return found
@@ -180,11 +186,13 @@ import Testing
       switch (ours[line], theirs[line]) {
       case (let mine?, let other?):
         if other["error"] != nil {
-          found[Difference(line: line, peer: peer, field: "error")] = "  \(peer) refuses the line: \(other["error"] ?? "")"
+          found[Difference(line: line, peer: peer, field: "error")] =
+            "  \(peer) refuses the line: \(other["error"] ?? "")"
           continue
         }
         for (field, value) in mine where other[field] != value {
-          found[Difference(line: line, peer: peer, field: field)] = "  todo: \(value)\n  \(peer): \(other[field] ?? "-")"
+          found[Difference(line: line, peer: peer, field: field)] =
+            "  todo: \(value)\n  \(peer): \(other[field] ?? "-")"
         }
       case (.some, nil):
         found[Difference(line: line, peer: peer, field: "task")] = "  todo reads a task, \(peer) skips the line"
@@ -196,14 +204,16 @@ import Testing
     try check(found, peer: peer)
   }
 
-  @Test func readsTheCorpusAsTopydoDoes() throws {
-    let python = PeerDifferentialTests.python(probe: "import sys; sys.path.insert(0, '/usr/share/topydo'); import topydo.lib.Todo")
+  @Test(.enabled(if: inCI || topydoPython != nil, "topydo is not installed (apt-get install topydo)"))
+  func readsTheCorpusAsTopydoDoes() throws {
+    let python = PeerDifferentialTests.topydoPython
     guard PeerDifferentialTests.available("topydo", python != nil), let python else { return }
     try PeerDifferentialTests.compareReadings(peer: "topydo", python: python)
   }
 
-  @Test func readsTheCorpusAsPytodotxtDoes() throws {
-    let python = PeerDifferentialTests.python(probe: "import pytodotxt")
+  @Test(.enabled(if: inCI || pytodotxtPython != nil, "pytodotxt is not installed (python3 -m pip install pytodotxt)"))
+  func readsTheCorpusAsPytodotxtDoes() throws {
+    let python = PeerDifferentialTests.pytodotxtPython
     guard PeerDifferentialTests.available("pytodotxt", python != nil), let python else { return }
     try PeerDifferentialTests.compareReadings(peer: "pytodotxt", python: python)
   }
@@ -234,7 +244,9 @@ import Testing
       var parts: [String] = []
       if todo != other.todo { parts.append("todo.txt differs:\n\(Outcome.changed(todo, other.todo))") }
       if done != other.done { parts.append("done.txt differs:\n\(Outcome.changed(done, other.done))") }
-      if output != other.output { parts.append("output: todo.sh(ours) \(output.debugDescription)\n  peer \(other.output.debugDescription)") }
+      if output != other.output {
+        parts.append("output: ours \(output.debugDescription)\n  peer \(other.output.debugDescription)")
+      }
       if status != other.status { parts.append("status: ours \(status), peer \(other.status)") }
       return parts.joined(separator: "\n")
     }
@@ -270,9 +282,10 @@ import Testing
       status: run.status)
   }
 
-  @Test func editsTheCorpusAsTodoShDoes() throws {
-    let peerScript = "/usr/bin/todo-txt"
-    guard PeerDifferentialTests.available("todo.sh (todo-txt)", FileManager.default.isExecutableFile(atPath: peerScript)) else { return }
+  @Test(.enabled(if: inCI || hasTodoSh, "todo.sh is not installed (apt-get install todotxt-cli)"))
+  func editsTheCorpusAsTodoShDoes() throws {
+    let peerScript = PeerDifferentialTests.todoShPeer
+    guard PeerDifferentialTests.available("todo.sh (todo-txt)", PeerDifferentialTests.hasTodoSh) else { return }
     let sandbox = try Sandbox()
     // The peer asks `date` for today; the fake one answers the sandbox's fixed day, as
     // TODO_TEST_TIME does for this tool.
@@ -306,7 +319,8 @@ import Testing
     for run in runs {
       let theirs = try PeerDifferentialTests.outcome(
         "../peer-bin/todo.sh", run.arguments, in: "peer", sandbox: sandbox, corpus: corpus)
-      let ours = try PeerDifferentialTests.outcome("todo.sh", run.arguments, in: "ours", sandbox: sandbox, corpus: corpus)
+      let ours = try PeerDifferentialTests.outcome(
+        "todo.sh", run.arguments, in: "ours", sandbox: sandbox, corpus: corpus)
       if ours != theirs {
         found[Difference(line: run.line, peer: "todo.sh", field: run.name)] =
           "  \(run.arguments.joined(separator: " "))\n" + ours.describe(against: theirs)
