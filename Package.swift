@@ -58,7 +58,8 @@ let package = Package(
       dependencies: ["TodoREPL", "TodoCommands", "TodoTxt", "TodoStore"]),
     .testTarget(
       name: "TodoEndToEndTests",
-      dependencies: ["todo"]),
+      dependencies: ["todo"],
+      exclude: ["Fixtures"]),
     .executableTarget(
       /** Runs store operations in child processes for TodoStoreTests; not a product */
       name: "todo-store-probe",

@@ -281,9 +281,12 @@ public struct TodoList: Sendable {
   ///
   /// A last line without a line ending first gets the file's preferred one, so two lines are
   /// never joined.
+  ///
+  /// - Parameter ending: the new line's ending; `nil` for the file's preferred one.
   @discardableResult
-  public mutating func append(_ task: Task) -> Int {
+  public mutating func append(_ task: Task, ending: LineEnding? = nil) -> Int {
     insert(task, at: slots.count)
+    if let ending, ending != .none { slots[slots.count - 1].ending = ending }
     return slots.count
   }
 
@@ -312,18 +315,24 @@ public struct TodoList: Sendable {
 
   /// Removes every line for which `shouldRemove` is true.
   public mutating func removeAll(where shouldRemove: (Task) throws -> Bool) rethrows {
-    try removeAllLines(where: { try shouldRemove(Task(bytes: $0)) })
+    try removeAllLines { _, line in try shouldRemove(Task(bytes: line)) }
   }
 
   /// ``removeAll(where:)`` asked with each line's bytes (without its ending), for a pass over
   /// a large file that need not parse every line as a ``Task``.
   public mutating func removeAllLines(where shouldRemove: (ArraySlice<UInt8>) throws -> Bool) rethrows {
+    try removeAllLines { _, line in try shouldRemove(line) }
+  }
+
+  /// The same, given each line's index (0-based) too: for a test that also looks at the
+  /// line's ending.
+  public mutating func removeAllLines(where shouldRemove: (Int, ArraySlice<UInt8>) throws -> Bool) rethrows {
     let endedWithoutNewline = slots.last?.ending == LineEnding.none
     // Asked first, so that a throwing predicate leaves the list as it was; then the kept
     // lines close up in place: no second array of a million slots (the slots are copied
     // once, as any edit copies them, when another list shares them).
     var removes = [Bool](repeating: false, count: slots.count)
-    for index in slots.indices where try shouldRemove(lineBytes(at: index)) { removes[index] = true }
+    for index in slots.indices where try shouldRemove(index, lineBytes(at: index)) { removes[index] = true }
     var kept = 0
     slots.withUnsafeMutableBufferPointer { slots in
       for index in slots.indices where !removes[index] {

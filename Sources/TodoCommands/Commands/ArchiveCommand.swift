@@ -9,6 +9,7 @@ enum ArchiveCommand {
   ) { context, _ throws(TodoError) in
     let todoFile = context.settings.todoFile
     let doneFile = context.settings.doneFile
+    let native = context.settings.mode == .native
     // The file is asked by line bytes (no task parsed but the moved ones), and the moved
     // lines are shown from done.txt's new list, not kept a second time: a million-line file
     // is archived in little more than the memory of the file and its line slots.
@@ -16,16 +17,19 @@ enum ArchiveCommand {
       try context.store.update([todoFile, doneFile], label: "archive") { lists in
         let mark = bytes("x ")
         let firstMoved = lists[1].count
-        do {
-          let todo = lists[0]
-          for index in todo.indices where todo.lineBytes(at: index).starts(with: mark) {
-            lists[1].append(Task(bytes: todo.lineBytes(at: index)))
-          }
+        let todo = lists[0]
+        // Under the name todo the moved lines end as done.txt's lines do, or, when it has none
+        // yet, as todo.txt's; todo.sh copies each line with its own ending (`grep >>`).
+        let ending = lists[1].isEmpty ? todo.preferredLineEnding : lists[1].preferredLineEnding
+        for index in todo.indices where todo.lineBytes(at: index).starts(with: mark) {
+          let own = todo.lineEnding(at: index)
+          lists[1].append(Task(bytes: todo.lineBytes(at: index)), ending: native ? ending : own == .none ? .lf : own)
         }
-        if lists[1].count > firstMoved {
-          lists[0].removeAllLines(where: { $0.isEmpty || $0.starts(with: mark) })
-        } else {
-          lists[0].removeAllLines(where: { $0.isEmpty })
+        let moves = lists[1].count > firstMoved
+        // todo.sh deletes only lines with no character at all (`sed '/./!d'`), and to it the CR
+        // of a CR LF blank line is one; to todo.txt(5) that line is empty.
+        lists[0].removeAllLines { index, line in
+          (line.isEmpty && (native || todo.lineEnding(at: index) != .crlf)) || (moves && line.starts(with: mark))
         }
         return (lists[1], firstMoved)
       }

@@ -19,7 +19,7 @@ enum DeprioritizeCommand {
             let reference = try TaskReference(item, usage: spec.usageError)
             var task = try reference.task(in: list, file: file, mode: context.settings.mode)
             let native = context.settings.mode == .native
-            if native ? task.priority != nil : hasAnyPriorityPrefix(task.bytes) {
+            if native ? task.priority != nil : reference.todoShSeesPriority(task, in: list) {
               if native {
                 // `(A) x text` is an open task whose text starts with `x `: without the
                 // priority the line would read as done.

@@ -40,7 +40,7 @@ enum DoCommand {
               // Only the priority the parser reads moves: `(a) text` keeps its `(a)`.
               task.complete(on: context.today, priorityStyle: .tag)
             } else {
-              let body = hasAnyPriorityPrefix(task.bytes) ? task.bytes.dropFirst(4) : task.bytes
+              let body = reference.todoShSeesPriority(task, in: list) ? task.bytes.dropFirst(4) : task.bytes
               task.setLine(bytes("x \(context.today) ") + body)
             }
             list.replace(number: reference.number, with: task)

@@ -39,9 +39,9 @@ enum PriorityCommand {
                 list.replace(number: reference.number, with: task)
               }
             } else {
-              old = hasAnyPriorityPrefix(task.bytes) ? task.bytes[task.bytes.startIndex + 1] : nil
+              old = reference.todoShSeesPriority(task, in: list) ? task.bytes[task.bytes.startIndex + 1] : nil
               if old != priority {
-                let body = hasAnyPriorityPrefix(task.bytes) ? task.bytes.dropFirst(4) : task.bytes
+                let body = reference.todoShSeesPriority(task, in: list) ? task.bytes.dropFirst(4) : task.bytes
                 task.setLine([UInt8(ascii: "("), priority, UInt8(ascii: ")"), UInt8(ascii: " ")] + body)
                 list.replace(number: reference.number, with: task)
               }

@@ -30,6 +30,14 @@ struct TaskReference {
     }
     return task
   }
+
+  /// Whether todo.sh sees a priority at the start of this task's line.
+  ///
+  /// To todo.sh a byte order mark is part of line 1, so `(A)` after one is text there; under
+  /// the name todo.sh the line reads the same way (the mark itself stays at the file's start).
+  func todoShSeesPriority(_ task: Task, in list: TodoList) -> Bool {
+    !(number == 1 && list.hasByteOrderMark) && hasAnyPriorityPrefix(task.bytes)
+  }
 }
 
 /// Splits todo.sh's `NR[,NR] NR …` lists: all arguments joined, commas as spaces, then words.
