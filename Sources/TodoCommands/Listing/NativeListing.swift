@@ -233,17 +233,20 @@ struct NativeListing {
   func sorted(_ listed: Lines) -> Lines? {
     guard let sorting else { return nil }
     var indices: [Int] = []
-    var positions: [Int: Int] = [:]
+    indices.reserveCapacity(listed.count)
+    // Where each line of the file stands in the listing (-1: not listed); an array, not a
+    // dictionary, as there is one slot per line of the file anyway.
+    var positions = [Int32](repeating: -1, count: lines.count)
     listed.buffer.withUnsafeBufferPointer { b in
       for item in 0..<listed.count {
         let index = NativeListing.index(of: UnsafeBufferPointer(rebasing: b[listed.starts[item]..<listed.ends[item]]))
         guard let index, index < lines.count else { continue }
         indices.append(index)
-        positions[index] = item
+        positions[index] = Int32(item)
       }
     }
     let order = sorting.sorted(indices, task: lines.task, today: today) { Dependencies.waitingCounts(in: lines) }
-      .compactMap { positions[$0] }
+      .compactMap { positions[$0] >= 0 ? Int(positions[$0]) : nil }
     return order.count == listed.count ? listed.reordered(order) : nil
   }
 
