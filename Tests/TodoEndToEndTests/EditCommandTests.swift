@@ -94,6 +94,15 @@ import Testing
     #expect(box.read("todo.txt") == "(A) Call Mom\r\nBuy milk due:2009-02-30 due:2009-02-20\r\nPay rent\u{01}\r\n")
   }
 
+  @Test func aC1ControlIsABadLineToo() throws {
+    let box = try box()
+    let env = try editor(box, "ed", "printf 'Pay rent \\302\\2332J\\n' > \"$1\"")
+    let run = try box.todo("edit", "3", environment: env)
+    #expect(run.status == 1)
+    #expect(run.stderr == "line 1: control character U+009B in the line\ntodo: edit: nothing changed\n")
+    #expect(box.read("todo.txt") == EditCommandTests.file)
+  }
+
   @Test func emptyingAsksFirst() throws {
     let box = try box()
     let env = try editor(box, "ed", ": > \"$1\"")

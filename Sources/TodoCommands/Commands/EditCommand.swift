@@ -133,7 +133,8 @@ private struct EditSession {
 
   /// A changed or added line as it will be stored, and what is wrong with it, if anything.
   func check(_ line: [UInt8]) -> (text: [UInt8], problem: String?) {
-    if let bad = line.first(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) {
+    // The check every input gets (C0 but tab, DEL, and C1 too).
+    if let bad = controlCharacter(in: line) {
       let code = String(bad, radix: 16, uppercase: true)
       return (line, "control character U+\(String(repeating: "0", count: 4 - code.count) + code) in the line")
     }
