@@ -149,8 +149,8 @@ struct CalendarGrid {
     let plain = settings.isPlain
     // Reverse video is an attribute, not a colour: it shows on any terminal theme.
     todayStyle = plain ? [] : [0x1B] + Array("[7m".utf8)
-    overdueStyle = NativeListing.colour("COLOR_OVERDUE", default: "\\033[1;31m", settings)
-    dueTodayStyle = NativeListing.colour("COLOR_DUE_TODAY", default: "\\033[1;35m", settings)
+    overdueStyle = NativeListing.overdueColour(settings)
+    dueTodayStyle = NativeListing.dueTodayColour(settings)
     let reset = Colours.decode(settings.value("DEFAULT"))
     self.reset = plain ? [] : (reset.isEmpty ? [0x1B] + Array("[0m".utf8) : reset)
   }

@@ -59,8 +59,8 @@ struct NativeListing {
       sorting = nil
     }
     notesDirectory = NoteCommand.directory(context.settings)
-    overdueColour = NativeListing.colour("COLOR_OVERDUE", default: "\\033[1;31m", context.settings)
-    dueTodayColour = NativeListing.colour("COLOR_DUE_TODAY", default: "\\033[1;35m", context.settings)
+    overdueColour = NativeListing.overdueColour(context.settings)
+    dueTodayColour = NativeListing.dueTodayColour(context.settings)
   }
 
   /// A colour variable, or its default; nothing under plain output.
@@ -69,10 +69,15 @@ struct NativeListing {
     return Colours.decode(settings.variables[name] ?? value)
   }
 
+  /// `COLOR_OVERDUE` (bold red by default) and `COLOR_DUE_TODAY` (bold magenta): one default
+  /// for every listing, calendar and layout that marks due dates.
+  static func overdueColour(_ settings: Settings) -> [UInt8] { colour("COLOR_OVERDUE", default: "\\033[1;31m", settings) }
+  static func dueTodayColour(_ settings: Settings) -> [UInt8] { colour("COLOR_DUE_TODAY", default: "\\033[1;35m", settings) }
+
   /// The colour of a `due:` tag with this date: overdue, due today, or none.
   static func dueColour(_ due: TaskDate, today: TaskDate, settings: Settings) -> [UInt8] {
-    if due < today { return colour("COLOR_OVERDUE", default: "\\033[1;31m", settings) }
-    if due == today { return colour("COLOR_DUE_TODAY", default: "\\033[1;35m", settings) }
+    if due < today { return NativeListing.overdueColour(settings) }
+    if due == today { return NativeListing.dueTodayColour(settings) }
     return []
   }
 

@@ -51,8 +51,9 @@ struct TerminalLayout {
       meta = colour("COLOR_META")
       date = colour("COLOR_DATE")
       done = colour("COLOR_DONE")
-      overdue = colour("COLOR_OVERDUE", "\\033[1;31m")
-      dueToday = colour("COLOR_DUE_TODAY", "\\033[1;35m")
+      // The due colours `ls` has always used for the raw lines.
+      overdue = NativeListing.overdueColour(settings)
+      dueToday = NativeListing.dueTodayColour(settings)
       dueSoon = colour("COLOR_DUE_SOON", "\\033[0;33m")
       for letter in UInt8(ascii: "A")...UInt8(ascii: "Z") {
         let value = colour("PRI_" + String(UnicodeScalar(letter)))
