@@ -56,21 +56,8 @@ extension CommandContext {
   /// are written as `^X` (ESC as `^[`), so a task cannot change the terminal's state. The file
   /// keeps the raw bytes; todo.sh mode and pipes get them unchanged.
   func display(_ bytes: [UInt8]) -> [UInt8] {
-    guard settings.mode == .native, console.isTerminal,
-      bytes.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F })
-    else { return bytes }
-    var result: [UInt8] = []
-    result.reserveCapacity(bytes.count + 8)
-    for byte in bytes {
-      if byte == 0x7F {
-        result += [UInt8(ascii: "^"), UInt8(ascii: "?")]
-      } else if byte < 0x20, byte != 0x09 {
-        result += [UInt8(ascii: "^"), byte + 0x40]
-      } else {
-        result.append(byte)
-      }
-    }
-    return result
+    guard settings.mode == .native, console.isTerminal else { return bytes }
+    return TerminalSafety.caret(bytes, keepingNewlines: false)
   }
 
   /// Asks a question on standard input, as bash's `read -p` does: the prompt is shown (on

@@ -128,19 +128,24 @@ public enum TerminalSafety {
   /// `bytes` with every control shown, the ESC of a colour too (`^[[31m`): for text that is
   /// not this tool's own output (a task's text, a name from the file) on its way to a
   /// terminal by a path of its own, such as the shell's TAB listing.
-  public static func visible(_ bytes: [UInt8]) -> [UInt8] {
+  public static func visible(_ bytes: [UInt8]) -> [UInt8] { escape(caret(bytes, keepingNewlines: true)) }
+
+  /// C0 controls but tab (and newline, when kept) as `^X`, DEL as `^?`: how task text is shown
+  /// on a terminal (``CommandContext/display(_:)``) and the first step of ``visible(_:)``.
+  static func caret(_ bytes: [UInt8], keepingNewlines: Bool) -> [UInt8] {
+    guard bytes.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else { return bytes }
     var shown: [UInt8] = []
-    shown.reserveCapacity(bytes.count)
+    shown.reserveCapacity(bytes.count + 8)
     for byte in bytes {
       if byte == 0x7F {
         shown += [UInt8(ascii: "^"), UInt8(ascii: "?")]
-      } else if byte < 0x20, byte != 0x09, byte != 0x0A {
+      } else if byte < 0x20, byte != 0x09, !(keepingNewlines && byte == 0x0A) {
         shown += [UInt8(ascii: "^"), byte + 0x40]
       } else {
         shown.append(byte)
       }
     }
-    return escape(shown)
+    return shown
   }
 
   /// `bytes` with every control a terminal would act on written visibly instead: C0 but tab
