@@ -44,9 +44,8 @@ struct NativeListing {
     self.lines = lines
     today = context.today
     showAll = options.showAll
-    showsDone =
-      options.showAll || options.showsDone
-      || (options.query.flatMap { try? FilterExpression.parse($0) }?.mentionsCompletion ?? false)
+    // A query that asks about being done has set showsDone (``QueryListing``, which parses it).
+    showsDone = options.showAll || options.showsDone
     hidesDone = options.hidesDone
     blocked = BlockedIDs(lines)
     // `--sort`, or the configured default order (`TODO_SORT`), or todo.sh's.

@@ -80,6 +80,9 @@ enum QueryListing {
       list = TodoList(bytes: joinedBytes)
     }
     let taskLines = engineContext.settings.mode == .native ? lines : Lines(list: list, raw: false)
+    // Done tasks are listed to a query that asks about being done (`done`, `completed:`).
+    var options = options
+    if filter?.mentionsCompletion == true { options.showsDone = true }
     let native = try NativeListing(options, lines: taskLines, context: engineContext)
     let today = context.today
     let query = filter.map { filter in
