@@ -122,6 +122,9 @@ import Testing
     #expect(out.contains("4 x 2009-02-10 2009-02-01 Old thing +Kitchen pri:C\n    excluded by the query: open does not hold"))
     #expect(out.contains("5 Later +Kitchen t:2009-03-01\n    hidden until its threshold t:2009-03-01, 16 days ahead"))
     #expect(out.contains("6 Secret h:1\n    hidden by h:1"))
+    // Without a query about being done, a done task is left out as done.
+    let plain = try box.todo("ls", "--why").stdout
+    #expect(plain.contains("4 x 2009-02-10 2009-02-01 Old thing +Kitchen pri:C\n    done: it stays in the file until archive"))
     let terms = try box.todo("ls", "--why", "--sort", "due", "milk").stdout
     #expect(terms.contains("3 Buy milk @store\n    shown 1st: sorted by due none, then line number"))
     #expect(terms.contains("1 (A) Call Mom +family @phone due:2009-02-12\n    excluded by the term 'milk' (no match)"))

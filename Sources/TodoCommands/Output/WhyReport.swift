@@ -3,7 +3,7 @@ import TodoTxt
 /// `ls --why`: every task of the listing with the reason it is shown where it is, or not
 /// shown at all.
 ///
-/// Reasons, in the order they are looked for: hidden by `h:1`, hidden by a `t:` threshold still
+/// Reasons, in the order they are looked for: done, hidden by `h:1`, hidden by a `t:` threshold still
 /// ahead, hidden for another rule of the listing (such as a parent waiting for an open child),
 /// excluded by a search term, by the action's own filter, by the query. A task is blocked
 /// when another open task names its `id:` in a `p:` tag (topydo's convention: the `p:` task is
@@ -102,6 +102,7 @@ struct WhyReport {
     let numbered = Array("\(index + 1) ".utf8) + task.bytes
     let isShown = Array(task.bytes).withUnsafeBufferPointer { native.isShown(index, $0) }
     if !isShown {
+      if task.isCompleted { return "done: it stays in the file until archive (--all shows it)" }
       if task.isHidden { return "hidden by h:1 (--all shows it)" }
       if let threshold = task.thresholdDate, threshold > context.today {
         let days = context.today.days(until: threshold)
