@@ -20,7 +20,7 @@ public enum CommandRegistry {
     // Native only: checking the files and where they are.
     DoctorCommand.spec, InfoCommand.spec,
     // Native only: the same lists on several machines (git, conflicted copies).
-    MergeCommand.spec, GitSetupCommand.spec, SyncCommand.spec, ConflictsCommand.spec,
+    MergeCommand.spec, GitSetupCommand.spec, SyncCommand.spec, ConflictsCommand.spec, ResolveCommand.spec,
   ]
 
   /// The command with this name or alias (already lower-cased), available in `mode`.

@@ -286,7 +286,8 @@ public enum TodoCLI {
       }
       context.invocation = invocation
       arguments = invocation.positionals
-      if !spec.subcommands.isEmpty { throw spec.usageError }
+      // A command made of subcommands runs alone only if it says so (`resolve` lists).
+      if !spec.subcommands.isEmpty, !(spec.argumentsOptional && arguments.isEmpty) { throw spec.usageError }
     }
     context.snapshotCheck = try NativeValidation.check(spec, arguments, context: context)
     defer { context.snapshotCheck = nil }

@@ -127,7 +127,7 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         "it is a symbolic link to '\(StoreError.oneLine(target))', which is a dot-file or not your own link; not written through"
       case .unresolvedMerge:
         "it holds both sides of a merge conflict between <<<<<<< and >>>>>>> lines; "
-          + "keep the right lines and remove the marker lines first"
+          + "keep the right lines and remove the marker lines first ('resolve' shows and settles them)"
       case .io(let code): StoreError.errnoText(code)
       }
     return "\(action): \(reason)"

@@ -10,7 +10,9 @@ enum UndoCommand {
       Each change is undone line by line, so it still applies when other lines were edited \
       since; a line that itself changed since is not overwritten, and nothing is undone.
       """,
-    arguments: [.text], nativeOnly: true
+    // Patches apply by content and number no line, so a list holding merge conflict markers
+    // can be stepped back (undoing a `resolve` puts the markers back).
+    arguments: [.text], nativeOnly: true, toleratesConflictMarkers: true
   ) { context, arguments throws(TodoError) in
     try step(context, arguments, undoing: true, spec: spec)
   }
@@ -46,7 +48,7 @@ enum RedoCommand {
   static let spec: CommandSpec = CommandSpec(
     name: "redo", usage: "[N]",
     abstract: "Redo the last undone change (or the last N).",
-    arguments: [.text], nativeOnly: true
+    arguments: [.text], nativeOnly: true, toleratesConflictMarkers: true
   ) { context, arguments throws(TodoError) in
     try UndoCommand.step(context, arguments, undoing: false, spec: spec)
   }

@@ -107,6 +107,13 @@ public enum TodoError: Error, Equatable, Sendable {
   case offline(remote: String, detail: String)
   /// `sync`: a merge left conflicts in these files for the user to settle.
   case syncConflict([String])
+  /// `resolve`: a marker line out of place, which only an editor can settle.
+  case malformedConflict(path: String, line: Int)
+  /// `resolve`: a conflict number that is not a number, or past the last conflict.
+  case notAConflictNumber(String)
+  case noSuchConflict(Int, count: Int)
+  /// `resolve ours|theirs|both` with no conflict in these files.
+  case noConflicts(String)
   /// Native mode: a query (`-q`, `find`, a view) that cannot be read; the message points at
   /// the column.
   case badQuery(FilterError)
@@ -226,7 +233,7 @@ public enum TodoError: Error, Equatable, Sendable {
     case .childFailed(let command, let status): return "\(programName): '\(command)' failed with status \(status)"
     case .mergeConflicts(let path, let count):
       return "\(programName): \(count) task\(count == 1 ? "" : "s") changed on both sides in \(path): "
-        + "keep the right lines between <<<<<<< and >>>>>>> and remove the markers"
+        + "keep the right lines between <<<<<<< and >>>>>>> and remove the markers, or run '\(programName) resolve'"
     case .cannotReadFile(let path): return "\(programName): cannot read \(path)"
     case .cannotWriteFile(let path): return "\(programName): cannot write \(path)"
     case .notAGitRepository(let directory):
@@ -240,7 +247,14 @@ public enum TodoError: Error, Equatable, Sendable {
         + "the changes made here are committed and go out with the next sync"
     case .syncConflict(let files):
       return "\(programName): \(files.joined(separator: ", ")) changed on both sides in ways that need you: "
-        + "keep the right lines between <<<<<<< and >>>>>>>, remove the markers, then run '\(programName) sync' again"
+        + "keep the right lines between <<<<<<< and >>>>>>> and remove the markers (or run '\(programName) resolve'), "
+        + "then run '\(programName) sync' again"
+    case .malformedConflict(let path, let line):
+      return "\(programName): \(path):\(line): a merge conflict marker out of place; settle this file in an editor"
+    case .notAConflictNumber(let word): return "\(programName): resolve: '\(word)' is not a conflict number"
+    case .noSuchConflict(let number, let count):
+      return "\(programName): resolve: no conflict \(number) (there \(count == 1 ? "is 1" : "are \(count)"))"
+    case .noConflicts(let files): return "\(programName): resolve: no merge conflicts in \(files)"
     case .badQuery(let error): return "\(programName): \(error.description)\n  " + error.pointer.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n  ")
     case .unknownField(let name):
       return "\(programName): unknown field {\(name)} in --format (see '\(programName) help ls' for the fields)"

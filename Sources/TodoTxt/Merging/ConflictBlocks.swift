@@ -1,0 +1,108 @@
+/// The conflicts a merge left in a file, written between marker lines as git writes them:
+///
+///     <<<<<<< ours-label
+///     our lines
+///     ||||||| base-label        (only in git's diff3 style)
+///     the common version's lines
+///     =======
+///     their lines
+///     >>>>>>> their-label
+///
+/// `resolve` reads them here so that a person can keep one side, the other, or both, without
+/// editing marker lines by hand; every other native command refuses a file holding them.
+/// Markers are recognised as ``ListCheck`` and the store's check recognise them (seven marker
+/// characters, alone or followed by a space and a label, a CR before the line break ignored).
+public struct ConflictBlocks: Sendable {
+  /// One conflict, as line indices of the list.
+  public struct Block: Sendable, Equatable {
+    /// The `<<<<<<<` line.
+    public var start: Int
+    /// Our lines.
+    public var ours: Range<Int>
+    /// The common version's lines (diff3 style), `nil` when the markers have none.
+    public var base: Range<Int>?
+    /// Their lines.
+    public var theirs: Range<Int>
+    /// The `>>>>>>>` line.
+    public var end: Int
+    /// The labels after the opening and closing markers (empty when there are none).
+    public var oursLabel: String
+    public var theirsLabel: String
+  }
+
+  /// Which lines of a conflict to keep.
+  public enum Side: String, Sendable, CaseIterable {
+    case ours, theirs, both
+  }
+
+  /// A marker line out of place: an opening one never closed, a closing one never opened, a
+  /// block without its `=======`. Such a file is not settled here; it needs an editor.
+  public struct Malformed: Error, Sendable, Equatable {
+    /// The line number (1 for the first line).
+    public var line: Int
+  }
+
+  public private(set) var blocks: [Block]
+
+  /// Finds the conflicts of `list`; throws when a marker line is out of place.
+  public init(_ list: TodoList) throws(Malformed) {
+    blocks = []
+    enum State { case outside, ours, base, theirs }
+    var state = State.outside
+    var current = Block(start: 0, ours: 0..<0, base: nil, theirs: 0..<0, end: 0, oursLabel: "", theirsLabel: "")
+    var sectionStart = 0
+    for index in list.indices {
+      var line = list.lineBytes(at: index)
+      if line.last == 0x0D { line = line.dropLast() }
+      guard let marker = ListCheck.conflictMarker(line) else { continue }
+      let label = String(decoding: line.dropFirst(8), as: UTF8.self)
+      switch (marker, state) {
+      case (UInt8(ascii: "<"), .outside):
+        current = Block(
+          start: index, ours: 0..<0, base: nil, theirs: 0..<0, end: 0, oursLabel: label, theirsLabel: "")
+        sectionStart = index + 1
+        state = .ours
+      case (UInt8(ascii: "|"), .ours):
+        current.ours = sectionStart..<index
+        sectionStart = index + 1
+        state = .base
+      case (UInt8(ascii: "="), .ours), (UInt8(ascii: "="), .base):
+        if state == .ours { current.ours = sectionStart..<index } else { current.base = sectionStart..<index }
+        sectionStart = index + 1
+        state = .theirs
+      case (UInt8(ascii: ">"), .theirs):
+        current.theirs = sectionStart..<index
+        current.end = index
+        current.theirsLabel = label
+        blocks.append(current)
+        state = .outside
+      case (UInt8(ascii: "="), .outside):
+        // A line of seven '=' outside a conflict is a task's text (a heading some people use).
+        continue
+      default:
+        throw Malformed(line: index + 1)
+      }
+    }
+    if state != .outside { throw Malformed(line: current.start + 1) }
+  }
+
+  /// The indices of the lines that settling `chosen` (block index → side) removes: the marker
+  /// lines and common-version lines of each chosen block, and the side not kept.
+  public func linesRemoved(settling chosen: [Int: Side]) -> Set<Int> {
+    var removed: Set<Int> = []
+    for (index, side) in chosen {
+      let block = blocks[index]
+      removed.insert(block.start)
+      removed.insert(block.end)
+      removed.insert(block.base.map { $0.lowerBound - 1 } ?? block.ours.upperBound)
+      removed.insert(block.theirs.lowerBound - 1)
+      if let base = block.base { removed.formUnion(base) }
+      switch side {
+      case .ours: removed.formUnion(block.theirs)
+      case .theirs: removed.formUnion(block.ours)
+      case .both: break
+      }
+    }
+    return removed
+  }
+}
