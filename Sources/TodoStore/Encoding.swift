@@ -168,6 +168,9 @@ struct ByteReader {
     }
   }
 
+  /// Whether every byte has been read (a record may end before an optional trailer).
+  var isAtEnd: Bool { offset >= bytes.count }
+
   /// How many encoded items follow: each takes at least one byte, so a count larger than
   /// the bytes left is damage.
   mutating func count() throws(CorruptRecord) -> Int {

@@ -57,6 +57,10 @@ struct FileChange: Sendable {
   var patch: Patch
   /// The new bytes' line counts, when known without counting them (see ``LineCount``).
   var counts: LineCount? = nil
+  /// The file's size after the change, when ``content`` is not the whole new file (an
+  /// append writes only the added lines); what the undo log keeps of it.
+  var appendedSize: Int? = nil
+  var newSize: Int { appendedSize ?? content.count }
 
   init(target: Target, base: Snapshot, content: Content, patch: Patch, counts: LineCount? = nil) {
     self.target = target
@@ -66,8 +70,12 @@ struct FileChange: Sendable {
     self.counts = counts
   }
 
-  init(target: Target, base: Snapshot, bytes: [UInt8], patch: Patch, counts: LineCount? = nil) {
+  init(
+    target: Target, base: Snapshot, bytes: [UInt8], patch: Patch, counts: LineCount? = nil,
+    appendedSize: Int? = nil
+  ) {
     self.init(target: target, base: base, content: .bytes(bytes), patch: patch, counts: counts)
+    self.appendedSize = appendedSize
   }
 
   /// A file's new version: bytes, or an edited list whose bytes are made a block at a time

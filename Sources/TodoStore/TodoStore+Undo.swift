@@ -47,7 +47,8 @@ extension TodoStore {
     let record = UndoLog.Record(
       sequence: (entries.last?.sequence ?? 0) + 1, isUndone: false, label: label, time: now(),
       isRecorded: true,
-      files: changes.map { ($0.target.path, $0.target.resolved, $0.patch) })
+      files: changes.map { ($0.target.path, $0.target.resolved, $0.patch) },
+      sizes: changes.map(\.newSize))
     do throws(SystemError) {
       if try !log.write(record, posix: posix) {
         warn(StoreError(.notRecorded, path: changes[0].target.path, operation: .undo(label: label)))

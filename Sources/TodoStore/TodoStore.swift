@@ -21,7 +21,7 @@ public final class TodoStore: @unchecked Sendable {
   /// Seconds since 1970, for the undo log's entries.
   let now: @Sendable () -> Int64
   /// How many changes the undo log keeps.
-  let undoLimit: Int
+  public let undoLimit: Int
   /// The largest entry the undo log keeps whole, in bytes.
   let undoByteLimit: Int
   /// The last large file read, for a change that follows (see ``RecentReads``).
@@ -365,7 +365,7 @@ public final class TodoStore: @unchecked Sendable {
         changes: [
           FileChange(
             target: target, base: Snapshot(bytes: existing), bytes: [],
-            patch: Patch(from: existing, to: grown))
+            patch: Patch(from: existing, to: grown), appendedSize: existing.count + added.count)
         ])
     }
     return lines.indices.map { list.count + 1 + $0 }
@@ -401,7 +401,8 @@ public final class TodoStore: @unchecked Sendable {
       changes: [
         FileChange(
           target: target, base: Snapshot(bytes: [], identity: nil), bytes: [],
-          patch: Patch(hunks: [hunk], oldCount: count, newCount: count + lines.count))
+          patch: Patch(hunks: [hunk], oldCount: count, newCount: count + lines.count),
+          appendedSize: size + added.count)
       ])
     return lines.indices.map { count + 1 + $0 }
   }

@@ -10,6 +10,10 @@ public struct UndoEntry: Equatable, Sendable {
     public var path: String
     public var removed: [String]
     public var added: [String]
+    /// The file's size in bytes right after the change, `nil` when the entry predates the
+    /// record of it: what lets a reader replaying the log tell whether the file was changed
+    /// outside the tool between two entries (its size then differs).
+    public var size: Int? = nil
   }
 
   /// The command that made the change (`"do 3"`).
@@ -48,19 +52,23 @@ struct UndoLog {
     var isRecorded: Bool
     /// Per file: the path as named, the resolved path, the patch.
     var files: [(path: String, resolved: String, patch: Patch)]
+    /// Per file, the size it had right after the change; empty in an entry written before
+    /// sizes were kept (they follow the files as a trailer, so older entries still read).
+    var sizes: [Int] = []
 
     var entry: UndoEntry {
       UndoEntry(
         label: label, time: time,
-        changes: files.map { file in
-          UndoEntry.FileChange(
+        changes: files.indices.map { index in
+          let file = files[index]
+          return UndoEntry.FileChange(
             path: file.resolved,
             removed: file.patch.hunks.flatMap {
               $0.old.map { String(decoding: $0.bytes, as: UTF8.self) }
             },
             added: file.patch.hunks.flatMap {
               $0.new.map { String(decoding: $0.bytes, as: UTF8.self) }
-            })
+            }, size: index < sizes.count ? sizes[index] : nil)
         }, isUndone: isUndone, isRecorded: isRecorded)
     }
   }
@@ -101,9 +109,15 @@ struct UndoLog {
       for _ in 0..<(try reader.count()) {
         files.append((try reader.string(), try reader.string(), try reader.patch()))
       }
+      var sizes: [Int] = []
+      if !reader.isAtEnd {
+        let count = try reader.count()
+        guard count == files.count else { throw CorruptRecord() }
+        for _ in 0..<count { sizes.append(try reader.int()) }
+      }
       return Record(
         sequence: sequence, isUndone: undone, label: label, time: time, isRecorded: isRecorded,
-        files: files)
+        files: files, sizes: sizes)
     } catch {
       return nil
     }
@@ -135,6 +149,10 @@ struct UndoLog {
       writer.string(file.path)
       writer.string(file.resolved)
       writer.patch(file.patch)
+    }
+    if record.sizes.count == record.files.count, !record.sizes.isEmpty {
+      writer.int(record.sizes.count)
+      for size in record.sizes { writer.int(size) }
     }
   }
 

@@ -73,4 +73,49 @@ struct ConflictedCopyTests {
     #expect(try box.todo("conflicts").status == 0)
     #expect(Set(ConflictedCopyTests.tasks(box)) == ["Pay rent", "Feed cat", "Buy stamps"])
   }
+
+  @Test func aTaskTheOtherMachineDeletedStaysDeletedWhenTheLogIsWhole() throws {
+    let box = try Sandbox()
+    #expect(try box.todo("add", "Call mom").status == 0)
+    #expect(try box.todo("add", "Water plants").status == 0)
+    #expect(try box.todo("pri", "1", "A").status == 0)
+    // The copy left here after the priority (it has it), so with 'Water plants': the other
+    // machine deleted that task and added one of its own.
+    try box.write("todo (conflicted copy 2026-12-01).txt", "(A) 2009-02-13 Call mom\nOrder new glasses\n")
+    #expect(try box.todo("add", "Book dentist").status == 0)
+    #expect(try box.todo("conflicts").status == 0)
+    #expect(
+      Set(ConflictedCopyTests.tasks(box)) == ["(A) 2009-02-13 Call mom", "Order new glasses", "2009-02-13 Book dentist"])
+  }
+
+  @Test func aTaskAddedHereByAnEditorIsKept() throws {
+    let box = try Sandbox()
+    #expect(try box.todo("add", "Call mom").status == 0)
+    try box.write("todo (conflicted copy 2026-12-01).txt", "2009-02-13 Call mom\nOrder new glasses\n")
+    // Written by an editor, so the undo log never saw it come.
+    try box.write("todo.txt", box.read("todo.txt") + "Fix the bike\n")
+    #expect(try box.todo("add", "Book dentist").status == 0)
+    let run = try box.todo("conflicts")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      Set(ConflictedCopyTests.tasks(box)) == [
+        "2009-02-13 Call mom", "Order new glasses", "Fix the bike", "2009-02-13 Book dentist",
+      ])
+  }
+
+  @Test func aTaskAddedHereBeforeTheOldestKeptChangeIsKept() throws {
+    let box = try Sandbox()
+    #expect(try box.todo("add", "Call mom").status == 0)
+    try box.write("todo (conflicted copy 2026-12-01).txt", "2009-02-13 Call mom\nOrder new glasses\n")
+    #expect(try box.todo("add", "Book dentist").status == 0)
+    // A hundred changes since: the log keeps the last hundred, so it no longer reaches back
+    // to the version the copy left from.
+    let fillers = (1...100).map { "filler \($0)" }
+    for filler in fillers { #expect(try box.todo("add", filler).status == 0) }
+    let run = try box.todo("conflicts")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      Set(ConflictedCopyTests.tasks(box))
+        == Set(["2009-02-13 Call mom", "Order new glasses", "2009-02-13 Book dentist"] + fillers.map { "2009-02-13 " + $0 }))
+  }
 }

@@ -26,7 +26,9 @@ final class TestClock: @unchecked Sendable {
     let history = store.history(files: [todo])
     #expect(history.map(\.label) == ["del 2", "add", "do 1"])
     #expect(history.map(\.time) == [1_767_225_720, 1_767_225_660, 1_767_225_600])
-    #expect(history[0].changes == [UndoEntry.FileChange(path: todo, removed: ["b"], added: [])])
+    // Each entry keeps the file's size after it: "x a\nc\n", "x a\nb\nc\n", "x a\nb\n".
+    #expect(history[0].changes == [UndoEntry.FileChange(path: todo, removed: ["b"], added: [], size: 6)])
+    #expect(history.map { $0.changes[0].size } == [6, 8, 6])
     #expect(try store.undo(2, files: [todo]).map(\.label) == ["del 2", "add"])
     #expect(dir.read("todo.txt") == "x a\nb\n")
     #expect(try store.redo(files: [todo]).map(\.label) == ["add"])

@@ -71,7 +71,9 @@ enum ConflictsCommand {
     let result = try context.storing {
       try context.store.update(file, label: label) { list -> MergeResult in
         let result = TodoMerge.merge(
-            base: base(from: history, path: resolved, ours: list, theirs: theirs)?.base,
+            base: base(
+              from: history, path: resolved, ours: list, theirs: theirs,
+              logLimit: context.store.undoLimit)?.base,
             ours: list, theirs: theirs, conflictStyle: .keepBoth)
         list = result.list
         return result
@@ -102,25 +104,44 @@ enum ConflictsCommand {
   /// way back, the base is the one sharing the most lines with the other file, the oldest of
   /// equals: a newer one would hold changes made here after the copy left, which the merge
   /// would then read as deleted by the other machine.
-  static func base(from history: [UndoEntry], path: String, ours: TodoList, theirs: TodoList)
-    -> (base: TodoList, oursIsLocal: Bool)?
-  {
+  ///
+  /// The replay cannot see what was changed here without the tool (an editor) or before the
+  /// oldest entry: such a line would be in every version on the way back, and a base holding
+  /// it would say the other machine deleted it. So the base is trusted only when every step
+  /// back from this machine's file to it is checked against the size the log kept of the file
+  /// after that change, and it is not the oldest version of a log that may have lost older
+  /// entries. An untrusted base keeps only the tasks the other file still has in some form:
+  /// the other machine's deletions may come back, but nothing of this machine's is dropped.
+  static func base(
+    from history: [UndoEntry], path: String, ours: TodoList, theirs: TodoList, logLimit: Int
+  ) -> (base: TodoList, oursIsLocal: Bool)? {
     let recorded = history.filter { !$0.isUndone }.prefix { $0.isRecorded }
     guard !recorded.isEmpty else { return nil }
+    let complete = recorded.count == history.count && history.count < logLimit
     for (local, other, oursIsLocal) in [(ours, theirs, true), (theirs, ours, false)] {
-      if let base = base(replaying: recorded, path: path, from: local, toward: other) {
-        return (base, oursIsLocal)
-      }
+      guard let found = base(replaying: recorded, path: path, from: local, toward: other, complete: complete)
+      else { continue }
+      let base = found.trusted ? found.lines : keepingOnlyTasksIn(other, found.lines)
+      return (TodoList(bytes: base.flatMap { $0 + [0x0A] }), oursIsLocal)
     }
     return nil
   }
 
-  /// The best base on the way back from `local`, or `nil` when the log does not describe it.
+  /// The best base on the way back from `local`, and whether it is trusted; `nil` when the
+  /// log does not describe `local`.
   private static func base(
     replaying history: ArraySlice<UndoEntry>, path: String, from local: TodoList,
-    toward other: TodoList
-  ) -> TodoList? {
+    toward other: TodoList, complete: Bool
+  ) -> (lines: [[UInt8]], trusted: Bool)? {
     var lines = local.map { Array($0.bytes) }
+    // Sizes as the file would have them: each kept line with its own ending, a line put back
+    // with the file's usual one (a guess that can only make a check fail, never pass wrongly
+    // for an edit that changed the size).
+    var endingBytes = local.indices.map { local.lineEnding(at: $0).byteCount }
+    let usual = local.preferredLineEnding.byteCount
+    let bom = local.hasByteOrderMark ? TodoList.byteOrderMark.count : 0
+    func size() -> Int { bom + lines.reduce(0) { $0 + $1.count } + endingBytes.reduce(0, +) }
+
     let wanted = multiset(other.map { Array($0.bytes) })
     func score(_ lines: [[UInt8]]) -> Int {
       var have = multiset(lines)
@@ -131,19 +152,46 @@ enum ConflictsCommand {
       }
       return score
     }
-    var best = (score: score(lines), lines: lines)
-    for entry in history {
-      for change in entry.changes where change.path == path {
-        for line in change.added {
-          guard let index = lines.firstIndex(of: Array(line.utf8)) else { return nil }
-          lines.remove(at: index)
-        }
-        lines += change.removed.map { Array($0.utf8) }
+    let changes = history.compactMap { entry in entry.changes.first { $0.path == path } }
+    // Checked up to here: the file is what the log says it was after the newest change.
+    var checked = changes.first.map { $0.size == local.serializedCount } ?? false
+    var best = (score: score(lines), lines: lines, trusted: checked && !changes.isEmpty)
+    for (index, change) in changes.enumerated() {
+      for line in change.added {
+        guard let at = lines.firstIndex(of: Array(line.utf8)) else { return nil }
+        lines.remove(at: at)
+        endingBytes.remove(at: at)
+      }
+      lines += change.removed.map { Array($0.utf8) }
+      endingBytes += change.removed.map { _ in usual }
+      let older = index + 1 < changes.count ? changes[index + 1] : nil
+      if let older {
+        checked = checked && older.size == size()
+      } else {
+        // The oldest version the log reaches: older changes may have been dropped.
+        checked = checked && complete
       }
       let points = score(lines)
-      if points >= best.score { best = (points, lines) }
+      if points >= best.score { best = (points, lines, checked) }
     }
-    return TodoList(bytes: best.lines.flatMap { $0 + [0x0A] })
+    return (best.lines, best.trusted)
+  }
+
+  /// The lines of `base` that `other` still has, as the same line or as the same task with
+  /// another completion, priority, dates or tags: what an untrusted base may say the other
+  /// side changed, never that it deleted.
+  private static func keepingOnlyTasksIn(_ other: TodoList, _ base: [[UInt8]]) -> [[UInt8]] {
+    let lines = Set(other.map { Array($0.bytes) })
+    let words = Set(other.map { taskWords($0) })
+    return base.filter { lines.contains($0) || words.contains(taskWords(Task(bytes: $0))) }
+  }
+
+  /// A task's text words without its head and its `key:value` tags.
+  private static func taskWords(_ task: Task) -> [ArraySlice<UInt8>] {
+    task.bodyBytes.split(separator: UInt8(ascii: " ")).filter { word in
+      guard let colon = word.firstIndex(of: UInt8(ascii: ":")) else { return true }
+      return colon == word.startIndex || colon == word.index(before: word.endIndex)
+    }
   }
 
   private static func multiset(_ lines: [[UInt8]]) -> [[UInt8]: Int] {
