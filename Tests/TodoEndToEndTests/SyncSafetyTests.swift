@@ -366,6 +366,35 @@ struct SyncSafetyTests {
       #expect(SyncTests.lines(box, "done.txt").filter { !$0.isEmpty } == ["x 2009-02-13 call mom"])
     }
   }
+
+  /// .gitattributes travels with the repository, the drivers it names do not: a clone that
+  /// only ran `git pull` merges the lists line by line, and `doctor` says so.
+  @Test func doctorNamesACloneWhoseMergeDriversAreMissingOrMoved() throws {
+    let net = try Network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    try laptop.write("list/todo.txt", "call mom\n")
+    #expect(try laptop.todo("sync").status == 0)
+    try SyncTests.git(phone, ["pull", "-q", "origin", "main"])
+    #expect(phone.read("list/.gitattributes").contains("merge=todotxt"))
+
+    let missing = try phone.todo("doctor")
+    #expect(missing.status == 1)
+    let lines = missing.stdout.split(separator: "\n")
+    #expect(lines.filter { $0.hasPrefix("git: ") && $0.contains("does not define") }.count == 2, "\(missing.stdout)")
+    #expect(missing.stdout.contains("run 'todo git-setup'"))
+
+    #expect(try phone.todo("git-setup").status == 0)
+    let fine = try phone.todo("doctor")
+    #expect(fine.status == 0, "\(fine.stdout)")
+
+    // The program the driver runs moved away (a reinstall elsewhere).
+    try SyncTests.git(phone, ["config", "merge.todotxt.driver", "'/nowhere/it'\\''s/todo' merge %O %A %B"])
+    let moved = try phone.todo("doctor")
+    #expect(moved.status == 1)
+    #expect(moved.stdout.contains("git: the merge driver todotxt runs /nowhere/it's/todo, which is not there"), "\(moved.stdout)")
+    #expect(try phone.todo("git-setup").status == 0)
+    #expect(try phone.todo("doctor").status == 0)
+  }
 }
 
 typealias Network = SyncTests.Network

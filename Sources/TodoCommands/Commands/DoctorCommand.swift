@@ -30,7 +30,9 @@ enum DoctorCommand {
       when the line holds no other one, a stray byte order mark, line endings (to the \
       ending most lines have), and copies of a line that are byte for byte the same (the \
       first stays; a copy becomes an empty line while line numbers are kept). Dates, tags, \
-      encoding, control characters and a file with conflict markers are left to you.
+      encoding, control characters and a file with conflict markers are left to you. In a \
+      git work tree it also checks that the merge drivers .gitattributes names are set up \
+      in this clone ('git-setup' sets them up).
       """,
     options: [fixOption, dryRunOption], nativeOnly: true, toleratesConflictMarkers: true
   ) { context, arguments throws(TodoError) in
@@ -95,6 +97,12 @@ enum DoctorCommand {
       remaining += left.count
       fixable += left.filter(\.isFixable).count
       if !left.isEmpty { perFile.append("\(name) \(left.count)") }
+    }
+    let setup = GitSetupCommand.problems(context)
+    for problem in setup { context.console.line(problem) }
+    if !setup.isEmpty {
+      remaining += setup.count
+      perFile.append("git \(setup.count)")
     }
     let names = files.map { shown(Array(Posix.basename($0).utf8)) }.joined(separator: " and ")
     if fixedCount > 0 {

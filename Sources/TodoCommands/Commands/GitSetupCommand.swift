@@ -23,6 +23,51 @@ enum GitSetupCommand {
     return .success
   }
 
+  /// What keeps git from merging the lists with the drivers in this clone: `.gitattributes`
+  /// travels with the repository but the drivers it names live in each clone's own
+  /// configuration, so a fresh clone, or one whose driver program moved, merges the lists
+  /// line by line under a plain `git pull` (where the task merge prevents conflicts and
+  /// wrong merges). One sentence per problem; none outside a git work tree, and git is not
+  /// run unless the directory is in one.
+  static func problems(_ context: CommandContext) -> [String] {
+    var directory = GitRepository.realPath(context.settings.todoDirectory)
+    while !Posix.exists(directory + "/.git") {
+      guard directory != "/", !directory.isEmpty else { return [] }
+      directory = Posix.dirname(directory)
+    }
+    let attributes = String(decoding: Posix.readFile(directory + "/.gitattributes") ?? [], as: UTF8.self)
+    let git = GitRepository(directory: context.settings.todoDirectory, context: context)
+    var problems: [String] = []
+    for name in [driver, unionDriver] where attributes.contains("merge=\(name)") {
+      guard let command = git.value(["config", "--get", "merge.\(name).driver"]), !command.isEmpty else {
+        problems.append(
+          "git: .gitattributes names the merge driver \(name), which this clone does not define, "
+            + "so git merges the list line by line; run '\(context.programName) git-setup'")
+        continue
+      }
+      if let program = program(of: command), !Posix.exists(program) {
+        problems.append(
+          "git: the merge driver \(name) runs \(program), which is not there; run '\(context.programName) git-setup'")
+      }
+    }
+    return problems
+  }
+
+  /// The program a driver command runs: its first word, unquoted as `shellQuoted` quotes it.
+  static func program(of command: String) -> String? {
+    guard command.hasPrefix("'") else { return command.split(separator: " ").first.map(String.init) }
+    var result = ""
+    var rest = command.dropFirst()
+    while let quote = rest.firstIndex(of: "'") {
+      result += rest[..<quote]
+      rest = rest[rest.index(after: quote)...]
+      guard rest.hasPrefix("\\''") else { return result }
+      result += "'"
+      rest = rest.dropFirst(3)
+    }
+    return nil
+  }
+
   /// The driver for todo.txt, and the one for done.txt (a union).
   static let driver = "todotxt"
   static let unionDriver = "todotxt-done"
