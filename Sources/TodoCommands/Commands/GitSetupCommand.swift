@@ -7,8 +7,9 @@ enum GitSetupCommand {
     discussion: """
       Adds lines for todo.txt and done.txt to the repository's .gitattributes and defines the \
       merge drivers they name in the repository's configuration (merge.todotxt.driver runs \
-      'todo merge %O %A %B', merge.todotxt-done.driver the same, for done.txt), calling this \
-      program by its full path. Running it again changes nothing; 'sync' runs it when needed.
+      'todo merge --todo-file TODO --done-file DONE --path %P %O %A %B', \
+      merge.todotxt-done.driver the same, for done.txt, so that each reads the other file's \
+      versions too), calling this program by its full path. Running it again changes nothing; 'sync' runs it when needed.
       """,
     nativeOnly: true, toleratesConflictMarkers: true
   ) { context, arguments throws(TodoError) in
