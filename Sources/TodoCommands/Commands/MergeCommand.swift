@@ -43,10 +43,7 @@ enum MergeCommand {
       result = TodoMerge.union(ours: ours, theirs: theirs)
     } else if let pair = pairedFile(context, files: (arguments[0], arguments[1], arguments[2])) {
       let file = MergeVersions(base: base, ours: ours, theirs: theirs)
-      result =
-        pair.isTodo
-        ? TodoMerge.merge(todo: file, done: pair.other).todo
-        : TodoMerge.merge(todo: pair.other, done: file).done
+      result = TodoMerge.merge(file, as: pair.isTodo ? .todo : .done, other: pair.other)
     } else {
       result = TodoMerge.merge(base: base, ours: ours, theirs: theirs)
     }

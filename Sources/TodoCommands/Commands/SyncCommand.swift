@@ -326,9 +326,7 @@ enum SyncCommand {
     else {
       return TodoMerge.merge(base: versions.base, ours: versions.ours, theirs: versions.theirs)
     }
-    return file == todo
-      ? TodoMerge.merge(todo: versions, done: other).todo
-      : TodoMerge.merge(todo: other, done: versions).done
+    return TodoMerge.merge(versions, as: file == todo ? .todo : .done, other: other)
   }
 
   /// Commits the tool's own files and nothing else: todo.txt, done.txt, .gitattributes and

@@ -35,16 +35,20 @@ struct ArchiveMoves {
     pairing: inout LinePairing, baseKeys: [LineKey], sideKeys: [LineKey],
     otherBase: TodoList?, otherSide: TodoList, isTodo: Bool
   ) {
-    // The bodies this side added to the other file, by count.
-    var added: [[UInt8]: Int] = [:]
-    for task in otherSide where !task.isBlank {
-      let core = LineKey(task).core
-      if !core.isEmpty { added[core, default: 0] += 1 }
-    }
+    // The bodies this side added to the other file, by count: the lines it has more of than
+    // the base, less the bodies of lines the base has more of. Lines on both cancel first,
+    // so that a long done.txt costs a count of its lines, not a parse of each task.
+    var lines: [[UInt8]: Int] = [:]
+    for task in otherSide where !task.isBlank { lines[Array(task.bytes), default: 0] += 1 }
     for task in otherBase ?? TodoList(bytes: []) where !task.isBlank {
-      let core = LineKey(task).core
-      if let count = added[core] { added[core] = count > 1 ? count - 1 : nil }
+      lines[Array(task.bytes), default: 0] -= 1
     }
+    var bodies: [[UInt8]: Int] = [:]
+    for (line, count) in lines where count != 0 {
+      let core = LineKey(Task(bytes: line)).core
+      if !core.isEmpty { bodies[core, default: 0] += count }
+    }
+    let added = bodies.filter { $0.value > 0 }
     guard !added.isEmpty else { return }
 
     var groups: [[UInt8]: [Int]] = [:]
@@ -104,15 +108,21 @@ extension TodoMerge {
     conflictStyle: ConflictStyle = .markers(ours: "ours", theirs: "theirs")
   ) -> (todo: MergeResult, done: MergeResult) {
     (
-      merge(todo, other: done, isTodo: true, conflictStyle: conflictStyle),
-      merge(done, other: todo, isTodo: false, conflictStyle: conflictStyle)
+      merge(todo, as: .todo, other: done, conflictStyle: conflictStyle),
+      merge(done, as: .done, other: todo, conflictStyle: conflictStyle)
     )
   }
 
-  /// One file of ``merge(todo:done:conflictStyle:)``.
-  static func merge(
-    _ file: MergeVersions, other: MergeVersions, isTodo: Bool, conflictStyle: ConflictStyle
+  /// Which of the two list files a merge is of.
+  public enum ListFile: Sendable { case todo, done }
+
+  /// One file of ``merge(todo:done:conflictStyle:)``, for a merge driver that writes only
+  /// that one: `other` is the other file's versions.
+  public static func merge(
+    _ file: MergeVersions, as kind: ListFile, other: MergeVersions,
+    conflictStyle: ConflictStyle = .markers(ours: "ours", theirs: "theirs")
   ) -> MergeResult {
+    let isTodo = kind == .todo
     // A done.txt the base lacks is an empty one: all its lines are added.
     guard let base = file.base else {
       return merge(base: file.base, ours: file.ours, theirs: file.theirs, conflictStyle: conflictStyle)
