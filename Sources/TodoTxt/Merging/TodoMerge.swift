@@ -48,6 +48,9 @@ public struct MergeResult: Sendable {
 /// in place of one of ours keeps its line ending, new lines get our file's usual one (and a
 /// last line without one gets it when lines follow), and the byte order mark is ours.
 ///
+/// ``merge(todo:done:conflictStyle:)`` merges todo.txt and done.txt as one list, so that a
+/// task archived on one side is its done line, not a look-alike written after it.
+///
 /// This is a pure function of its inputs: no files, no clock.
 public enum TodoMerge {
   /// How a conflict is written into the merged file.
