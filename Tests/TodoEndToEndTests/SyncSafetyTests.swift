@@ -152,7 +152,12 @@ struct SyncSafetyTests {
     #expect(SyncSafetyTests.tasks(laptop) == ["(B) plan trip"])
   }
 
-  @Test func aCompletionNeverLandsOnANewTaskWrittenLikeTheArchivedOne() throws {
+  // MARK: Archiving is a move
+
+  /// Week 48 done and archived on the laptop, which then adds week 49; the phone only sees week
+  /// 48 and completes it: the phone's completion is the archived task's, not the new one's.
+  @Test(arguments: SyncPropertyTests.Way.allCases)
+  func aCompletionNeverLandsOnANewTaskWrittenLikeTheArchivedOne(way: SyncPropertyTests.Way) throws {
     let net = try Network()
     let (laptop, phone) = (net.laptop, net.phone)
     try laptop.write("list/todo.txt", "Submit timesheet week 48 +work\n")
@@ -163,13 +168,99 @@ struct SyncSafetyTests {
     #expect(try laptop.todo("add", "Submit timesheet week 49 +work").status == 0)
     #expect(try laptop.todo("sync").status == 0)
     #expect(try phone.todo("do", "1").status == 0)
-    let synced = try phone.todo("sync")
-    // Unsure which task the phone completed: a conflict, never week 49 done in silence.
-    #expect(synced.status == 1)
-    #expect(synced.stderr.contains("todo.txt"))
-    let lines = SyncTests.lines(phone, "todo.txt")
-    #expect(lines.contains { $0.hasSuffix("Submit timesheet week 49 +work") && !$0.hasPrefix("x ") })
-    #expect(!lines.contains { $0.hasPrefix("x ") && $0.contains("week 49") })
+    let synced = try SyncSafetyTests.merge(phone, way)
+    #expect(synced.status == 0, "\(way): \(synced.text)")
+    #expect(try laptop.todo("sync").status == 0)
+    for box in [laptop, phone] {
+      #expect(SyncSafetyTests.tasks(box) == ["2009-02-13 Submit timesheet week 49 +work"], "\(way)")
+      let done = SyncTests.lines(box, "done.txt").filter { !$0.isEmpty }
+      #expect(done == ["x 2009-02-13 Submit timesheet week 48 +work"], "\(way)")
+    }
+  }
+
+  /// The phone changes week 48 (a priority, or its text) while the laptop archives it and adds
+  /// week 49: the change belongs to the archived task, so it is a conflict with the archiving,
+  /// and week 49 stays as the laptop wrote it.
+  @Test(arguments: SyncPropertyTests.Way.allCases, [["pri", "1", "A"], ["append", "1", "by friday"]])
+  func anEditOfATaskTheOtherSideArchivedNeverMovesToItsLookAlike(
+    way: SyncPropertyTests.Way, edit: [String]
+  ) throws {
+    let net = try Network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    try laptop.write("list/todo.txt", "Submit timesheet week 48 +work\n")
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("sync").status == 0)
+    #expect(try laptop.todo("do", "1").status == 0)
+    #expect(try laptop.todo("archive").status == 0)
+    #expect(try laptop.todo("add", "Submit timesheet week 49 +work").status == 0)
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.run("todo", edit).status == 0)
+    let edited = SyncSafetyTests.tasks(phone)[0]
+    let synced = try SyncSafetyTests.merge(phone, way)
+    #expect(synced.status != 0, "\(way) \(edit)")
+    let lines = SyncTests.lines(phone, "todo.txt").filter { !$0.isEmpty }
+    // The new task once, untouched, outside the conflict; the edited one inside it.
+    #expect(lines.filter { $0.contains("week 49") } == ["2009-02-13 Submit timesheet week 49 +work"])
+    let markers = lines.filter { $0.hasPrefix("<<<<<<<") || $0 == "=======" || $0.hasPrefix(">>>>>>>") }
+    #expect(markers.count == 3, "\(way) \(edit): \(lines)")
+    let inside = lines.drop { !$0.hasPrefix("<<<<<<<") }.prefix { !$0.hasPrefix(">>>>>>>") }
+    #expect(inside.contains(edited), "\(way) \(edit): \(lines)")
+    #expect(!inside.contains { $0.contains("week 49") })
+    // The archived task stays archived, once.
+    let done = SyncTests.lines(phone, "done.txt").filter { !$0.isEmpty }
+    #expect(done == ["x 2009-02-13 Submit timesheet week 48 +work"], "\(way) \(edit)")
+  }
+
+  /// Both machines move week 48 back from done.txt to todo.txt; the laptop also archives week
+  /// 49: in done.txt, week 48's old line is gone on both sides and week 49's is new.
+  @Test(arguments: SyncPropertyTests.Way.allCases)
+  func aTaskMovedBackOnBothSidesIsNotTakenForTheLookAlikeArchived(way: SyncPropertyTests.Way) throws {
+    let net = try Network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    try laptop.write("list/todo.txt", "call mom\n")
+    try laptop.write("list/done.txt", "x 2009-02-06 Submit timesheet week 48 +work\n")
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("sync").status == 0)
+    for box in [laptop, phone] {
+      try box.write("list/todo.txt", "call mom\nSubmit timesheet week 48 +work\n")
+      try box.write("list/done.txt", "")
+    }
+    #expect(try laptop.todo("add", "Submit timesheet week 49 +work").status == 0)
+    #expect(try laptop.todo("do", "3").status == 0)
+    #expect(try laptop.todo("archive").status == 0)
+    #expect(try laptop.todo("sync").status == 0)
+    let synced = try SyncSafetyTests.merge(phone, way)
+    #expect(synced.status == 0, "\(way): \(synced.text)")
+    #expect(try laptop.todo("sync").status == 0)
+    for box in [laptop, phone] {
+      #expect(SyncSafetyTests.tasks(box) == ["call mom", "Submit timesheet week 48 +work"], "\(way)")
+      let done = SyncTests.lines(box, "done.txt").filter { !$0.isEmpty }
+      #expect(done == ["x 2009-02-13 2009-02-13 Submit timesheet week 49 +work"], "\(way)")
+    }
+  }
+
+  /// Archived on both machines, and the laptop adds the same chore again: the new task stays.
+  @Test(arguments: SyncPropertyTests.Way.allCases)
+  func aTaskArchivedOnBothSidesLeavesTheLookAlikeAddedAfterIt(way: SyncPropertyTests.Way) throws {
+    let net = try Network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    try laptop.write("list/todo.txt", "2009-02-06 water the plants\n")
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("sync").status == 0)
+    #expect(try laptop.todo("do", "1").status == 0)
+    #expect(try laptop.todo("archive").status == 0)
+    #expect(try laptop.todo("add", "water the plants").status == 0)
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("do", "1").status == 0)
+    #expect(try phone.todo("archive").status == 0)
+    let synced = try SyncSafetyTests.merge(phone, way)
+    #expect(synced.status == 0, "\(way): \(synced.text)")
+    #expect(try laptop.todo("sync").status == 0)
+    for box in [laptop, phone] {
+      #expect(SyncSafetyTests.tasks(box) == ["2009-02-13 water the plants"], "\(way)")
+      let done = SyncTests.lines(box, "done.txt").filter { !$0.isEmpty }
+      #expect(done == ["x 2009-02-13 2009-02-06 water the plants"], "\(way)")
+    }
   }
 
   @Test func whileTheListHoldsMarkersCommandsRefuseToTakeThemForTasks() throws {

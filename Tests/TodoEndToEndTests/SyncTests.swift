@@ -198,11 +198,32 @@ struct SyncTests {
       laptop.read("list/.gitattributes")
         == "/todo.txt merge=todotxt\n/done.txt merge=todotxt-done\n")
     let driver = try SyncTests.git(laptop, ["config", "merge.todotxt.driver"])
-    #expect(driver.hasSuffix(" merge %O %A %B\n") && driver.hasPrefix("'/"))
+    // With both lists' paths, to merge them as one list.
+    #expect(
+      driver.hasSuffix(" merge --todo-file 'todo.txt' --done-file 'done.txt' --path %P %O %A %B\n")
+        && driver.hasPrefix("'/"))
     // done.txt is merged three-way as well, not as a union.
     #expect(try SyncTests.git(laptop, ["config", "merge.todotxt-done.driver"]) == driver)
     #expect(try laptop.todo("git-setup").stdout.contains("already registered"))
     #expect(laptop.read("list/.gitattributes").split(separator: "\n").count == 2)
+  }
+
+  @Test func theDriverOutsideAMergeItCanVerifyMergesTheOneFileAlone() throws {
+    let box = try Sandbox()
+    try box.write("base.txt", "Submit timesheet week 48 +work\n")
+    try box.write("theirs.txt", "x 2026-03-01 Submit timesheet week 48 +work\n")
+    for name in ["plain.txt", "paired.txt"] {
+      try box.write(name, "2026-03-01 Submit timesheet week 49 +work\n")
+    }
+    let plain = try box.todo("merge", box.path("base.txt"), box.path("plain.txt"), box.path("theirs.txt"))
+    // No git merge runs here, so the commits cannot be found: the same conservative merge.
+    let paired = try box.run(
+      "todo",
+      ["merge", "--todo-file", "todo.txt", "--done-file", "done.txt", "--path", "todo.txt",
+       box.path("base.txt"), box.path("paired.txt"), box.path("theirs.txt")])
+    #expect(plain.status == 1 && paired.status == 1)
+    #expect(box.read("paired.txt") == box.read("plain.txt"))
+    #expect(box.read("paired.txt").contains("<<<<<<< ours"))
   }
 
   @Test func mergeWritesOursAndExitsOneOnConflict() throws {

@@ -107,6 +107,104 @@ struct MergeTests {
     #expect(edited.conflicts.map(\.reason) == [.deletedAndChanged])
   }
 
+  // MARK: todo.txt and done.txt as one list
+
+  /// Both files merged as one list, each side's todo.txt and done.txt given as lines.
+  static func mergeLists(
+    todo: (base: [String], ours: [String], theirs: [String]),
+    done: (base: [String], ours: [String], theirs: [String])
+  ) -> (todo: MergeResult, done: MergeResult) {
+    TodoMerge.merge(
+      todo: MergeVersions(base: list(todo.base), ours: list(todo.ours), theirs: list(todo.theirs)),
+      done: MergeVersions(base: list(done.base), ours: list(done.ours), theirs: list(done.theirs)))
+  }
+
+  @Test func aTaskArchivedOnOneSideIsItsDoneLineNotTheLookAlikeAddedAfterIt() {
+    let base = ["Submit timesheet week 48 +work", "call mom"]
+    let archiving = ["2026-12-01 Submit timesheet week 49 +work", "call mom"]
+    let archived = ["x 2026-12-01 Submit timesheet week 48 +work"]
+    let completed = ["x 2026-12-02 Submit timesheet week 48 +work", "call mom"]
+    for swapped in [false, true] {
+      let result =
+        swapped
+        ? Self.mergeLists(todo: (base, completed, archiving), done: ([], [], archived))
+        : Self.mergeLists(todo: (base, archiving, completed), done: ([], archived, []))
+      #expect(result.todo.isClean && result.done.isClean, "\(swapped)")
+      #expect(Self.lines(result.todo) == ["2026-12-01 Submit timesheet week 49 +work", "call mom"])
+      #expect(Self.lines(result.done) == archived)
+    }
+    // Merged alone, todo.txt cannot know it: unsure which task was completed, a conflict.
+    let alone = Self.merge(base, archiving, completed)
+    #expect(alone.conflicts.map(\.reason) == [.uncertainMatch])
+  }
+
+  @Test func aChangeOfATaskTheOtherSideArchivedConflictsAndLeavesTheLookAlikeAlone() {
+    let base = ["Submit timesheet week 48 +work"]
+    let archiving = ["2026-12-01 Submit timesheet week 49 +work"]
+    let archived = ["x 2026-12-01 Submit timesheet week 48 +work"]
+    for edited in ["(A) Submit timesheet week 48 +work", "Submit timesheet week 48 +work by friday"] {
+      let result = Self.mergeLists(todo: (base, [edited], archiving), done: ([], [], archived))
+      #expect(result.todo.conflicts.map(\.reason) == [.deletedAndChanged])
+      #expect(result.todo.conflicts.first?.ours?.line == edited)
+      // Their new task heads their file, so it heads the result.
+      #expect(
+        Self.lines(result.todo) == [
+          "2026-12-01 Submit timesheet week 49 +work",
+          "<<<<<<< ours", edited, "=======", ">>>>>>> theirs",
+        ])
+      #expect(result.done.isClean && Self.lines(result.done) == archived)
+    }
+  }
+
+  @Test func aLineLeftAsItWasBesideItsArchivedCopyIsUnsureWhenTheOtherSideChangedIt() {
+    // "water plants" archived and written again, or a copy of it added and archived: which
+    // line is the task is unknown, so the other side's change of it joins neither.
+    let base = ["water plants"]
+    let done = ["x 2026-12-01 water plants"]
+    let completed = Self.mergeLists(
+      todo: (base, base, ["x 2026-12-02 water plants"]), done: ([], done, []))
+    #expect(completed.todo.conflicts.map(\.reason) == [.uncertainMatch])
+    let deleted = Self.mergeLists(todo: (base, [], base), done: ([], [], done))
+    #expect(deleted.todo.conflicts.map(\.reason) == [.uncertainMatch])
+    #expect(Self.lines(deleted.todo) == ["<<<<<<< ours", "=======", "water plants", ">>>>>>> theirs"])
+    // Left alone on the other side: nothing to doubt.
+    let alone = Self.mergeLists(todo: (base, base, base), done: ([], done, []))
+    #expect(alone.todo.isClean && Self.lines(alone.todo) == base)
+    #expect(Self.lines(alone.done) == done)
+  }
+
+  @Test func aTaskMovedBackFromDoneOnBothSidesIsNotTheLookAlikeArchivedOnOne() {
+    let todoBase = ["call mom"]
+    let reopened = ["call mom", "Submit timesheet week 48 +work"]
+    let doneBase = ["x 2026-11-20 Submit timesheet week 48 +work"]
+    let archived = ["x 2026-12-01 Submit timesheet week 49 +work"]
+    let result = Self.mergeLists(
+      todo: (todoBase, reopened, reopened), done: (doneBase, archived, []))
+    #expect(result.todo.isClean && result.done.isClean)
+    #expect(Self.lines(result.todo) == reopened)
+    #expect(Self.lines(result.done) == archived)
+    // done.txt merged alone takes week 49's line for the old week 48 changed: a conflict.
+    #expect(Self.merge(doneBase, archived, []).conflicts.map(\.reason) == [.deletedAndChanged])
+  }
+
+  @Test func withNothingMovedBothFilesMergeAsEachAlone() {
+    var g = SplitMix64(seed: 7)
+    for _ in 0..<100 {
+      let todo = Self.randomList(&g)
+      let done = Self.randomList(&g)
+      let ours = Self.randomEdit(todo, &g)
+      let theirs = Self.randomEdit(todo, &g)
+      // done.txt the same on every side: nothing was archived or moved back.
+      let joint = TodoMerge.merge(
+        todo: MergeVersions(base: todo, ours: ours, theirs: theirs),
+        done: MergeVersions(base: done, ours: done, theirs: done))
+      let alone = TodoMerge.merge(base: todo, ours: ours, theirs: theirs)
+      #expect(joint.todo.list.serialized() == alone.list.serialized())
+      #expect(joint.todo.conflicts == alone.conflicts)
+      #expect(joint.done.list.serialized() == done.serialized())
+    }
+  }
+
   @Test func aBulkEditBeyondTheAllPairsLimitStillMergesWithTheOtherSidesCompletions() {
     // 600 x 600 candidate pairs, beyond the limit; the bulk edit adds a project to each.
     let count = 600

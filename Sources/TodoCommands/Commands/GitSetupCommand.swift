@@ -7,8 +7,9 @@ enum GitSetupCommand {
     discussion: """
       Adds lines for todo.txt and done.txt to the repository's .gitattributes and defines the \
       merge drivers they name in the repository's configuration (merge.todotxt.driver runs \
-      'todo merge %O %A %B', merge.todotxt-done.driver the same, for done.txt), calling this \
-      program by its full path. Running it again changes nothing; 'sync' runs it when needed.
+      'todo merge --todo-file TODO --done-file DONE --path %P %O %A %B', \
+      merge.todotxt-done.driver the same, for done.txt, so that each reads the other file's \
+      versions too), calling this program by its full path. Running it again changes nothing; 'sync' runs it when needed.
       """,
     nativeOnly: true, toleratesConflictMarkers: true
   ) { context, arguments throws(TodoError) in
@@ -72,10 +73,17 @@ enum GitSetupCommand {
   static let driver = "todotxt"
   static let unionDriver = "todotxt-done"
 
-  /// The command git runs for each driver.
-  static func driverCommand(union: Bool) -> String {
+  /// The command git runs for each driver: with the paths of both list files (from the top
+  /// of the work tree) when both lie inside it, so that it merges them as one list.
+  static func driverCommand(union: Bool, lists: (todo: String, done: String)? = nil) -> String {
     let program = GitRepository.shellQuoted(GitRepository.ownExecutable(fallback: "todo"))
-    return program + " merge" + (union ? " --union" : "") + " %O %A %B"
+    var paired = ""
+    if let lists {
+      paired =
+        " --todo-file " + GitRepository.shellQuoted(lists.todo) + " --done-file "
+        + GitRepository.shellQuoted(lists.done) + " --path %P"
+    }
+    return program + " merge" + (union ? " --union" : "") + paired + " %O %A %B"
   }
 
   /// Writes what is missing to .gitattributes and the repository's configuration; returns
@@ -91,12 +99,14 @@ enum GitSetupCommand {
     let lines = Set(
       text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { $0.trimmingSpaces() })
     var added: [String] = []
+    var relatives: [String] = []
     for (file, name) in [
       (context.settings.todoFile, driver), (context.settings.doneFile, unionDriver),
     ] {
       let directory = GitRepository.realPath(Posix.dirname(file))
       guard directory == top || directory.hasPrefix(top + "/") else { continue }
       let relative = String((directory + "/" + Posix.basename(file)).dropFirst(top.count))
+      relatives.append(String(relative.dropFirst()))
       // A pattern ends at a space; `?` stands for it.
       let pattern = relative.replacingSpaces()
       let line = "\(pattern) merge=\(name)"
@@ -109,14 +119,16 @@ enum GitSetupCommand {
       changed = true
     }
 
-    // The drivers, in the repository's own configuration.
+    // The drivers, in the repository's own configuration; each reads the other file's
+    // versions too, for a task archived is the same task in either file.
+    let lists = relatives.count == 2 && relatives[0] != relatives[1] ? (relatives[0], relatives[1]) : nil
     let settings = [
       ("merge.\(driver).name", "todo.txt, merged task by task"),
-      ("merge.\(driver).driver", driverCommand(union: false)),
+      ("merge.\(driver).driver", driverCommand(union: false, lists: lists)),
       // done.txt is merged three-way too: a union cannot tell a line deleted on one side
       // (a task moved back to todo.txt) from one added on the other.
       ("merge.\(unionDriver).name", "done.txt, merged task by task"),
-      ("merge.\(unionDriver).driver", driverCommand(union: false)),
+      ("merge.\(unionDriver).driver", driverCommand(union: false, lists: lists)),
     ]
     for (key, value) in settings where git.value(["config", "--local", "--get", key]) != value {
       try git.require("config", ["config", "--local", key, value])

@@ -5,6 +5,15 @@ import TodoTxt
 /// git merge driver (the result replaces OURS; exit 1 leaves conflict markers in it).
 enum MergeCommand {
   static let unionOption = OptionSpec(["--union"], help: "Keep every line of both sides once (for done.txt).")
+  static let pathOption = OptionSpec(
+    ["--path"], value: .text, valueName: "PATH",
+    help: "As git's merge driver: the path of the file merged, from the top of the work tree.")
+  static let todoOption = OptionSpec(
+    ["--todo-file"], value: .text, valueName: "PATH",
+    help: "With --path: the todo.txt that goes with it, from the top of the work tree.")
+  static let doneOption = OptionSpec(
+    ["--done-file"], value: .text, valueName: "PATH",
+    help: "With --path: the done.txt that goes with it, from the top of the work tree.")
 
   static let spec: CommandSpec = CommandSpec(
     name: "merge", usage: "BASE OURS THEIRS",
@@ -16,24 +25,51 @@ enum MergeCommand {
       on the other is deleted. When both sides changed the priority, a tag or the text of a \
       task differently, both versions are written between <<<<<<< and >>>>>>> markers and the \
       exit status is 1. With --union (for done.txt), every line of both sides is kept once. \
-      'git-setup' registers this command as git's merge driver.
+      'git-setup' registers this command as git's merge driver, with --path, --todo-file and \
+      --done-file: then the other list file's versions are read from the commits git is \
+      merging, when they can be found for sure, so that a task archived on one side is merged \
+      with its line in done.txt.
       """,
-    arguments: [.fileName, .fileName, .fileName], options: [unionOption], nativeOnly: true, toleratesConflictMarkers: true
+    arguments: [.fileName, .fileName, .fileName], options: [unionOption, pathOption, todoOption, doneOption],
+    nativeOnly: true, toleratesConflictMarkers: true
   ) { context, arguments throws(TodoError) in
     let union = context.invocation.has(unionOption.name)
     guard arguments.count == 3 else { throw spec.usageError }
     let base = try read(arguments[0])
     let ours = try read(arguments[1])
     let theirs = try read(arguments[2])
-    let result =
-      union
-      ? TodoMerge.union(ours: ours, theirs: theirs)
-      : TodoMerge.merge(base: base, ours: ours, theirs: theirs)
+    let result: MergeResult
+    if union {
+      result = TodoMerge.union(ours: ours, theirs: theirs)
+    } else if let pair = pairedFile(context, files: (arguments[0], arguments[1], arguments[2])) {
+      let file = MergeVersions(base: base, ours: ours, theirs: theirs)
+      result = TodoMerge.merge(file, as: pair.isTodo ? .todo : .done, other: pair.other)
+    } else {
+      result = TodoMerge.merge(base: base, ours: ours, theirs: theirs)
+    }
     try write(result.list.serialized(), to: arguments[1])
     guard result.isClean else {
       throw .mergeConflicts(path: arguments[1], count: result.conflicts.count)
     }
     return .success
+  }
+
+  /// As git's merge driver: whether the file is todo.txt or done.txt, and the other one's
+  /// versions in the commits being merged; `nil` when they cannot be found for sure.
+  static func pairedFile(
+    _ context: CommandContext, files: (base: String, ours: String, theirs: String)
+  ) -> (isTodo: Bool, other: MergeVersions)? {
+    let invocation = context.invocation
+    guard let path = invocation.value(pathOption.name), let todo = invocation.value(todoOption.name),
+      let done = invocation.value(doneOption.name), todo != done, path == todo || path == done
+    else { return nil }
+    let git = GitRepository(directory: ".", context: context)
+    guard
+      let sides = GitMergeSides.find(
+        git, path: path, files: files, environment: context.settings.variables),
+      let other = sides.versions(git, path: path == todo ? done : todo)
+    else { return nil }
+    return (path == todo, other)
   }
 
   static func read(_ path: String) throws(TodoError) -> TodoList {

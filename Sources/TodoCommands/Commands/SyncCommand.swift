@@ -258,7 +258,8 @@ enum SyncCommand {
       let untouched =
         record[file].map { $0 == current } ?? stages.values.contains { $0 == current }
       if untouched {
-        guard file == todo || file == done, let merged = remerge(git, stages)
+        guard file == todo || file == done,
+          let merged = remerge(git, stages, file: file, lists: (todo, done), merging: merging)
         else {
           unsettled.append(file)
           continue
@@ -304,15 +305,28 @@ enum SyncCommand {
   }
 
   /// The task-by-task merge of a conflicted list file's stages; `nil` when a side is missing
-  /// (deleted on one side: the user decides).
-  static func remerge(_ git: GitRepository, _ stages: [Int: String]) -> MergeResult? {
+  /// (deleted on one side: the user decides). todo.txt and done.txt are merged as one list,
+  /// with the other file's versions in `HEAD`, the commit being merged and their merge base.
+  static func remerge(
+    _ git: GitRepository, _ stages: [Int: String], file: String,
+    lists: (todo: String?, done: String?), merging: String
+  ) -> MergeResult? {
     guard let oursID = stages[2], let theirsID = stages[3],
       let ours = git.bytes(["cat-file", "blob", oursID]),
       let theirs = git.bytes(["cat-file", "blob", theirsID])
     else { return nil }
     let base = stages[1].flatMap { git.bytes(["cat-file", "blob", $0]) } ?? []
-    return TodoMerge.merge(
+    let versions = MergeVersions(
       base: TodoList(bytes: base), ours: TodoList(bytes: ours), theirs: TodoList(bytes: theirs))
+    guard let todo = lists.todo, let done = lists.done, todo != done,
+      let bases = git.value(["merge-base", "--all", "HEAD", merging]), !bases.isEmpty,
+      !bases.contains("\n"),
+      let other = GitMergeSides(base: bases, ours: "HEAD", theirs: merging).versions(
+        git, path: file == todo ? done : todo)
+    else {
+      return TodoMerge.merge(base: versions.base, ours: versions.ours, theirs: versions.theirs)
+    }
+    return TodoMerge.merge(versions, as: file == todo ? .todo : .done, other: other)
   }
 
   /// Commits the tool's own files and nothing else: todo.txt, done.txt, .gitattributes and

@@ -48,6 +48,9 @@ public struct MergeResult: Sendable {
 /// in place of one of ours keeps its line ending, new lines get our file's usual one (and a
 /// last line without one gets it when lines follow), and the byte order mark is ours.
 ///
+/// ``merge(todo:done:conflictStyle:)`` merges todo.txt and done.txt as one list, so that a
+/// task archived on one side is its done line, not a look-alike written after it.
+///
 /// This is a pure function of its inputs: no files, no clock.
 public enum TodoMerge {
   /// How a conflict is written into the merged file.
@@ -67,11 +70,28 @@ public enum TodoMerge {
     base: TodoList?, ours: TodoList, theirs: TodoList,
     conflictStyle: ConflictStyle = .markers(ours: "ours", theirs: "theirs")
   ) -> MergeResult {
+    merge(base: base, ours: ours, theirs: theirs, conflictStyle: conflictStyle) { _, _, _, _, _ in
+      ([], [])
+    }
+  }
+
+  /// The merge, with `moves` to correct each side's pairing with the base by what the other
+  /// list file says (``ArchiveMoves``); it returns, for ours and for theirs, the base lines
+  /// whose pairing it doubts: a change of one of them on the other side is a conflict.
+  static func merge(
+    base: TodoList?, ours: TodoList, theirs: TodoList, conflictStyle: ConflictStyle,
+    moves: (
+      _ baseKeys: [LineKey], _ ourKeys: [LineKey], _ oursFromBase: inout LinePairing,
+      _ theirKeys: [LineKey], _ theirsFromBase: inout LinePairing
+    ) -> (Set<Int>, Set<Int>)
+  ) -> MergeResult {
     let baseKeys = base.map { $0.map(LineKey.init) } ?? []
     let ourKeys = ours.map(LineKey.init)
     let theirKeys = theirs.map(LineKey.init)
-    let oursFromBase = LinePairing(old: baseKeys, new: ourKeys, similar: true)
-    let theirsFromBase = LinePairing(old: baseKeys, new: theirKeys, similar: true)
+    var oursFromBase = LinePairing(old: baseKeys, new: ourKeys, similar: true)
+    var theirsFromBase = LinePairing(old: baseKeys, new: theirKeys, similar: true)
+    let (oursUnsure, theirsUnsure) = moves(
+      baseKeys, ourKeys, &oursFromBase, theirKeys, &theirsFromBase)
     // The result follows one side's order: ours, unless only theirs reordered the tasks
     // both kept (a `reorder` on their machine must survive an edit on ours).
     guard
@@ -80,13 +100,14 @@ public enum TodoMerge {
     else {
       return merge(
         base: base, baseKeys: baseKeys, ours: ours, ourKeys: ourKeys, oursFromBase: oursFromBase,
-        theirs: theirs, theirKeys: theirKeys, theirsFromBase: theirsFromBase,
-        conflictStyle: conflictStyle)
+        oursUnsure: oursUnsure, theirs: theirs, theirKeys: theirKeys,
+        theirsFromBase: theirsFromBase, theirsUnsure: theirsUnsure, conflictStyle: conflictStyle)
     }
     var result = merge(
       base: base, baseKeys: baseKeys, ours: theirs, ourKeys: theirKeys,
-      oursFromBase: theirsFromBase, theirs: ours, theirKeys: ourKeys, theirsFromBase: oursFromBase,
-      conflictStyle: conflictStyle, sidesSwapped: true)
+      oursFromBase: theirsFromBase, oursUnsure: theirsUnsure, theirs: ours, theirKeys: ourKeys,
+      theirsFromBase: oursFromBase, theirsUnsure: oursUnsure, conflictStyle: conflictStyle,
+      sidesSwapped: true)
     result.conflicts = result.conflicts.map {
       MergeConflict(base: $0.base, ours: $0.theirs, theirs: $0.ours, reason: $0.reason)
     }
@@ -105,8 +126,9 @@ public enum TodoMerge {
 
   private static func merge(
     base: TodoList?, baseKeys: [LineKey], ours: TodoList, ourKeys: [LineKey],
-    oursFromBase: LinePairing, theirs: TodoList, theirKeys: [LineKey],
-    theirsFromBase: LinePairing, conflictStyle: ConflictStyle, sidesSwapped: Bool = false
+    oursFromBase: LinePairing, oursUnsure: Set<Int>, theirs: TodoList, theirKeys: [LineKey],
+    theirsFromBase: LinePairing, theirsUnsure: Set<Int>, conflictStyle: ConflictStyle,
+    sidesSwapped: Bool = false
   ) -> MergeResult {
 
     // Tasks added on both sides: the same line, or the same task in another state.
@@ -138,10 +160,21 @@ public enum TodoMerge {
           {
             outcome = .conflict(.uncertainMatch)
           }
+          // A side's line that may be the task or a new one after it was archived: the other
+          // side's change may not belong to it.
+          if oursUnsure.contains(baseIndex) && mine != original
+            || theirsUnsure.contains(baseIndex) && task != original
+          {
+            outcome = .conflict(.uncertainMatch)
+          }
           layout.place(outcome, at: index, base: original, ours: task, theirs: mine)
         } else if task != original, !TaskMerge.onlyCompleted(original, task) {
           layout.conflict(
             MergeConflict(base: original, ours: task, theirs: nil, reason: .deletedAndChanged),
+            at: index)
+        } else if oursUnsure.contains(baseIndex) {
+          layout.conflict(
+            MergeConflict(base: original, ours: task, theirs: nil, reason: .uncertainMatch),
             at: index)
         } else {
           layout.drop(index)
@@ -177,12 +210,13 @@ public enum TodoMerge {
         let original = base[baseIndex]
         // Deleted on our side: gone if they left it alone, a conflict if they changed it.
         // Completed is no change that matters to a side that deleted (archived) it.
-        guard oursFromBase.newForOld[baseIndex] == nil, task != original,
-          !TaskMerge.onlyCompleted(original, task)
-        else { continue }
+        guard oursFromBase.newForOld[baseIndex] == nil else { continue }
+        let changed = task != original && !TaskMerge.onlyCompleted(original, task)
+        guard changed || theirsUnsure.contains(baseIndex) else { continue }
         layout.insert(
           conflict: MergeConflict(
-            base: original, ours: nil, theirs: task, reason: .deletedAndChanged),
+            base: original, ours: nil, theirs: task,
+            reason: changed ? .deletedAndChanged : .uncertainMatch),
           after: previous)
       } else if oursForAdded[index] == nil {
         layout.insert(task, after: previous)

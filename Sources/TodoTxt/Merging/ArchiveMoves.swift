@@ -1,0 +1,142 @@
+/// The three versions of one list file in a merge.
+public struct MergeVersions: Sendable {
+  /// The version both sides were made from (`nil` in a two-way merge).
+  public var base: TodoList?
+  public var ours: TodoList
+  public var theirs: TodoList
+
+  public init(base: TodoList?, ours: TodoList, theirs: TodoList) {
+    self.base = base
+    self.ours = ours
+    self.theirs = theirs
+  }
+}
+
+/// What one side's other list file says about the base tasks of the file being merged:
+/// archiving moves a task from todo.txt to done.txt, and moving it back reopens it, so a base
+/// task whose body turns up among the lines that side added to the other file went there.
+///
+/// Such a task is not the look-alike that side may have written in its place (`add` of the
+/// same chore again, or the next occurrence of a recurring one): a line paired with it only by
+/// resemblance, or by its body with another creation date, is taken for a new task. Where the
+/// side still has a line that may as well be the task itself, the merge cannot tell which of
+/// the two is which, and conflicts when the other side changed the task.
+struct ArchiveMoves {
+  /// Base lines whose pairing with this side's version cannot be trusted.
+  var unsure: Set<Int> = []
+
+  /// Reads the other file's versions and corrects `pairing` (base → this side) with them.
+  ///
+  /// `isTodo`: the file being merged is todo.txt, the other one done.txt. A line left as it
+  /// was in todo.txt while its body was added to done.txt may be the task, or a new one after
+  /// it was archived; a done line left as it was while its body was added to todo.txt is the
+  /// old record of a task done again, nothing to doubt.
+  init(
+    pairing: inout LinePairing, baseKeys: [LineKey], sideKeys: [LineKey],
+    otherBase: TodoList?, otherSide: TodoList, isTodo: Bool
+  ) {
+    // The bodies this side added to the other file, by count: the lines it has more of than
+    // the base, less the bodies of lines the base has more of. Lines on both cancel first,
+    // so that a long done.txt costs a count of its lines, not a parse of each task.
+    var lines: [[UInt8]: Int] = [:]
+    for task in otherSide where !task.isBlank { lines[Array(task.bytes), default: 0] += 1 }
+    for task in otherBase ?? TodoList(bytes: []) where !task.isBlank {
+      lines[Array(task.bytes), default: 0] -= 1
+    }
+    var bodies: [[UInt8]: Int] = [:]
+    for (line, count) in lines where count != 0 {
+      let core = LineKey(Task(bytes: line)).core
+      if !core.isEmpty { bodies[core, default: 0] += count }
+    }
+    let added = bodies.filter { $0.value > 0 }
+    guard !added.isEmpty else { return }
+
+    var groups: [[UInt8]: [Int]] = [:]
+    for index in baseKeys.indices where !baseKeys[index].isBlank {
+      if added[baseKeys[index].core] != nil { groups[baseKeys[index].core, default: []].append(index) }
+    }
+    for (core, indices) in groups {
+      var left = added[core] ?? 0
+      var lookAlikes: [Int] = []
+      var kept: [Int] = []
+      for index in indices {
+        guard let new = pairing.newForOld[index] else {
+          left -= 1  // already gone from this file
+          continue
+        }
+        let old = baseKeys[index]
+        if pairing.resembling.contains(new) || sideKeys[new].creationDate != old.creationDate {
+          lookAlikes.append(index)
+        } else {
+          kept.append(index)
+        }
+      }
+      guard left > 0 else { continue }
+      guard left >= lookAlikes.count else {
+        // Some of the look-alikes are the tasks moved, some are the tasks edited: which is which
+        // is anyone's guess.
+        unsure.formUnion(lookAlikes)
+        continue
+      }
+      for index in lookAlikes {
+        guard let new = pairing.newForOld[index] else { continue }
+        pairing.newForOld[index] = nil
+        pairing.oldForNew[new] = nil
+        pairing.resembling.remove(new)
+      }
+      left -= lookAlikes.count
+      if left > 0, isTodo { unsure.formUnion(kept) }
+    }
+  }
+}
+
+extension TodoMerge {
+  /// Merges todo.txt and done.txt as one list of tasks: a task is the same task in either
+  /// file, and archiving (or moving a task back) is a move, not a deletion and an addition.
+  ///
+  /// A base task that a side archived (its body is among the lines that side added to
+  /// done.txt) is that done line, never the look-alike new task that side may have in
+  /// todo.txt: the other side's completion of it is done already, and another change of it a
+  /// conflict with the archiving, while the new task is added as it is. When that side also
+  /// kept a line that may be the task itself, a change of the task on the other side is a
+  /// conflict, for nobody can say which of the two lines it was made to. Moves back from
+  /// done.txt are read the same way round. Each file's result is what
+  /// ``merge(base:ours:theirs:conflictStyle:)`` gives with the moves taken into account, so a
+  /// git merge driver that sees one file at a time gets the same result as this.
+  public static func merge(
+    todo: MergeVersions, done: MergeVersions,
+    conflictStyle: ConflictStyle = .markers(ours: "ours", theirs: "theirs")
+  ) -> (todo: MergeResult, done: MergeResult) {
+    (
+      merge(todo, as: .todo, other: done, conflictStyle: conflictStyle),
+      merge(done, as: .done, other: todo, conflictStyle: conflictStyle)
+    )
+  }
+
+  /// Which of the two list files a merge is of.
+  public enum ListFile: Sendable { case todo, done }
+
+  /// One file of ``merge(todo:done:conflictStyle:)``, for a merge driver that writes only
+  /// that one: `other` is the other file's versions.
+  public static func merge(
+    _ file: MergeVersions, as kind: ListFile, other: MergeVersions,
+    conflictStyle: ConflictStyle = .markers(ours: "ours", theirs: "theirs")
+  ) -> MergeResult {
+    let isTodo = kind == .todo
+    // A done.txt the base lacks is an empty one: all its lines are added.
+    guard let base = file.base else {
+      return merge(base: file.base, ours: file.ours, theirs: file.theirs, conflictStyle: conflictStyle)
+    }
+    return merge(
+      base: base, ours: file.ours, theirs: file.theirs, conflictStyle: conflictStyle
+    ) { baseKeys, ourKeys, oursFromBase, theirKeys, theirsFromBase in
+      let ours = ArchiveMoves(
+        pairing: &oursFromBase, baseKeys: baseKeys, sideKeys: ourKeys, otherBase: other.base,
+        otherSide: other.ours, isTodo: isTodo)
+      let theirs = ArchiveMoves(
+        pairing: &theirsFromBase, baseKeys: baseKeys, sideKeys: theirKeys,
+        otherBase: other.base, otherSide: other.theirs, isTodo: isTodo)
+      return (ours.unsure, theirs.unsure)
+    }
+  }
+}
