@@ -145,7 +145,7 @@ import Testing
     #expect(json.hasPrefix("{\"program\":\"todo\",\"options\":[{\"names\":[\"-@\"]"))
     #expect(json.contains("],\"commands\":[{\"name\":\"add\""))
     // Each subcommand has its own usage in the manual.
-    for (name, usage) in [("add", "Ar NR NR ..."), ("rm", "Ar NR NR ..."), ("ls", "Op Ar NR")] {
+    for (name, usage) in [("add", "Ar NR Ar NR..."), ("rm", "Ar NR Ar NR..."), ("ls", "Oo Ar NR Oc")] {
       #expect(json.contains("{\"name\":\"\(name)\",\"aliases\":[],\"usage\":"))
       #expect(manual.contains("Cm dep \(name) \(usage)"), "todo.1 lacks 'dep \(name)'")
     }
