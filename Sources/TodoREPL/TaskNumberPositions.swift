@@ -1,11 +1,9 @@
 import TodoCommands
 
 /// Which words of a line are task numbers, read from the command table: options before the
-/// action are skipped, then the command's declaration says (``CommandSpec/taskNumberPositions(in:mode:)``).
+/// action are skipped (``GlobalOptionSpec`` says which take the next word), then the
+/// command's declaration says (``CommandSpec/taskNumberPositions(in:mode:)``).
 enum TaskNumberPositions {
-  /// Options that take the next word as their value.
-  static let optionsWithValue: Set<String> = ["-d", "--config", "--if-match"]
-
   /// The indices in `words` of the arguments that are task numbers (or lists `3,4`).
   static func find(in words: [String], mode: Mode) -> [Int] {
     var index = 0
@@ -14,7 +12,7 @@ enum TaskNumberPositions {
         index += 1
         break
       }
-      index += optionsWithValue.contains(words[index]) ? 2 : 1
+      index += GlobalOptionSpec.takesSeparateValue(words[index], mode: mode) ? 2 : 1
     }
     guard index < words.count else { return [] }
     var action = words[index].lowercased()

@@ -67,7 +67,7 @@ public final class ReadCache: @unchecked Sendable {
   func lookup(_ path: String, stamp: FileStamp, fd: Int32) -> Entry? {
     guard var entry = locked({ entries[path] }), entry.stamp == stamp else { return nil }
     if !entry.settled {
-      guard RecentReads.file(fd, holds: entry.bytes) else {
+      guard ReadCache.file(fd, holds: entry.bytes) else {
         forget(path)
         return nil
       }
@@ -141,5 +141,29 @@ public final class DerivedFacts: @unchecked Sendable {
     let value = try make()
     values[key] = value
     return value
+  }
+}
+
+extension ReadCache {
+  /// Whether the file open as `fd` holds exactly `bytes`: file times are coarse (a few
+  /// milliseconds), so a kept version whose stamp still matches is compared byte for byte, a
+  /// megabyte at a time into one buffer.
+  static func file(_ fd: Int32, holds bytes: [UInt8]) -> Bool {
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    var offset = 0
+    return bytes.withUnsafeBytes { expected in
+      chunk.withUnsafeMutableBytes { chunk in
+        while true {
+          let read = pread(fd, chunk.baseAddress, chunk.count, off_t(offset))
+          if read < 0, errno == EINTR { continue }
+          if read < 0 { return false }
+          if read == 0 { return offset == expected.count }
+          guard offset + read <= expected.count, let got = chunk.baseAddress, let want = expected.baseAddress,
+            memcmp(got, want + offset, read) == 0
+          else { return false }
+          offset += read
+        }
+      }
+    }
   }
 }

@@ -266,13 +266,9 @@ extension TodoStore {
     let snapshot: Snapshot
     do {
       let info = try posix.fstat(fd)
-      if let list = recentReads.list(for: info, fd: fd) {
-        snapshot = Snapshot(bytes: list.bytes, identity: Identity(info), list: list.list)
-      } else {
-        snapshot = Snapshot(
-          bytes: try posix.readAll(fd, path: target.resolved, sizeHint: Int(info.st_size)),
-          identity: Identity(info))
-      }
+      snapshot = Snapshot(
+        bytes: try posix.readAll(fd, path: target.resolved, sizeHint: Int(info.st_size)),
+        identity: Identity(info))
     } catch {
       throw StoreError(errno: error.code, path: target.path, operation: .read)
     }
@@ -569,69 +565,5 @@ final class StageResults: @unchecked Sendable {
     pthread_mutex_lock(&lock)
     defer { pthread_mutex_unlock(&lock) }
     return (temporaries, temporaryError, journal, journalError)
-  }
-}
-
-/// The last large file this store read, kept so that a change made right after a read (a
-/// command checks its task numbers, then changes the file) need not read and parse it again.
-///
-/// It is used only while the file's identity and change time are still those seen when it
-/// was read, and its bytes are still the same: file times are coarse (a few milliseconds), so
-/// the file is read again, a megabyte at a time into one buffer, and compared. That still
-/// saves allocating and parsing it.
-final class RecentReads: @unchecked Sendable {
-  private var lock = pthread_mutex_t()
-  private var entry: (key: Key, bytes: [UInt8], list: TodoList)?
-
-  struct Key: Equatable {
-    var identity: Identity
-    var changeSeconds: Int
-    var changeNanoseconds: Int
-
-    init(_ info: Glibc.stat) {
-      identity = Identity(info)
-      changeSeconds = info.st_ctim.tv_sec
-      changeNanoseconds = info.st_ctim.tv_nsec
-    }
-  }
-
-  init() { pthread_mutex_init(&lock, nil) }
-  deinit { pthread_mutex_destroy(&lock) }
-
-  /// Remembers a file read whole; small files are cheap to read again and are not kept.
-  func remember(_ info: Glibc.stat, bytes: [UInt8], list: TodoList) {
-    guard Int(info.st_size) >= LineCount.threshold, info.isRegularFile else { return }
-    pthread_mutex_lock(&lock)
-    entry = (Key(info), bytes, list)
-    pthread_mutex_unlock(&lock)
-  }
-
-  /// The file's bytes and list, if the file open as `fd` is still the version read.
-  func list(for info: Glibc.stat, fd: Int32) -> (bytes: [UInt8], list: TodoList)? {
-    pthread_mutex_lock(&lock)
-    let entry = self.entry
-    pthread_mutex_unlock(&lock)
-    guard let entry, entry.key == Key(info), RecentReads.file(fd, holds: entry.bytes) else { return nil }
-    return (entry.bytes, entry.list)
-  }
-
-  /// Whether the file's bytes are `bytes`, exactly.
-  static func file(_ fd: Int32, holds bytes: [UInt8]) -> Bool {
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
-    var offset = 0
-    return bytes.withUnsafeBytes { expected in
-      chunk.withUnsafeMutableBytes { chunk in
-        while true {
-          let read = pread(fd, chunk.baseAddress, chunk.count, off_t(offset))
-          if read < 0, errno == EINTR { continue }
-          if read < 0 { return false }
-          if read == 0 { return offset == expected.count }
-          guard offset + read <= expected.count, let got = chunk.baseAddress, let want = expected.baseAddress,
-            memcmp(got, want + offset, read) == 0
-          else { return false }
-          offset += read
-        }
-      }
-    }
   }
 }

@@ -24,8 +24,6 @@ public final class TodoStore: @unchecked Sendable {
   public let undoLimit: Int
   /// The largest entry the undo log keeps whole, in bytes.
   let undoByteLimit: Int
-  /// The last large file read, for a change that follows (see ``RecentReads``).
-  let recentReads = RecentReads()
   /// The warnings already written this run (see ``warn(_:)``).
   var warnings: Set<String> = []
   /// Whether reading or changing a file that holds merge conflict markers fails with
@@ -84,7 +82,6 @@ public final class TodoStore: @unchecked Sendable {
     try checkMarkers(file, path: path, operation: .read)
     let list = file.list ?? TodoList(bytes: file.bytes)
     if file.list == nil, let stamp = file.cached { readCache?.update(path, stamp: stamp, list: list) }
-    recentReads.remember(file.info, bytes: file.bytes, list: list)
     return list
   }
 

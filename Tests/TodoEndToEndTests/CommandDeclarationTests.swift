@@ -142,9 +142,10 @@ import Testing
       #expect(!left, "the options of '\(name)' stand outside its entry in todo.1")
     }
     let json = try box.todo("__dump").stdout
-    #expect(json.hasPrefix("{\"program\":\"todo\",\"commands\":[{\"name\":\"add\""))
+    #expect(json.hasPrefix("{\"program\":\"todo\",\"options\":[{\"names\":[\"-@\"]"))
+    #expect(json.contains("],\"commands\":[{\"name\":\"add\""))
     // Each subcommand has its own usage in the manual.
-    for (name, usage) in [("add", "Ar NR NR ..."), ("rm", "Ar NR NR ..."), ("ls", "Op Ar NR")] {
+    for (name, usage) in [("add", "Ar NR Ar NR..."), ("rm", "Ar NR Ar NR..."), ("ls", "Oo Ar NR Oc")] {
       #expect(json.contains("{\"name\":\"\(name)\",\"aliases\":[],\"usage\":"))
       #expect(manual.contains("Cm dep \(name) \(usage)"), "todo.1 lacks 'dep \(name)'")
     }

@@ -87,6 +87,151 @@ import Testing
     }
   }
 
+  // MARK: Strictly against the dump of the command tree
+
+  /// The command tree as `todo __dump` prints it.
+  static func tree() throws -> [String: Any] {
+    let box = try Sandbox()
+    let json = try box.todo("__dump").stdout
+    return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+  }
+
+  /// The lines of one section of todo.1 (`.Sh NAME` up to the next `.Sh`).
+  static func section(_ name: String, of manual: String) -> [String] {
+    let lines = manual.components(separatedBy: "\n")
+    guard let start = lines.firstIndex(of: ".Sh \(name)") else { return [] }
+    let end = lines[(start + 1)...].firstIndex { $0.hasPrefix(".Sh ") } ?? lines.count
+    return Array(lines[(start + 1)..<end])
+  }
+
+  /// The entry that starts at `lines[start]`: up to the next `.It` of the same list.
+  static func entry(at start: Int, in lines: [String]) -> [String] {
+    var depth = 0
+    var end = start + 1
+    while end < lines.count {
+      let line = lines[end]
+      if line.hasPrefix(".Bl") { depth += 1 }
+      if line.hasPrefix(".El") {
+        if depth == 0 { break }
+        depth -= 1
+      }
+      if depth == 0, line.hasPrefix(".It") { break }
+      end += 1
+    }
+    return Array(lines[start..<end])
+  }
+
+  /// An `.It` line of mdoc as the words it shows: `.It Cm del Ar NR Oo Ar TERM Oc , Cm rm …`
+  /// is `del NR [TERM], rm …`.
+  static func shown(_ line: String) -> String {
+    var words: [String] = []
+    var glue = false
+    func add(_ text: String) {
+      if glue, !words.isEmpty { words[words.count - 1] += text } else { words.append(text) }
+    }
+    for token in line.split(separator: " ").dropFirst().map(String.init) {
+      switch token {
+      case "Cm", "Ar", "Fl": continue
+      case "Ns": glue = true
+      case "Oo", "Qo":
+        add(token == "Oo" ? "[" : "\"")
+        glue = true
+      case "Oc", "Qc", ",":
+        glue = true
+        add(token == "Oc" ? "]" : token == "Qc" ? "\"" : ",")
+        glue = false
+      default:
+        add(token)
+        glue = false
+      }
+    }
+    return words.joined(separator: " ")
+  }
+
+  /// Every command of the dump has an entry in COMMANDS whose heading is its name and usage,
+  /// then each alias with the usage, word for word (a command with subcommands: each
+  /// subcommand's usage).
+  @Test func everyUsageLineIsTheDeclaredOne() throws {
+    let commands = try #require(try ManPageTests.tree()["commands"] as? [[String: Any]])
+    let headings = ManPageTests.section("COMMANDS", of: try ManPageTests.manual()).filter { $0.hasPrefix(".It Cm ") }
+    #expect(commands.count > 40)
+    for command in commands {
+      let name = try #require(command["name"] as? String)
+      let aliases = try #require(command["aliases"] as? [String])
+      let usage = try #require(command["usage"] as? String)
+      let subcommands = try #require(command["subcommands"] as? [[String: Any]])
+      var parts = ([name] + aliases).map { $0 + (usage.isEmpty ? "" : " " + usage) }
+      if !subcommands.isEmpty {
+        parts = subcommands.map { sub in
+          let usage = sub["usage"] as? String ?? ""
+          return "\(name) \(sub["name"] as? String ?? "")" + (usage.isEmpty ? "" : " " + usage)
+        }
+      }
+      let expected = parts.joined(separator: ", ")
+      let matching = headings.filter { ManPageTests.shown($0).hasPrefix(name + " ") || ManPageTests.shown($0) == name || ManPageTests.shown($0).hasPrefix(name + ",") }
+      #expect(matching.count == 1, "todo.1 has \(matching.count) entries for '\(name)'")
+      for heading in matching {
+        #expect(ManPageTests.shown(heading) == expected, "todo.1's heading of '\(name)' is not its declared usage: run man/update-options")
+      }
+    }
+  }
+
+  /// Every option before the action, name by name: its own entry in OPTIONS with the
+  /// declared value name, every value of its value list, and its other spellings.
+  @Test func everyGlobalOptionIsDescribedAsDeclared() throws {
+    let options = try #require(try ManPageTests.tree()["options"] as? [[String: Any]])
+    let lines = ManPageTests.section("OPTIONS", of: try ManPageTests.manual())
+    #expect(options.count >= 25)
+    for option in options {
+      let names = try #require(option["names"] as? [String])
+      let valueName = option["valueName"] as? String
+      let values = option["values"] as? [String] ?? []
+      let flag = ".It Fl " + names[0].dropFirst()
+      let heading = valueName.map { [flag + " Ar " + $0, flag + " Ns = Ns Ar " + $0] } ?? [flag]
+      guard let start = lines.firstIndex(where: { heading.contains($0) }) else {
+        Issue.record("todo.1 has no entry '\(heading[0])' for \(names[0])")
+        continue
+      }
+      let entry = ManPageTests.entry(at: start, in: lines)
+      for value in values {
+        #expect(entry.contains(".Cm \(value) ,") || entry.contains(".Cm \(value)") || entry.contains(".Cm \(value) ."), "the entry of \(names[0]) in todo.1 does not name the value \(value)")
+      }
+      for other in names.dropFirst() {
+        #expect(entry.contains { $0.contains("Fl " + other.dropFirst()) }, "the entry of \(names[0]) in todo.1 does not name \(other)")
+      }
+    }
+  }
+
+  /// Every option of every command, one by one: inside the command's entry, with its names,
+  /// its value name and every word of its value list.
+  @Test func everyCommandOptionIsInItsEntry() throws {
+    let commands = try #require(try ManPageTests.tree()["commands"] as? [[String: Any]])
+    let lines = ManPageTests.section("COMMANDS", of: try ManPageTests.manual())
+    var checked = 0
+    for command in commands {
+      let name = try #require(command["name"] as? String)
+      guard let start = lines.firstIndex(where: { $0.hasPrefix(".It Cm \(name) ") || $0 == ".It Cm \(name)" }) else { continue }
+      let entry = ManPageTests.entry(at: start, in: lines)
+      let text = entry.joined(separator: "\n")
+      let options = (command["options"] as? [[String: Any]] ?? [])
+        + (command["subcommands"] as? [[String: Any]] ?? []).flatMap { $0["options"] as? [[String: Any]] ?? [] }
+      for option in options {
+        let names = try #require(option["names"] as? [String])
+        let ordered = names.filter { !$0.hasPrefix("--") } + names.filter { $0.hasPrefix("--") }
+        var heading = ".It " + ordered.map { "Fl " + $0.dropFirst() }.joined(separator: " , ")
+        if let valueName = option["valueName"] as? String { heading += " Ar " + valueName }
+        #expect(entry.contains(heading), "the entry of '\(name)' in todo.1 lacks '\(heading)'")
+        for value in option["values"] as? [String] ?? [] {
+          // A priority letter is listed as the range A-Z.
+          if value.count == 1, value.allSatisfy(\.isUppercase), text.contains("A-Z") { continue }
+          #expect(text.contains(value), "the entry of '\(name)' in todo.1 does not list \(value) for \(names[0])")
+        }
+        checked += 1
+      }
+    }
+    #expect(checked >= 40)
+  }
+
   @Test func bothNamesAndTheShellAreDescribed() throws {
     let manual = try ManPageTests.manual()
     for section in [

@@ -5,19 +5,26 @@ import Testing
 /// under the lock, and a bad task number anywhere in the line changes nothing.
 @Suite struct SnapshotValidationTests {
   /// How many times the command opened todo.txt for reading, counted with strace.
-  func reads(_ box: Sandbox, _ arguments: [String]) throws -> Int {
+  func reads(
+    _ box: Sandbox, _ arguments: [String], input: String? = nil, status: Int32 = 0, program: String = "todo"
+  ) throws -> Int {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
     let log = box.path("strace.log")
-    process.arguments = ["-f", "-e", "trace=openat", "-o", log, box.path("bin/todo")] + arguments
+    process.arguments = ["-f", "-e", "trace=openat", "-o", log, box.path("bin/" + program)] + arguments
     process.environment = box.environment
     process.currentDirectoryURL = box.home
-    process.standardInput = FileHandle.nullDevice
+    if let input {
+      try box.write("answers", input)
+      process.standardInput = FileHandle(forReadingAtPath: box.path("answers"))
+    } else {
+      process.standardInput = FileHandle.nullDevice
+    }
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
     process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(arguments)")
+    #expect(process.terminationStatus == status, "\(arguments)")
     let text = box.read("strace.log")
     return text.components(separatedBy: "\n").filter { $0.contains("todo.txt\", O_RDONLY") }.count
   }
@@ -33,6 +40,44 @@ import Testing
     try box.write("todo.txt", "(C) a +x\nb due:2009-02-20\nc\n")
     if arguments.first == "reopen" { try box.todo("do", "1") }
     #expect(try reads(box, arguments) == 1, "\(arguments)")
+  }
+
+  /// A command that asks first (a confirmation, or under the name todo.sh text it was not
+  /// given) asks on the snapshot it changes, and so does `attach`, which copies a file for the
+  /// task it names: the list is read once, and the answer decides what that one update writes.
+  @Test(arguments: [
+    (["del", "3"], "y", "(C) a +x\nb due:2009-02-20\n\n"),
+    (["mv", "2", "done.txt"], "y", "(C) a +x\n\nc\n"),
+    (["append", "2"], "more\n", "(C) a +x\nb due:2009-02-20 more\nc\n"),
+    (["prepend", "3"], "first\n", "(C) a +x\nb due:2009-02-20\nfirst c\n"),
+    (["replace", "3"], "new text\n", "(C) a +x\nb due:2009-02-20\nnew text\n"),
+    (["attach", "1", "scan.pdf"], "", "(C) a +x att:scan.pdf\nb due:2009-02-20\nc\n"),
+  ])
+  func askingFirstStillReadsOnce(_ arguments: [String], _ answer: String, _ expected: String) throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else { return }
+    let box = try Sandbox()
+    try box.write("todo.txt", "(C) a +x\nb due:2009-02-20\nc\n")
+    try box.write("done.txt", "")
+    try box.write("scan.pdf", "%PDF-1.4 not really\n")
+    let program = ["append", "prepend", "replace"].contains(arguments[0]) ? "todo.sh" : "todo"
+    #expect(try reads(box, arguments, input: answer, program: program) == 1, "\(arguments)")
+    #expect(box.read("todo.txt") == expected, "\(arguments)")
+  }
+
+  /// A "no" ends the one update without writing: the list is read once and stays as it was.
+  @Test func aDeclinedQuestionReadsOnceAndWritesNothing() throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else { return }
+    let box = try Sandbox()
+    try box.write("todo.txt", "a\nb\nc\n")
+    try box.write("done.txt", "")
+    #expect(try reads(box, ["del", "2"], input: "n", status: 1) == 1)
+    #expect(try reads(box, ["mv", "2", "done.txt"], input: "n", status: 1) == 1)
+    #expect(box.read("todo.txt") == "a\nb\nc\n")
+    #expect(box.read("done.txt") == "")
+    // A task that is not there is named before anything is asked.
+    let missing = try box.run("todo", ["del", "9"], input: "y", environment: [:], merged: false)
+    #expect(missing.status == 1 && missing.stderr == "TODO: No task 9.\n")
+    #expect(box.read("todo.txt") == "a\nb\nc\n")
   }
 
   @Test func aBadNumberAnywhereChangesNothing() throws {

@@ -257,6 +257,12 @@ import TodoTxt
     // Every number of a repeated pair list; none of an option's value.
     #expect(TaskNumberPositions.find(in: ["pri", "1", "A", "2", "B"], mode: .native) == [1, 3])
     #expect(TaskNumberPositions.find(in: ["do", "-q", "3", "4"], mode: .native) == [3])
+    // The options before the action are skipped as declared: a bundle ending in -d and the
+    // long options with a value take the next word, --color's value is after its =.
+    #expect(TaskNumberPositions.find(in: ["-fd", "cfg", "do", "3"], mode: .native) == [3])
+    #expect(TaskNumberPositions.find(in: ["-dcfg", "do", "3"], mode: .native) == [2])
+    #expect(TaskNumberPositions.find(in: ["--if-match", "abc123", "do", "3"], mode: .native) == [3])
+    #expect(TaskNumberPositions.find(in: ["--config=cfg", "--color=never", "do", "3"], mode: .native) == [3])
   }
 
   @Test func everyNumberOfAPairListFollowsItsTask() throws {

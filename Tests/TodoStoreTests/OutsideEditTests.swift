@@ -44,20 +44,17 @@ import TodoTxt
   }
 
   /// File times are coarse: a rewrite in the same tick keeps the identity, and only the
-  /// bytes tell. The remembered read is offered the old identity with the file's new bytes.
-  @Test func rememberedReadIsCheckedByteForByte() throws {
+  /// bytes tell. A kept version (larger than the one-megabyte buffer) is compared with the
+  /// file's new bytes.
+  @Test func keptBytesAreCheckedByteForByte() throws {
     let dir = Scratch()
     let original = String(repeating: "a task line\n", count: 200_000)
     dir.write("todo.txt", original)
-    var info = stat()
-    #expect(stat(dir.file("todo.txt"), &info) == 0)
-    let reads = RecentReads()
     let bytes = Array(original.utf8)
-    reads.remember(info, bytes: bytes, list: TodoList(bytes: bytes))
     func offered() -> Bool {
       let fd = open(dir.file("todo.txt"), O_RDONLY)
       defer { close(fd) }
-      return reads.list(for: info, fd: fd) != nil
+      return ReadCache.file(fd, holds: bytes)
     }
     #expect(offered())
     let handle = try #require(FileHandle(forWritingAtPath: dir.file("todo.txt")))
@@ -65,6 +62,7 @@ import TodoTxt
     try handle.write(contentsOf: Data("LINE\n".utf8))
     try handle.close()
     #expect(!offered())
+    #expect(!ReadCache.file(-1, holds: bytes))
   }
 
   @Test func aChangeRightAfterAReadGivesTheSameFile() throws {

@@ -1,5 +1,6 @@
-/// The options that come before the action: todo.sh's `-fhpcnNaAtTvVx+@Pd:` (bundled or
-/// separate, `--` ends them), and under the name `todo` also long options.
+/// The options that come before the action, parsed as ``GlobalOptionSpec`` declares them:
+/// todo.sh's letters (bundled or separate, `--` ends them), and under the name `todo` also
+/// long options.
 struct GlobalOptions: Sendable {
   /// Values that override both the environment and the configuration file (`OVR_*` in
   /// todo.sh), keyed by variable name.
@@ -25,11 +26,8 @@ struct GlobalOptions: Sendable {
 
   enum ColorChoice: String, Sendable { case always, never, auto }
 
-  /// The long options of the native command line (before the action), as help lists them.
-  static let longNames: Set<String> = Set(
-    HelpCommand.nativeOptionHelp.map { String($0.0.prefix { $0 != " " && $0 != "=" }) } + ["--colour"])
-
-  /// Parses the options at the start of `arguments` (the program name already removed).
+  /// Parses the options at the start of `arguments` (the program name already removed), as
+  /// ``GlobalOptionSpec/all`` declares them.
   static func parse(_ arguments: [String], mode: Mode) throws(TodoError) -> GlobalOptions {
     var options = GlobalOptions()
     var index = 0
@@ -42,31 +40,23 @@ struct GlobalOptions: Sendable {
       if mode == .native, argument.hasPrefix("--") {
         index += 1
         let (name, inlineValue) = splitLongOption(argument)
-        /// The option's value: after `=`, or the next argument.
-        func value() throws(TodoError) -> String {
-          if let inlineValue { return inlineValue }
-          guard index < arguments.count else { throw .missingOptionValue(name) }
-          index += 1
-          return arguments[index - 1]
+        guard let option = GlobalOptionSpec.option(long: name) else { throw .unknownOption(argument) }
+        var value: String?
+        if option.valueAfterEquals {
+          value = inlineValue ?? option.defaultValue
+          if let given = value, case .oneOf(let words) = option.value, !words.contains(given) {
+            throw .badOptionValue(option.longNames[0], given)
+          }
+        } else if option.takesValue {
+          if let inlineValue {
+            value = inlineValue
+          } else {
+            guard index < arguments.count else { throw .missingOptionValue(name) }
+            value = arguments[index]
+            index += 1
+          }
         }
-        switch name {
-        case "--help":
-          options.showShortHelp = true
-          options.remaining = []
-          return options
-        case "--version": options.showVersion = true
-        case "--plain": options.overrides["TODOTXT_PLAIN"] = "1"
-        case "--force": options.overrides["TODOTXT_FORCE"] = "1"
-        case "--verbose": options.verboseIncrements += 1
-        case "--config": options.configFile = try value()
-        case "--if-match": options.ifMatch = try value()
-        case "--color", "--colour":
-          let value = inlineValue ?? "always"
-          guard let choice = ColorChoice(rawValue: value) else { throw .badOptionValue("--color", value) }
-          options.color = choice
-        default:
-          throw .unknownOption(argument)
-        }
+        if options.apply(option.effect, value: value) { return options }
         continue
       }
       guard argument.hasPrefix("-"), argument.count > 1 else { break }
@@ -74,48 +64,51 @@ struct GlobalOptions: Sendable {
       var letters = Substring(argument.dropFirst())
       while let letter = letters.first {
         letters.removeFirst()
-        switch letter {
-        case "@": options.hideContexts += 1
-        case "+": options.hideProjects += 1
-        case "P": options.hidePriorities += 1
-        case "a": options.overrides["TODOTXT_AUTO_ARCHIVE"] = "0"
-        case "A": options.overrides["TODOTXT_AUTO_ARCHIVE"] = "1"
-        case "c": options.overrides["TODOTXT_PLAIN"] = "0"
-        case "p": options.overrides["TODOTXT_PLAIN"] = "1"
-        case "f": options.overrides["TODOTXT_FORCE"] = "1"
-        case "n": options.overrides["TODOTXT_PRESERVE_LINE_NUMBERS"] = "0"
-        case "N": options.overrides["TODOTXT_PRESERVE_LINE_NUMBERS"] = "1"
-        case "t": options.overrides["TODOTXT_DATE_ON_ADD"] = "1"
-        case "T": options.overrides["TODOTXT_DATE_ON_ADD"] = "0"
-        case "x": options.overrides["TODOTXT_DISABLE_FILTER"] = "1"
-        case "v": options.verboseIncrements += 1
-        case "V":
-          // todo.sh prints the version the moment it sees -V.
-          options.showVersion = true
-          return options
-        case "h":
-          // -h stops option parsing; everything after it is ignored.
-          options.showShortHelp = true
-          options.remaining = []
-          return options
-        case "d":
-          if !letters.isEmpty {
-            options.configFile = String(letters)
-            letters = ""
-          } else if index < arguments.count {
-            options.configFile = arguments[index]
-            index += 1
-          } else {
-            throw .missingOptionValue("-d")
-          }
-        default:
+        guard let option = GlobalOptionSpec.option(letter: letter) else {
           throw .unknownOption("-" + String(letter))
         }
+        var value: String?
+        if option.takesValue {
+          // The rest of the word (`-dFILE`), or else the next word.
+          if !letters.isEmpty {
+            value = String(letters)
+            letters = ""
+          } else if index < arguments.count {
+            value = arguments[index]
+            index += 1
+          } else {
+            throw .missingOptionValue("-" + String(letter))
+          }
+        }
+        if options.apply(option.effect, value: value) { return options }
+        // todo.sh prints the version the moment it sees -V.
+        if option.effect == .version { return options }
       }
       continue scan
     }
     options.remaining = Array(arguments[index...])
     return options
+  }
+
+  /// Records what an option does; `true` when the options end here (`-h`, `--help`: short
+  /// help, everything after it ignored).
+  private mutating func apply(_ effect: GlobalOptionSpec.Effect, value: String?) -> Bool {
+    switch effect {
+    case .set(let variable, let setting): overrides[variable] = setting
+    case .verbose: verboseIncrements += 1
+    case .hideContexts: hideContexts += 1
+    case .hideProjects: hideProjects += 1
+    case .hidePriorities: hidePriorities += 1
+    case .version: showVersion = true
+    case .help:
+      showShortHelp = true
+      remaining = []
+      return true
+    case .configFile: configFile = value
+    case .color: color = value.flatMap(ColorChoice.init(rawValue:))
+    case .ifMatch: ifMatch = value
+    }
+    return false
   }
 
   private static func splitLongOption(_ argument: String) -> (String, String?) {

@@ -58,7 +58,7 @@ public struct Invocation: Sendable, Equatable {
         }
         throw .unknownActionOption(
           action: action, option: name, suggestion: CommandRegistry.nearest(name, among: declared.flatMap(\.names).filter { $0.hasPrefix("--") }),
-          isGlobal: GlobalOptions.longNames.contains(name))
+          isGlobal: GlobalOptionSpec.longNames.contains(name))
       }
       if option == .help {
         invocation.wantsHelp = true

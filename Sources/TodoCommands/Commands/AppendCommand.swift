@@ -14,18 +14,15 @@ enum AppendCommand {
     let file = context.settings.todoFile
     let reference = try TaskReference(arguments.first, usage: spec.usageError)
     let rest = Array(arguments.dropFirst())
-    var input: [UInt8]
-    if rest.first?.isEmpty ?? true, !context.settings.isForced {
-      // Asked only about a task that exists; otherwise the list is read once, in the change.
-      _ = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
-      input = context.ask("Append: ")
-    } else {
-      input = bytes(rest.joined(separator: " "))
-    }
+    // Asked only about a task that exists, on the snapshot being changed: the list is read
+    // once, under the lock.
+    let asks = rest.first?.isEmpty ?? true && !context.settings.isForced
+    let terminal = context.console
     let delimiters = Set(context.settings.sentenceDelimiters.utf8)
-    let space: [UInt8] = input.first.map { delimiters.contains($0) } ?? false ? [] : [UInt8(ascii: " ")]
-    input = try context.storedText(cleanInput(input))
-    let updated = try context.editTask(reference, in: file, label: "append") { task in
+    let updated = try context.editTask(reference, in: file, label: "append") { task throws(TodoError) in
+      var input = asks ? context.ask("Append: ", on: terminal) : bytes(rest.joined(separator: " "))
+      let space: [UInt8] = input.first.map { delimiters.contains($0) } ?? false ? [] : [UInt8(ascii: " ")]
+      input = try context.storedText(cleanInput(input))
       task.setLine(task.bytes + space + input)
     }
     if context.verbose { context.echo(reference.typed, updated.bytes) }

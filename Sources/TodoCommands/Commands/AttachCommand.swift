@@ -17,7 +17,35 @@ enum AttachCommand {
     let reference = try TaskReference(arguments[0], usage: spec.usageError)
     let source = arguments[1]
     let file = context.settings.todoFile
-    let task = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
+    // The list is read once, under the lock: the task is checked, the file copied and the tag
+    // added on the snapshot that is written.
+    var copied: String?
+    let edited: [(TaskReference, Task)]
+    do throws(TodoError) {
+      edited = try context.editTasks([reference], label: "attach \(reference.typed)") { _, task throws(TodoError) in
+        let name = try copy(source, for: task, reference: reference, settings: context.settings)
+        copied = name
+        task.appendText("att:" + name)
+      }
+    } catch {
+      if let copied { _ = unlink(directory(context.settings) + "/" + copied) }
+      throw error
+    }
+    let folder = directory(context.settings)
+    let name = copied ?? ""
+    if context.verbose {
+      for (reference, task) in edited { context.echo(reference.typed, task.bytes) }
+      context.console.line("TODO: Attached \(source) as \(folder)/\(name).")
+    }
+    return .success
+  }
+
+  /// Copies `source` into the attachments folder for `task`, under a name no other file has.
+  ///
+  /// - Returns: the copy's name.
+  private static func copy(
+    _ source: String, for task: Task, reference: TaskReference, settings: Settings
+  ) throws(TodoError) -> String {
     // The copy's name becomes part of the task line.
     if let scalar = controlCharacter(in: Array(Posix.basename(source).utf8)) {
       throw .controlCharacter(what: "the file name '\(source.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : String($0) }.joined())'", scalar: scalar)
@@ -25,30 +53,17 @@ enum AttachCommand {
     guard Posix.isRegularFile(source) else { throw .cannotCopy(source, reason: "not a readable file") }
     guard let contents = Posix.readFile(source) else { throw .cannotCopy(source, reason: "cannot read it") }
     // The same file attached again would only be a second copy and a second tag.
-    for path in attachments(of: task, settings: context.settings) where Posix.readFile(path) == contents {
+    for path in attachments(of: task, settings: settings) where Posix.readFile(path) == contents {
       throw .alreadyAttached(item: reference.typed, name: Posix.basename(path))
     }
-    let folder = directory(context.settings)
+    let folder = directory(settings)
     guard Posix.makeDirectories(folder) else { throw directoryError(folder) }
     let wanted = String(
       Posix.basename(source).map { $0 == " " || $0 == "\t" || $0 == ":" || $0 == "\n" ? "-" : $0 })
     guard let name = NoteCommand.createUniqueFile(in: folder, preferring: wanted, contents: contents) else {
       throw .cannotCopy(source, reason: "cannot write to \(folder)")
     }
-    let edited: [(TaskReference, Task)]
-    do throws(TodoError) {
-      edited = try context.editTasks([reference], label: "attach \(reference.typed)") { _, task in
-        task.appendText("att:" + name)
-      }
-    } catch {
-      _ = unlink(folder + "/" + name)
-      throw error
-    }
-    if context.verbose {
-      for (reference, task) in edited { context.echo(reference.typed, task.bytes) }
-      context.console.line("TODO: Attached \(source) as \(folder)/\(name).")
-    }
-    return .success
+    return name
   }
 
   /// `$TODO_DIR/attachments`.

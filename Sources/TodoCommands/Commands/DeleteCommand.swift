@@ -17,15 +17,16 @@ enum DeleteCommand {
     let reference = try TaskReference(arguments.first, usage: spec.usageError)
     var old = Task(bytes: [])
     if arguments.count < 2 || arguments[1].isEmpty {
-      if !context.settings.isForced {
-        // The question shows the task, so it is read first (and again, under the lock).
-        old = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
-        guard context.confirm("Delete '\(String(decoding: old.bytes, as: UTF8.self))'") else { throw .noTasksDeleted }
-      }
       let preserve = context.settings.preservesLineNumbers
+      // The question shows the task as the snapshot being changed has it: the list is read
+      // once, under the lock, and a "no" writes nothing.
+      let terminal = context.console
       try context.storing {
         try context.store.update(file, label: "del \(reference.typed)") { list in
           old = try reference.task(in: list, file: file, mode: context.settings.mode)
+          guard context.confirm("Delete '\(String(decoding: old.bytes, as: UTF8.self))'", on: terminal) else {
+            throw TodoError.noTasksDeleted
+          }
           list.replace(number: reference.number, with: Task(bytes: []))
           if !preserve { list.removeAll { $0.bytes.isEmpty } }
         }

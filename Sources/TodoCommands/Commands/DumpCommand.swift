@@ -19,14 +19,28 @@ enum DumpCommand {
     return .success
   }
 
-  /// The tree as one JSON object: `{"program", "commands": [{"name", "aliases", "usage",
-  /// "abstract", "discussion", "nativeOnly", "arguments", "options": [{"names", "valueName",
-  /// "values", "help"}], "subcommands": [...]}]}`.
+  /// The tree as one JSON object: `{"program", "options": [{"names", "valueName", "values",
+  /// "help"}], "commands": [{"name", "aliases", "usage", "abstract", "discussion",
+  /// "nativeOnly", "arguments", "options": [...], "subcommands": [...]}]}`; the first
+  /// `options` are those before the action (``GlobalOptionSpec``), as `mode` has them.
   static func json(_ commands: [CommandSpec], mode: Mode) -> [UInt8] {
     var writer = JSONWriter()
     writer.raw("{\"program\":")
     writer.string(mode == .native ? "todo" : "todo.sh")
-    writer.raw(",\"commands\":")
+    writer.raw(",\"options\":[")
+    for (number, entry) in GlobalOptionSpec.helpEntries(mode: mode).enumerated() {
+      if number > 0 { writer.raw(",") }
+      writer.raw("{\"names\":")
+      writer.strings([entry.name] + (entry.name.hasPrefix("--") ? Array(entry.option.longNames.dropFirst()) : []))
+      writer.raw(",\"valueName\":")
+      writer.optional(entry.option.takesValue ? entry.option.valueName : nil)
+      writer.raw(",\"values\":")
+      writer.strings(entry.option.value.words)
+      writer.raw(",\"help\":")
+      writer.string(entry.help)
+      writer.raw("}")
+    }
+    writer.raw("],\"commands\":")
     write(commands, to: &writer, mode: mode)
     writer.raw("}")
     return writer.bytes

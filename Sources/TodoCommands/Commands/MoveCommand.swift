@@ -16,19 +16,22 @@ enum MoveCommand {
     guard Posix.isRegularFile(source) else { throw .sourceMissing(source) }
     guard Posix.isRegularFile(destination) else { throw .destinationMissing(destination) }
     let reference = try TaskReference(arguments.first, usage: usage)
-    let task = try reference.task(in: context.readList(source), file: source, mode: context.settings.mode)
-    let text = String(decoding: task.bytes, as: UTF8.self)
     let sourcePrefix = CommandContext.prefix(of: source)
-    guard context.confirm("Move '\(text)' from \(source) to \(destination)") else {
-      throw .noTasksMoved(prefix: sourcePrefix)
-    }
     let preserve = context.settings.preservesLineNumbers
+    // The question shows the task as the snapshot being changed has it: the list is read once,
+    // under the lock, and a "no" writes nothing.
+    let terminal = context.console
+    var task = Task(bytes: [])
     let newNumber: Int = try context.storing {
       try context.store.update([source, destination], label: "move \(reference.typed)") { lists in
-        let current = try reference.task(in: lists[0], file: source, mode: context.settings.mode)
+        task = try reference.task(in: lists[0], file: source, mode: context.settings.mode)
+        let text = String(decoding: task.bytes, as: UTF8.self)
+        guard context.confirm("Move '\(text)' from \(source) to \(destination)", on: terminal) else {
+          throw TodoError.noTasksMoved(prefix: sourcePrefix)
+        }
         lists[0].replace(number: reference.number, with: Task(bytes: []))
         if !preserve { lists[0].removeAll { $0.bytes.isEmpty } }
-        return lists[1].append(current)
+        return lists[1].append(task)
       }
     }
     if context.verbose {

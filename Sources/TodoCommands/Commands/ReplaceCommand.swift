@@ -42,18 +42,15 @@ enum ReplaceCommand {
     let file = context.settings.todoFile
     let reference = try TaskReference(arguments.first, usage: spec.usageError)
     let rest = Array(arguments.dropFirst())
-    var input: [UInt8]
-    if rest.first?.isEmpty ?? true, !context.settings.isForced {
-      // Asked only about a task that exists; otherwise the list is read once, in the change.
-      _ = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
-      input = context.ask(prepend ? "Prepend: " : "Replacement: ")
-    } else {
-      input = bytes(rest.joined(separator: " "))
-    }
+    // Asked only about a task that exists, on the snapshot being changed: the list is read
+    // once, under the lock.
+    let asks = rest.first?.isEmpty ?? true && !context.settings.isForced
+    let terminal = context.console
     var old = Task(bytes: [])
     let updated = try context.editTask(reference, in: file, label: prepend ? "prepend" : "replace") {
       task throws(TodoError) in
       old = task
+      var input = asks ? context.ask(prepend ? "Prepend: " : "Replacement: ", on: terminal) : bytes(rest.joined(separator: " "))
       if prepend, context.settings.mode == .native {
         // After the whole head, as todo(1) says: a done task's `x DATE` stays in front.
         task.prependText(String(decoding: try context.storedText(cleanInput(input)), as: UTF8.self))

@@ -62,15 +62,20 @@ extension CommandContext {
 
   /// Asks a question on standard input, as bash's `read -p` does: the prompt is shown (on
   /// standard error) only when standard input is a terminal.
-  func ask(_ prompt: String) -> [UInt8] {
-    if input.isTerminal { console.writeError(Array(prompt.utf8)) }
+  ///
+  /// - Parameter terminal: where the prompt goes; a command that asks inside a change (on the
+  ///   snapshot it changes) passes the console from before ``storing(_:)``, which holds the
+  ///   change's own output back.
+  func ask(_ prompt: String, on terminal: Console? = nil) -> [UInt8] {
+    if input.isTerminal { (terminal ?? console).writeError(Array(prompt.utf8)) }
     return input.readLine() ?? []
   }
 
   /// todo.sh's `confirm`: yes without asking when forced; otherwise one character, then a
-  /// newline on standard output, and only `y` is yes.
-  func confirm(_ question: String) -> Bool {
+  /// newline on standard output, and only `y` is yes (`terminal` as for ``ask(_:on:)``).
+  func confirm(_ question: String, on terminal: Console? = nil) -> Bool {
     if settings.isForced { return true }
+    let console = terminal ?? console
     if input.isTerminal { console.writeError(Array("\(question)? (y/n) ".utf8)) }
     let answer = input.readCharacter()
     console.line("")

@@ -35,7 +35,7 @@ public struct CompletionEngine {
       index += 1
       if CompletionEngine.takesSeparateValue(word, mode: settings.mode) {
         // A configuration file is a path; the text of --if-match is the user's own.
-        if index == before.count { return word == "--if-match" ? [] : paths(matching: current) }
+        if index == before.count { return CompletionEngine.valueIsPath(word) ? paths(matching: current) : [] }
         index += 1
       }
     }
@@ -144,40 +144,39 @@ public struct CompletionEngine {
 
   // MARK: Options
 
-  /// `-d FILE` (also bundled, as `-fd FILE`), `--config FILE` and `--if-match TEXT` take the
-  /// next word.
+  /// ``GlobalOptionSpec/takesSeparateValue(_:mode:)``.
   static func takesSeparateValue(_ word: String, mode: Mode) -> Bool {
-    if word.hasPrefix("--") {
-      return mode == .native && (word == "--config" || word == "--if-match")
-    }
-    return word.last == "d" && !word.dropFirst().dropLast().contains("d")
+    GlobalOptionSpec.takesSeparateValue(word, mode: mode)
+  }
+
+  /// The options before the action (``GlobalOptionSpec/all``), or the value after a long
+  /// option's `=`.
+  /// Whether the value that follows `word` (an option before the action) is a path.
+  static func valueIsPath(_ word: String) -> Bool {
+    if word.hasPrefix("--") { return GlobalOptionSpec.option(long: word)?.valueIsPath == true }
+    return word.dropFirst().contains { GlobalOptionSpec.option(letter: $0)?.valueIsPath == true }
   }
 
   private func options(matching current: String) -> [CompletionCandidate] {
-    let native = settings.mode == .native
-    if native, let equals = current.firstIndex(of: "=") {
-      let name = current[..<equals]
-      if name == "--color" || name == "--colour" {
-        let values = [
-          ("always", "colour even when not on a terminal"),
-          ("auto", "colour on a terminal unless NO_COLOR is set"),
-          ("never", "no colour"),
-        ]
-        return CompletionEngine.filter(
-          values.map { CompletionCandidate(value: name + "=" + $0, description: $1) }, current)
-      }
-      if name == "--config" {
-        return paths(matching: String(current[current.index(after: equals)...])).map {
-          CompletionCandidate(value: "--config=" + $0.value, description: $0.description)
+    let mode = settings.mode
+    if mode == .native, let equals = current.firstIndex(of: "=") {
+      let name = String(current[..<equals])
+      guard let option = GlobalOptionSpec.option(long: name) else { return [] }
+      let typed = String(current[current.index(after: equals)...])
+      let values: [CompletionCandidate]
+      if option.valueIsPath {
+        values = paths(matching: typed)
+      } else {
+        let words = option.value.words
+        values = words.indices.map {
+          CompletionCandidate(value: words[$0], description: $0 < option.valueHelp.count ? option.valueHelp[$0] : nil)
         }
       }
-      return []
+      return CompletionEngine.filter(
+        values.map { CompletionCandidate(value: name + "=" + $0.value, description: $0.description) }, current)
     }
-    var candidates: [CompletionCandidate] = []
-    for (text, description) in HelpCommand.optionHelp + (native ? HelpCommand.nativeOptionHelp : [])
-    {
-      let name = text.prefix { $0 != " " && $0 != "=" } + (text.contains("=") ? "=" : "")
-      candidates.append(CompletionCandidate(value: String(name), description: description))
+    let candidates = GlobalOptionSpec.helpEntries(mode: mode).map { entry in
+      CompletionCandidate(value: entry.name + (entry.option.valueAfterEquals ? "=" : ""), description: entry.help)
     }
     return CompletionEngine.filter(candidates, current)
   }

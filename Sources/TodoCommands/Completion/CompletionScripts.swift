@@ -27,20 +27,27 @@ public enum CompletionScripts {
     var description: String
   }
 
-  /// The options todo.sh knows, then those only `todo` knows, with `--color=` spelled out.
+  /// The options todo.sh knows, or (`native`) those only `todo` knows, with `--color=`
+  /// spelled out (``GlobalOptionSpec/helpEntries(mode:)``).
   static func options(native: Bool) -> [Entry] {
-    var entries: [Entry] = []
-    for (text, description) in native ? HelpCommand.nativeOptionHelp : HelpCommand.optionHelp {
-      let name = String(text.prefix { $0 != " " && $0 != "=" })
-      if text.contains("=") {
-        for value in ["always", "auto", "never"] {
-          entries.append(Entry(word: name + "=" + value, description: description))
-        }
-      } else {
-        entries.append(Entry(word: name, description: description))
-      }
+    let letters = GlobalOptionSpec.helpEntries(mode: .todoSh).count
+    let entries = GlobalOptionSpec.helpEntries(mode: .native)
+    return (native ? entries.dropFirst(letters) : entries.prefix(letters)).flatMap { entry in
+      guard entry.option.valueAfterEquals else { return [Entry(word: entry.name, description: entry.help)] }
+      return entry.option.value.words.map { Entry(word: entry.name + "=" + $0, description: entry.help) }
     }
-    return entries
+  }
+
+  /// The shell patterns of the options whose value is the next word: the long names
+  /// (`--config`), and a bundle that ends in such a letter (`-*d`).
+  static var separateValuePatterns: (long: [String], bundles: [String]) {
+    let options = GlobalOptionSpec.all.filter(\.takesSeparateValue)
+    return (options.flatMap(\.longNames), options.compactMap { $0.letter.map { "-*" + String($0) } })
+  }
+
+  /// The long options whose value is the user's own text, not a file (`--if-match`).
+  static var textValueOptions: [String] {
+    GlobalOptionSpec.all.filter { $0.takesSeparateValue && !$0.valueIsPath }.flatMap(\.longNames)
   }
 
   /// The actions and aliases listed by help, under both names or (`native`) under `todo` only.
@@ -103,9 +110,9 @@ public enum CompletionScripts {
         while ((k < last)); do
           case ${words[k]} in
             --) ((k++)); ended=1; break ;;
-            --config | --if-match) ((k += 2)) ;;
+            \(separateValuePatterns.long.joined(separator: " | "))) ((k += 2)) ;;
             --*) ((k++)) ;;
-            -*d) ((k += 2)) ;;
+            \(separateValuePatterns.bundles.joined(separator: " | "))) ((k += 2)) ;;
             -?*) ((k++)) ;;
             *) break ;;
           esac
@@ -113,7 +120,7 @@ public enum CompletionScripts {
 
         local -a reply=()
         local line output status
-        if ((k > last)) && [[ ${words[last - 1]} == --if-match ]]; then
+        if ((k > last)) && [[ \(textValueOptions.map { "${words[last - 1]} == \($0)" }.joined(separator: " || ")) ]]; then
           :
         elif ((k > last)); then
           compopt -o filenames 2>/dev/null
@@ -179,16 +186,16 @@ public enum CompletionScripts {
         while (( k < last )); do
           case ${before[k]} in
             --) (( k++ )); ended=1; break ;;
-            --config|--if-match) (( k += 2 )) ;;
+            \(separateValuePatterns.long.joined(separator: "|"))) (( k += 2 )) ;;
             --*) (( k++ )) ;;
-            -*d) (( k += 2 )) ;;
+            \(separateValuePatterns.bundles.joined(separator: "|"))) (( k += 2 )) ;;
             -?*) (( k++ )) ;;
             *) break ;;
           esac
         done
 
         if (( k > last )); then
-          [[ ${before[-1]} == --if-match ]] || _files
+          [[ \(textValueOptions.map { "${before[-1]} == \($0)" }.joined(separator: " || ")) ]] || _files
           return
         fi
         if (( k == last && !ended )) && [[ $cur == -* ]]; then
@@ -256,11 +263,11 @@ public enum CompletionScripts {
                       set k (math $k + 1)
                       set ended 1
                       break
-                  case --config --if-match
+                  case \(separateValuePatterns.long.joined(separator: " "))
                       set k (math $k + 2)
                   case '--*'
                       set k (math $k + 1)
-                  case '-*d'
+                  case \(separateValuePatterns.bundles.map { "'\($0)'" }.joined(separator: " "))
                       set k (math $k + 2)
                   case '-?*'
                       set k (math $k + 1)
@@ -270,7 +277,7 @@ public enum CompletionScripts {
           end
 
           if test $k -gt (math $n + 1)
-              test "$before[-1]" = --if-match; or __fish_complete_path $cur
+              \(textValueOptions.map { "test \"$before[-1]\" = \($0)" }.joined(separator: "; or ")); or __fish_complete_path $cur
               return
           end
           if test $k -eq (math $n + 1); and test $ended -eq 0; and string match -q -- '-*' $cur

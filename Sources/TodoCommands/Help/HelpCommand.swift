@@ -102,40 +102,6 @@ enum HelpCommand {
     return lines
   }
 
-  static let optionHelp: [(String, String)] = [
-    ("-@", "Hide @context names in listings (given twice, show them again)."),
-    ("-+", "Hide +project names in listings (given twice, show them again)."),
-    ("-c", "Colour the listings."),
-    ("-d CONFIG_FILE", "Read this configuration file instead of the default ones."),
-    ("-f", "Force: do not ask for confirmation or for missing text."),
-    ("-h", "Show the short help."),
-    ("-p", "Plain output: no colours."),
-    ("-P", "Hide the priority labels in listings (given twice, show them again)."),
-    ("-a", "Leave done tasks in todo.txt when marking them done."),
-    ("-A", "Move done tasks to done.txt when marking them done."),
-    ("-n", "Remove the empty line a deleted or moved task leaves behind."),
-    ("-N", "Keep the empty line a deleted or moved task leaves behind, so numbers stay."),
-    ("-t", "Put today's date in front of added tasks."),
-    ("-T", "Do not date added tasks."),
-    ("-v", "More messages (-vv adds debugging lines)."),
-    ("-V", "Show the version."),
-    ("-x", "Do not apply TODOTXT_FINAL_FILTER to listings."),
-  ]
-
-  static let nativeOptionHelp: [(String, String)] = [
-    ("--color=WHEN", "Colour listings always, never, or auto (only on a terminal, not with NO_COLOR)."),
-    ("--config FILE", "The same as -d."),
-    ("--force", "The same as -f."),
-    ("--help", "The same as -h."),
-    (
-      "--if-match TEXT",
-      "Run the action only if the task it names still has this line, text or content hash (six or more hex digits).",
-    ),
-    ("--plain", "The same as -p."),
-    ("--verbose", "The same as -v."),
-    ("--version", "The same as -V."),
-  ]
-
   static let environmentHelp: [(String, String)] = [
     ("TODO_DIR", "The directory of todo.txt, done.txt and report.txt."),
     ("TODO_FILE, DONE_FILE, REPORT_FILE", "The files themselves."),
@@ -160,10 +126,10 @@ enum HelpCommand {
     console.line("  Usage: \(oneLineUsage(context.programName))")
     console.line("")
     console.line("  Options:")
-    for (option, text) in optionHelp + (native ? nativeOptionHelp : []) {
-      console.line("    \(option)")
-      for line in wrap(text, width: 72) { console.line("      \(line)") }
-      if option.hasPrefix("-d") {
+    for entry in GlobalOptionSpec.helpEntries(mode: context.settings.mode) {
+      console.line("    \(entry.label)")
+      for line in wrap(entry.help, width: 72) { console.line("      \(line)") }
+      if entry.option.effect == .configFile, entry.option.letter.map({ "-" + String($0) }) == entry.name {
         console.line("      Without it, the first of these that exists is read:")
         let loader = ConfigurationLoader(
           environment: context.settings.variables, mode: context.settings.mode,
