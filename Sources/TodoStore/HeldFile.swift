@@ -3,7 +3,8 @@
 #endif
 
 /// The open file a change's snapshot was read from, kept open until the change is in place,
-/// with a read lease on it where the system grants one.
+/// with a read lease on it, where the system grants one, while it is read and while the new
+/// version is put in its place.
 ///
 /// Programs other than this tool write without its lock. One that saves by renaming is seen
 /// by the file's identity changing. One that writes in place (truncates, then writes, maybe in
@@ -12,8 +13,13 @@
 /// the replaced file, where it is lost. The lease catches such a writer without guessing from
 /// times: it cannot be taken while any process has the file open for writing, and once taken,
 /// a later open for writing waits for it and marks it broken. So the store reads only a file
-/// nobody has open for writing, and before (and right after) putting a new version in place
-/// it checks that nobody began to.
+/// nobody has open for writing, and puts a new version in place only while it holds the lease
+/// again, checking right after that nobody began to open the file meanwhile.
+///
+/// The lease is not held in between: the edit may take long (``TodoStore/update(_:label:_:)``
+/// runs `todo edit`'s editor), and a writer's open would wait for it all that time. A writer
+/// that opens, writes and closes in between changes the stamp; one still holding the file
+/// open keeps the lease from being taken again.
 ///
 /// Without a lease (another user's file, a network file system, leases turned off) only the
 /// stamp, taken before the read and compared after it and again before the rename, shows a
@@ -52,7 +58,21 @@ final class HeldFile: @unchecked Sendable {
     return now == stamp && (!leased || posix.leaseIsIntact(fd))
   }
 
-  /// Lets a writer waiting for the lease go on: before the file is read again.
+  /// Takes the lease again for putting the new version in place; `false` when a writer has
+  /// the file open or the file changed since it was read.
+  func holdForRename() -> Bool {
+    if !leased {
+      switch posix.takeReadLease(fd) {
+      case .held: leased = true
+      case .writerOpen: return false
+      case .unavailable: break
+      }
+    }
+    return isUnchanged
+  }
+
+  /// Lets a writer waiting for the lease go on: after the read, and before the file is read
+  /// again.
   func release() {
     guard leased else { return }
     posix.releaseLease(fd)

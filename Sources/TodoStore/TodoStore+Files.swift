@@ -333,7 +333,9 @@ extension TodoStore {
           identity: Identity(info), held: held)
       }
       // Dropping `held` closes the file and lets a writer waiting for the lease go on.
-      return held.isUnchanged ? snapshot : nil
+      guard held.isUnchanged else { return nil }
+      held.release()
+      return snapshot
     } catch {
       throw StoreError(errno: error.code, path: target.path, operation: .read)
     }
@@ -447,12 +449,16 @@ extension TodoStore {
   ///
   /// Just before the renames the files are checked again (see ``isCurrent(_:)``); a file
   /// another program wrote, replaced or opened for writing meanwhile is read again, once that
-  /// program is done, and gets the change re-applied as a line patch. After
-  /// ``commitRounds`` such rounds the change is given up with `.beingWritten`, and nothing
-  /// is written.
+  /// program is done, and gets the change re-applied as a line patch. A file that keeps
+  /// changing gets ``commitRounds`` such rounds and as many more as fit in
+  /// ``writerWait`` seconds; then the change is given up with `.beingWritten`, and nothing is
+  /// written.
   func commit(_ changes: [FileChange], label: String, recording: Bool = true) throws(StoreError) {
     var changes = changes
-    for round in 1...TodoStore.commitRounds {
+    let deadline = SystemClock.monotonic() + TodoStore.writerWait
+    var round = 0
+    while round < TodoStore.commitRounds || SystemClock.monotonic() < deadline {
+      round += 1
       for index in changes.indices where !changes[index].target.isDevice {
         if round > 1 || !isCurrent(changes[index]) { changes[index] = try rebase(changes[index]) }
       }
@@ -470,11 +476,12 @@ extension TodoStore {
     throw StoreError(.beingWritten, path: busy.target.path, operation: .write)
   }
 
-  /// How many times a change is made again on a file another program keeps writing.
+  /// How many times at least a change is made again on a file another program keeps writing.
   static let commitRounds = 5
 
-  /// Whether a change's file is still the version it was made from: nobody replaced it,
-  /// wrote it or began to open it for writing since it was read.
+  /// Whether a change's file is still the version it was made from: nobody replaced or
+  /// wrote it since it was read. (A writer that has opened it and not written yet is caught
+  /// when the new version is put in place, see ``put(_:temporary:)``.)
   func isCurrent(_ change: FileChange) -> Bool {
     if change.target.isDevice { return true }
     guard change.base.identity == identity(change.target) else { return false }
@@ -580,10 +587,11 @@ extension TodoStore {
       for index in files {
         guard var temporary = temporaries[index] else { continue }
         var round = 1
+        let deadline = SystemClock.monotonic() + TodoStore.writerWait
         while try !put(changes[index], temporary: temporary) {
           if journal == nil { return false }
           round += 1
-          if round > TodoStore.commitRounds {
+          if round > TodoStore.commitRounds, SystemClock.monotonic() >= deadline {
             throw StoreError(.beingWritten, path: changes[index].target.path, operation: .write)
           }
           changes[index] = try rebase(changes[index])
@@ -638,12 +646,19 @@ extension TodoStore {
   /// at the instant of the swap is still there to look at, under the temporary name: the
   /// version read, untouched and with its lease whole, is removed; anything else (a file an
   /// editor renamed into place after the last check, a write begun in place) is swapped
-  /// back. Where the file system cannot swap, the temporary file is renamed over the file.
+  /// back. The lease is taken again first (see ``HeldFile/holdForRename()``): while a writer
+  /// has the file open nothing is swapped. Where the file system cannot swap, the temporary
+  /// file is renamed over the file.
   func put(_ change: FileChange, temporary: String) throws(StoreError) -> Bool {
     let target = change.target
     guard let held = change.base.held, let ours = posix.lstat(temporary) else {
       try replace(target, with: temporary)
       return true
+    }
+    guard held.holdForRename() else {
+      try? posix.unlink(temporary)
+      held.release()
+      return false
     }
     let swapped: Bool
     do {
@@ -660,6 +675,7 @@ extension TodoStore {
       UInt64(old.st_ino) == held.stamp.inode, held.isUnchanged(afterRename: true)
     {
       try? posix.unlink(temporary)
+      held.release()
       do {
         try posix.fsyncDirectory(target.directory)
       } catch {
