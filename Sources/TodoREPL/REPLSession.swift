@@ -18,7 +18,8 @@ public final class REPLSession {
 
   let launch: ShellLaunch
   let reader: LineReader
-  /// A person is typing: prompts, history, and a check of the file before every line.
+  /// A person is typing: prompts and history. Both kinds of session check the file for
+  /// outside edits before every line.
   let interactive: Bool
   /// Kept between lines; `nil` when `TODO_SHELL_CACHE=0`.
   let cache: SessionCache?
@@ -43,7 +44,7 @@ public final class REPLSession {
     self.cache = cache
     // The shell's own reads (the prompt's counts, completion, the watch) share it too.
     launch.context.store.readCache = cache?.reads
-    watch = TodoFileWatch(path: launch.context.settings.todoFile, store: launch.context.store, watching: interactive)
+    watch = TodoFileWatch(path: launch.context.settings.todoFile, store: launch.context.store)
     lastRecorded = reader.lastHistoryEntry
   }
 
@@ -89,7 +90,9 @@ public final class REPLSession {
     // Leaving is not kept in the history: Up and Enter in the next session would leave again.
     if words.count == 1, ["exit", "quit"].contains(words[0].lowercased()) { return .quit }
     recordInHistory(line)
-    if interactive, watch.hasChanged {
+    // A script's task numbers are checked as a person's are: another program may change the
+    // file between two of its lines as well.
+    if watch.hasChanged {
       console.errorLine("\(basename(watch.path)) changed on disk; re-read")
       guard let checked = checkTaskNumbers(words) else {
         watch.markSeen()
@@ -102,7 +105,7 @@ public final class REPLSession {
       console: console, input: launch.context.input, cache: cache)
     console.flush()
     if status != .success { failed = true }
-    if interactive { watch.markSeen() }
+    watch.markSeen()
     return .continue
   }
 

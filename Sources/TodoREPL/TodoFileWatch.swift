@@ -20,8 +20,7 @@ struct TodoFileWatch {
   /// ``FileStamp/isSettled(now:window:)``).
   private var settled = false
 
-  /// - Parameter watching: whether to take the file as seen now; a batch shell, which never
-  ///   checks for outside edits, does not read it (a first read and parse of a large list).
+  /// - Parameter watching: whether to take the file as seen now.
   init(path: String, store: TodoStore, watching: Bool = true) {
     self.path = path
     self.store = store

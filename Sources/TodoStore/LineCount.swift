@@ -14,6 +14,17 @@ import TodoTxt
 /// its last bytes, so `add` to a million-line file reads only its end. Every write this store
 /// makes records the new counts; a file changed by another program is counted again, a
 /// megabyte at a time.
+///
+/// A remembered count is trusted only when it is this user's store's own: an entry is
+/// sealed with HMAC-SHA-256 under the per-user key that seals journals (see
+/// ``TodoStore/journalKey(creating:)``), over the file's resolved path, the key fields and
+/// the counts. A wrong count would number the added tasks wrongly and record an undo step
+/// that removes other lines, so an entry that is not sealed (written by hand, restored from
+/// another machine, left by an earlier release, copied from another file's entry) is ignored
+/// and the file counted again. The key fields are what no program can set back: the change
+/// time changes with every write and every `touch -d`, so a file edited in the middle to the
+/// same size with its modification time restored no longer matches its entry.
+
 struct LineCount: Equatable, Sendable {
   var lf: Int
   var crlf: Int
@@ -223,18 +234,37 @@ extension TodoStore {
     return fields.map { String($0) }.joined(separator: " ")
   }
 
+  /// The seal of a remembered-counts entry: HMAC-SHA-256 under `key`, in hexadecimal.
+  static func lineCountSeal(resolved: String, entry: String, key: [UInt8]) -> String {
+    var code = Authenticator(key: key)
+    code.update(Array("todo line counts 2\n\(resolved)\n\(entry)".utf8))
+    return code.finish().map { byte in
+      let hex = String(byte, radix: 16)
+      return hex.count == 1 ? "0" + hex : hex
+    }.joined()
+  }
+
+  /// The counts remembered for the file open as `fd`, when an entry sealed by this user's
+  /// store matches the file as it is now and holds counts the file's size allows.
+  func rememberedLineCount(_ fd: Int32, info: Glibc.stat, resolved: String) -> LineCount? {
+    guard let key = lineCountKey(fd, info), let path = lineCountPath(resolved),
+      let saved = Posix.readSmall(path), let secret = journalKey(creating: false)
+    else { return nil }
+    let parts = String(decoding: saved, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+    guard parts.count >= 3, parts[0] == key else { return nil }
+    let entry = "\(parts[0])\n\(parts[1])\n"
+    guard parts[2] == TodoStore.lineCountSeal(resolved: resolved, entry: entry, key: secret) else { return nil }
+    let numbers = parts[1].split(separator: " ").compactMap { Int($0) }
+    guard numbers.count == 2, numbers[0] >= 0, numbers[1] >= 0,
+      numbers[0] + 2 * numbers[1] <= Int(info.st_size)
+    else { return nil }
+    return LineCount(lf: numbers[0], crlf: numbers[1])
+  }
+
   /// The counts of an open file: remembered, or counted (and then remembered).
   func lineCount(_ fd: Int32, resolved: String) -> LineCount? {
     guard let info = try? posix.fstat(fd) else { return nil }
-    let key = lineCountKey(fd, info)
-    if let key, let path = lineCountPath(resolved), let saved = Posix.readSmall(path) {
-      let text = String(decoding: saved, as: UTF8.self)
-      let parts = text.split(separator: "\n", omittingEmptySubsequences: false)
-      if parts.count >= 2, parts[0] == key {
-        let numbers = parts[1].split(separator: " ").compactMap { Int($0) }
-        if numbers.count == 2 { return LineCount(lf: numbers[0], crlf: numbers[1]) }
-      }
-    }
+    if let remembered = rememberedLineCount(fd, info: info, resolved: resolved) { return remembered }
     guard let counted = LineCount.count(fd, size: Int(info.st_size)) else { return nil }
     rememberLineCount(counted, fd: fd, resolved: resolved)
     return counted
@@ -244,9 +274,11 @@ extension TodoStore {
   /// counts are only a shortcut.
   func rememberLineCount(_ counts: LineCount, fd: Int32, resolved: String) {
     guard let path = lineCountPath(resolved), let info = try? posix.fstat(fd),
-      Int(info.st_size) >= LineCount.threshold, let key = lineCountKey(fd, info)
+      Int(info.st_size) >= LineCount.threshold, let key = lineCountKey(fd, info),
+      let secret = journalKey(creating: true)
     else { return }
-    let text = Array("\(key)\n\(counts.lf) \(counts.crlf)\n".utf8)
+    let entry = "\(key)\n\(counts.lf) \(counts.crlf)\n"
+    let text = Array((entry + TodoStore.lineCountSeal(resolved: resolved, entry: entry, key: secret) + "\n").utf8)
     let directory = Paths.split(path).directory
     if posix.stat(directory) == nil {
       guard (try? UndoLog(directory: directory, limit: 0, byteLimit: 0).create(posix: posix)) != nil else { return }

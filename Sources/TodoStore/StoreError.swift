@@ -43,6 +43,10 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file still holds a merge conflict's marker lines (`<<<<<<<` … `>>>>>>>`): until
     /// they are gone, no line of it can be taken for a task.
     case unresolvedMerge
+    /// Another program (one that takes no lock) kept the file open for writing, or kept
+    /// changing it, for longer than the store waits (see ``TodoStore/snapshot(_:)``): nothing
+    /// was written.
+    case beingWritten
     /// Any other failed system call, with its `errno`.
     case io(Int32)
   }
@@ -128,6 +132,8 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       case .unresolvedMerge:
         "it holds both sides of a merge conflict between <<<<<<< and >>>>>>> lines; "
           + "keep the right lines and remove the marker lines first ('resolve' shows and settles them)"
+      case .beingWritten:
+        "another program is writing it (it kept it open or kept changing it); nothing was changed, try again"
       case .io(let code): StoreError.errnoText(code)
       }
     return "\(action): \(reason)"

@@ -138,6 +138,67 @@ struct Posix: Sendable {
     if Glibc.rename(from, to) != 0 { throw SystemError(call: .rename, code: errno) }
   }
 
+  /// `renameat2(2)` with `RENAME_EXCHANGE`: swaps what the two paths name, in one step, so
+  /// that whatever `to` named at the instant of the swap is kept (at `from`) rather than
+  /// unlinked; `false` when the file system or the C library cannot swap (then nothing
+  /// happened). The C library's wrapper is looked up at run time: Swift's Glibc module does
+  /// not export it.
+  func exchange(_ from: String, _ to: String) throws(SystemError) -> Bool {
+    try inject(.rename, to)
+    guard let swap = Posix.renameat2 else { return false }
+    // RENAME_EXCHANGE from <linux/fs.h>.
+    if swap(AT_FDCWD, from, AT_FDCWD, to, 2) == 0 { return true }
+    if errno == EINVAL || errno == ENOSYS || errno == ENOTSUP { return false }
+    throw SystemError(call: .rename, code: errno)
+  }
+
+  private typealias Renameat2 = @convention(c) (
+    Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
+  ) -> Int32
+  private static let renameat2: Renameat2? = {
+    // RTLD_DEFAULT: the symbol as the program's own libraries define it.
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
+    return unsafeBitCast(symbol, to: Renameat2.self)
+  }()
+
+  /// Linux's lease commands for `fcntl(2)`, which Swift's Glibc module does not export
+  /// (`F_SETLEASE`, `F_GETLEASE` from <fcntl.h>).
+  private static let setLeaseCommand: Int32 = 1024
+  private static let getLeaseCommand: Int32 = 1025
+  /// `F_SETSIG` from <fcntl.h>.
+  private static let setSignalCommand: Int32 = 10
+
+  /// What asking for a read lease on an open file found.
+  enum Lease: Equatable {
+    /// Held: any other process's open of the file for writing (or truncate) now waits until
+    /// it is released, and ``leaseIsIntact(_:)`` says that such an open began.
+    case held
+    /// Some process has the file open for writing right now (`EAGAIN`).
+    case writerOpen
+    /// Not available here (another user's file, a network file system, leases off).
+    case unavailable
+  }
+
+  /// `fcntl(fd, F_SETLEASE, F_RDLCK)` on a file open read-only.
+  ///
+  /// The kernel tells a lease holder that a writer is waiting with a signal, by default
+  /// SIGIO, which would end the process: the file's signal is set first to SIGURG, which is
+  /// ignored unless handled (`F_SETSIG`), and the store asks ``leaseIsIntact(_:)`` instead.
+  func takeReadLease(_ fd: Int32) -> Lease {
+    guard Glibc.fcntl(fd, Posix.setSignalCommand, SIGURG) == 0 else { return .unavailable }
+    if Glibc.fcntl(fd, Posix.setLeaseCommand, Int32(F_RDLCK)) == 0 { return .held }
+    return errno == EAGAIN ? .writerOpen : .unavailable
+  }
+
+  /// Whether a read lease taken on `fd` is still whole: `false` once another process began
+  /// to open the file for writing (it waits in `open(2)` until the lease is released).
+  func leaseIsIntact(_ fd: Int32) -> Bool {
+    Glibc.fcntl(fd, Posix.getLeaseCommand) == Int32(F_RDLCK)
+  }
+
+  /// Releases a lease (`F_UNLCK`), letting a waiting writer's open go on.
+  func releaseLease(_ fd: Int32) { _ = Glibc.fcntl(fd, Posix.setLeaseCommand, Int32(F_UNLCK)) }
+
   /// `unlink(2)`; a missing file is not an error.
   func unlink(_ path: String) throws(SystemError) {
     try inject(.unlink, path)

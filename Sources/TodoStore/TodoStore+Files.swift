@@ -23,15 +23,24 @@ struct Snapshot: Sendable {
   var identity: Identity?
   /// The bytes as a list, when a read before the change had already parsed them.
   var list: TodoList? = nil
+  /// The file they were read from, held open until the change is in place (see
+  /// ``HeldFile``); `nil` for a missing file or a device.
+  var held: HeldFile? = nil
 }
 
 /// What changes when another program writes or replaces a file.
+///
+/// The change time is part of it: a program can set the modification time back (`touch -d`)
+/// after rewriting a file in place to the same size, but any write or time change sets the
+/// change time to now.
 struct Identity: Equatable, Sendable {
   var device: UInt64
   var inode: UInt64
   var size: Int64
   var seconds: Int
   var nanoseconds: Int
+  var changeSeconds: Int
+  var changeNanoseconds: Int
   var mode: mode_t
   var owner: uid_t
   var group: gid_t
@@ -42,6 +51,8 @@ struct Identity: Equatable, Sendable {
     size = Int64(info.st_size)
     seconds = info.st_mtim.tv_sec
     nanoseconds = info.st_mtim.tv_nsec
+    changeSeconds = info.st_ctim.tv_sec
+    changeNanoseconds = info.st_ctim.tv_nsec
     mode = info.st_mode
     owner = info.st_uid
     group = info.st_gid
@@ -252,28 +263,85 @@ extension TodoStore {
 
   /// Reads a file for a change; a missing file is empty, and a device is never read (reading
   /// a terminal would wait for input).
+  ///
+  /// The file is read only while no other program is writing it: while one has it open for
+  /// writing (see ``HeldFile``), or while its stamp changes across the read, the store waits
+  /// and reads again, with a growing pause, for up to ``TodoStore/writerWait`` seconds, and
+  /// then gives up with `.beingWritten` rather than change a half-written file.
   func snapshot(_ target: Target) throws(StoreError) -> Snapshot {
     if target.isDevice { return Snapshot(bytes: [], identity: nil) }
-    let fd: Int32
+    let deadline = SystemClock.monotonic() + TodoStore.writerWait
+    var pause = 0.002
+    while true {
+      let fd: Int32
+      do {
+        fd = try posix.open(target.resolved, O_RDONLY)
+      } catch  where error.code == ENOENT {
+        return Snapshot(bytes: [], identity: nil)
+      } catch {
+        throw StoreError(errno: error.code, path: target.path, operation: .read)
+      }
+      if let snapshot = try steadySnapshot(fd, target: target) {
+        try checkMarkers(snapshot.bytes, path: target.path, operation: .write)
+        return snapshot
+      }
+      let now = SystemClock.monotonic()
+      if now >= deadline { throw StoreError(.beingWritten, path: target.path, operation: .write) }
+      SystemClock.sleep(min(pause, deadline - now))
+      pause = min(pause * 2, 0.1)
+    }
+  }
+
+  /// Returns once no other program has the file open for writing (at once where the system
+  /// grants no lease to tell), waiting as ``snapshot(_:)`` does.
+  func waitForWriters(_ target: Target) throws(StoreError) {
+    let deadline = SystemClock.monotonic() + TodoStore.writerWait
+    var pause = 0.002
+    while true {
+      guard let fd = try? posix.open(target.resolved, O_RDONLY | O_NONBLOCK) else { return }
+      let lease = posix.takeReadLease(fd)
+      // Closing releases the lease; the caller's own open for writing would break it.
+      posix.close(fd)
+      if lease != .writerOpen { return }
+      let now = SystemClock.monotonic()
+      if now >= deadline { throw StoreError(.beingWritten, path: target.path, operation: .write) }
+      SystemClock.sleep(min(pause, deadline - now))
+      pause = min(pause * 2, 0.1)
+    }
+  }
+
+  /// How long a change waits for another program to finish writing a file, in seconds.
+  static let writerWait = 5.0
+
+  /// The file open as `fd`, read whole while nobody writes it; `nil` when a writer has it open
+  /// or its stamp changed across the read (the caller tries again).
+  ///
+  /// Takes `fd` over: the snapshot's ``HeldFile`` closes it, or it is closed here.
+  private func steadySnapshot(_ fd: Int32, target: Target) throws(StoreError) -> Snapshot? {
+    let info: Glibc.stat
     do {
-      fd = try posix.open(target.resolved, O_RDONLY)
-    } catch  where error.code == ENOENT {
-      return Snapshot(bytes: [], identity: nil)
+      info = try posix.fstat(fd)
     } catch {
+      posix.close(fd)
       throw StoreError(errno: error.code, path: target.path, operation: .read)
     }
-    defer { posix.close(fd) }
-    let snapshot: Snapshot
+    let lease = info.isRegularFile ? posix.takeReadLease(fd) : .unavailable
+    if lease == .writerOpen {
+      posix.close(fd)
+      return nil
+    }
+    let held = HeldFile(fd: fd, stamp: FileStamp(info), leased: lease == .held, posix: posix)
     do {
-      let info = try posix.fstat(fd)
-      snapshot = Snapshot(
+      let snapshot = Snapshot(
         bytes: try posix.readAll(fd, path: target.resolved, sizeHint: Int(info.st_size)),
-        identity: Identity(info))
+        identity: Identity(info), held: held)
+      // Dropping `held` closes the file and lets a writer waiting for the lease go on.
+      guard held.isUnchanged else { return nil }
+      held.release()
+      return snapshot
     } catch {
       throw StoreError(errno: error.code, path: target.path, operation: .read)
     }
-    try checkMarkers(snapshot.bytes, path: target.path, operation: .write)
-    return snapshot
   }
 
   /// The identity of the file now, without reading it; `nil` when it is missing.
@@ -359,6 +427,9 @@ extension TodoStore {
   /// Makes sure each change still fits the file on disk: a file another program changed
   /// since it was read gets the change re-applied as a line patch.
   func rebase(_ change: FileChange) throws(StoreError) -> FileChange {
+    // A writer waiting for the old read's lease must be let through before the file is read
+    // again, or the read would wait for it in vain.
+    change.base.held?.release()
     let current = try snapshot(change.target)
     if current.bytes == change.base.bytes {
       var same = change
@@ -379,29 +450,45 @@ extension TodoStore {
 
   /// Writes the changes: each to a temporary file, then every rename.
   ///
-  /// Just before the renames the files are checked again; a file that changed meanwhile gets
-  /// the change re-applied (a few rounds, then the files are rewritten from the last read).
+  /// Just before the renames the files are checked again (see ``isCurrent(_:)``); a file
+  /// another program wrote, replaced or opened for writing meanwhile is read again, once that
+  /// program is done, and gets the change re-applied as a line patch. A file that keeps
+  /// changing gets ``commitRounds`` such rounds and as many more as fit in
+  /// ``writerWait`` seconds; then the change is given up with `.beingWritten`, and nothing is
+  /// written.
   func commit(_ changes: [FileChange], label: String, recording: Bool = true) throws(StoreError) {
     var changes = changes
-    var staged = Staged(temporaries: [], journal: nil)
+    let deadline = SystemClock.monotonic() + TodoStore.writerWait
     var round = 0
-    while true {
+    while round < TodoStore.commitRounds || SystemClock.monotonic() < deadline {
       round += 1
-      discard(staged)
-      staged = Staged(temporaries: [], journal: nil)
       for index in changes.indices where !changes[index].target.isDevice {
-        if changes[index].base.identity != identity(changes[index].target) || round > 1 {
-          changes[index] = try rebase(changes[index])
-        }
+        if round > 1 || !isCurrent(changes[index]) { changes[index] = try rebase(changes[index]) }
       }
-      staged = try stage(changes)
-      let moved = changes.indices.contains {
-        !changes[$0].target.isDevice && changes[$0].base.identity != identity(changes[$0].target)
+      let staged = try stage(changes)
+      if changes.contains(where: { !isCurrent($0) }) {
+        discard(staged)
+        continue
       }
-      if !moved || round >= 3 { break }
+      if try install(&changes, temporaries: staged.temporaries, journal: staged.journal) {
+        if recording { record(label: label, changes: changes.filter { !$0.target.isDevice }) }
+        return
+      }
     }
-    try install(changes, temporaries: staged.temporaries, journal: staged.journal)
-    if recording { record(label: label, changes: changes.filter { !$0.target.isDevice }) }
+    let busy = changes.first { !isCurrent($0) } ?? changes[0]
+    throw StoreError(.beingWritten, path: busy.target.path, operation: .write)
+  }
+
+  /// How many times at least a change is made again on a file another program keeps writing.
+  static let commitRounds = 5
+
+  /// Whether a change's file is still the version it was made from: nobody replaced or
+  /// wrote it since it was read. (A writer that has opened it and not written yet is caught
+  /// when the new version is put in place, see ``put(_:temporary:)``.)
+  func isCurrent(_ change: FileChange) -> Bool {
+    if change.target.isDevice { return true }
+    guard change.base.identity == identity(change.target) else { return false }
+    return change.base.held?.isUnchanged ?? true
   }
 
   /// What ``stage(_:)`` wrote: each change's temporary file (`nil` for a device) and the
@@ -478,7 +565,15 @@ extension TodoStore {
   /// With more than one file a journal is written first (see ``Journal``). A rename that
   /// fails puts back the files already renamed, so a failure leaves every file as it was;
   /// only when that fails too is the journal left for the next run to finish.
-  func install(_ changes: [FileChange], temporaries: [String?], journal: Journal?) throws(StoreError) {
+  ///
+  /// Each file is swapped with its new version rather than renamed over (see
+  /// ``put(_:temporary:)``), so another program's write at that very instant is seen and
+  /// kept. Returns `false` when that happened to the only file of a change (nothing is
+  /// changed then, and the caller makes the change again on the file as it is now); with
+  /// several files, the journal being in place, that file's change is re-applied here.
+  func install(_ changes: inout [FileChange], temporaries: [String?], journal: Journal?)
+    throws(StoreError) -> Bool
+  {
     let files = changes.indices.filter { temporaries[$0] != nil }.sorted {
       changes[$0].target.resolved < changes[$1].target.resolved
     }
@@ -491,10 +586,21 @@ extension TodoStore {
       }
     }
     var renamed: [Int] = []
-    do {
+    do throws(StoreError) {
       for index in files {
-        guard let temporary = temporaries[index] else { continue }
-        try replace(changes[index].target, with: temporary)
+        guard var temporary = temporaries[index] else { continue }
+        var round = 1
+        let deadline = SystemClock.monotonic() + TodoStore.writerWait
+        while try !put(changes[index], temporary: temporary) {
+          if journal == nil { return false }
+          round += 1
+          if round > TodoStore.commitRounds, SystemClock.monotonic() >= deadline {
+            throw StoreError(.beingWritten, path: changes[index].target.path, operation: .write)
+          }
+          changes[index] = try rebase(changes[index])
+          temporary = try writeTemporary(
+            changes[index].content, for: changes[index].target, like: changes[index].base.identity)
+        }
         renamed.append(index)
       }
     } catch {
@@ -532,6 +638,66 @@ extension TodoStore {
     for (change, temporary) in zip(changes, temporaries) where temporary == nil {
       try writeDevice(change.content.bytes, to: change.target)
     }
+    return true
+  }
+
+  /// Puts a change's temporary file in its file's place, unless another program wrote or
+  /// replaced the file at that instant; `false` then, with that program's version back in
+  /// place and the temporary file gone.
+  ///
+  /// The two are swapped (`renameat2(2)` with `RENAME_EXCHANGE`), so whatever the path named
+  /// at the instant of the swap is still there to look at, under the temporary name: the
+  /// version read, untouched and with its lease whole, is removed; anything else (a file an
+  /// editor renamed into place after the last check, a write begun in place) is swapped
+  /// back. The lease is taken again first (see ``HeldFile/holdForRename()``): while a writer
+  /// has the file open nothing is swapped. Where the file system cannot swap, the temporary
+  /// file is renamed over the file.
+  func put(_ change: FileChange, temporary: String) throws(StoreError) -> Bool {
+    let target = change.target
+    guard let held = change.base.held, let ours = posix.lstat(temporary) else {
+      try replace(target, with: temporary)
+      return true
+    }
+    guard held.holdForRename() else {
+      try? posix.unlink(temporary)
+      held.release()
+      return false
+    }
+    let swapped: Bool
+    do {
+      swapped = try posix.exchange(temporary, target.resolved)
+    } catch {
+      try? posix.unlink(temporary)
+      throw StoreError(errno: error.code, path: target.path, operation: .write)
+    }
+    guard swapped else {
+      try replace(target, with: temporary)
+      return true
+    }
+    if let old = posix.lstat(temporary), UInt64(old.st_dev) == held.stamp.device,
+      UInt64(old.st_ino) == held.stamp.inode, held.isUnchanged(afterRename: true)
+    {
+      try? posix.unlink(temporary)
+      held.release()
+      do {
+        try posix.fsyncDirectory(target.directory)
+      } catch {
+        throw StoreError(errno: error.code, path: target.path, operation: .write)
+      }
+      return true
+    }
+    // Swapped back only while the path still names the new version: a third version saved
+    // in between is left where it is, and the change given up.
+    guard let now = posix.lstat(target.resolved), now.st_dev == ours.st_dev, now.st_ino == ours.st_ino
+    else { throw StoreError(.beingWritten, path: target.path, operation: .write) }
+    do {
+      _ = try posix.exchange(temporary, target.resolved)
+    } catch {
+      throw StoreError(errno: error.code, path: target.path, operation: .write)
+    }
+    try? posix.unlink(temporary)
+    held.release()
+    return false
   }
 
 }

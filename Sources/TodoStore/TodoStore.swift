@@ -318,6 +318,9 @@ public final class TodoStore: @unchecked Sendable {
     defer { for lock in locks { lock.release(posix: posix) } }
     // The file grows in place: the next read reads it whole again.
     readCache?.forget(path)
+    // A program writing the file in place (truncated, half written) would write the rest
+    // over the added lines: they wait for it.
+    if !target.isDevice { try waitForWriters(target) }
     let fd: Int32
     do {
       fd = try posix.open(target.resolved, O_RDWR | O_APPEND | O_CREAT, 0o666)

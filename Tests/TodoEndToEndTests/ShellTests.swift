@@ -281,6 +281,48 @@ import Testing
     #expect(box.read("todo.txt") == "one\n2009-02-13 two\n")
   }
 
+  /// A script piped into the shell is checked for outside edits between its lines as a
+  /// person's typing is: a task number follows its task when another program inserts a line
+  /// above it.
+  @Test func batchModeFollowsTasksMovedByAnOutsideEdit() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", "alpha\nbeta\n")
+    let process = Process()
+    process.executableURL = box.home.appendingPathComponent("bin/todo")
+    process.arguments = ["shell"]
+    process.currentDirectoryURL = box.home
+    process.environment = box.environment
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
+    (process.standardInput, process.standardOutput, process.standardError) = (input, output, errors)
+    try process.run()
+    input.fileHandleForWriting.write(Data("ls\n".utf8))
+    var shown = ""
+    while !shown.contains("tasks shown") {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      shown += String(decoding: chunk, as: UTF8.self)
+    }
+    #expect(shown.contains("2 beta"))
+    // The shell takes the file as seen after the line ran, then waits for the next line in
+    // read(2) on standard input (syscall 0 on fd 0): only then does the other program write.
+    let deadline = Date().addingTimeInterval(20)
+    while Date() < deadline {
+      let call = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/syscall", encoding: .utf8)) ?? ""
+      if call.hasPrefix("0 0x0 ") { break }
+      usleep(5_000)
+    }
+    try box.write("todo.txt", "inserted\nalpha\nbeta\n")
+    input.fileHandleForWriting.write(Data("do 2\n".utf8))
+    try input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(process.terminationStatus == 0)
+    #expect(stderr == "todo.txt changed on disk; re-read\ntask 2 is now task 3\n")
+    #expect(box.read("todo.txt") == "inserted\nalpha\nx 2009-02-13 beta\n")
+  }
+
   @Test func withoutATerminalNoActionIsStillAUsageError() throws {
     let box = try Sandbox()
     let run = try box.todo()

@@ -60,6 +60,10 @@ final class SteppedLineReader: LineReader {
     return (status, console)
   }
 
+  /// What the shell says on stderr before a line when the file changed since the last line
+  /// (batch mode checks as the terminal shell does).
+  static let changed = "todo.txt changed on disk; re-read\n"
+
   /// `todo ls` of the tasks given as (number, line), in the order ls shows them.
   static func listing(_ tasks: [(Int, String)], of total: Int) -> String {
     tasks.map { "\($0.0) \($0.1)\n" }.joined() + "--\nTODO: \(tasks.count) of \(total) tasks shown\n"
@@ -129,7 +133,7 @@ final class SteppedLineReader: LineReader {
       ])
     #expect(run.status == .success)
     #expect(
-      run.console.combinedText == Self.listing([(1, "aaa"), (2, "bbb")], of: 2)
+      run.console.combinedText == Self.listing([(1, "aaa"), (2, "bbb")], of: 2) + Self.changed
         + Self.listing([(1, "ccc"), (2, "ddd")], of: 2))
   }
 
@@ -145,7 +149,8 @@ final class SteppedLineReader: LineReader {
         ], cache: cache)
       #expect(
         run.console.combinedText
-          == Self.listing([(1, "aaa"), (2, "bbb")], of: 2) + Self.listing([(1, "eee"), (2, "fff")], of: 2)
+          == Self.listing([(1, "aaa"), (2, "bbb")], of: 2) + Self.changed
+          + Self.listing([(1, "eee"), (2, "fff")], of: 2) + Self.changed
           + Self.listing([(1, "eee"), (2, "fff"), (3, "ggg")], of: 3))
     }
   }
@@ -157,7 +162,7 @@ final class SteppedLineReader: LineReader {
     // The other command line's store is not the shell's: it writes the file under its lock.
     #expect(
       run.console.combinedText
-        == Self.listing([], of: 2) + Self.listing([(3, "2009-02-13 ccc +x")], of: 3)
+        == Self.listing([], of: 2) + Self.changed + Self.listing([(3, "2009-02-13 ccc +x")], of: 3)
         + Self.listing([(3, "2009-02-13 ccc +x"), (1, "aaa"), (2, "bbb")], of: 3))
     #expect(home.read() == "aaa\nbbb\n2009-02-13 ccc +x\n")
   }
