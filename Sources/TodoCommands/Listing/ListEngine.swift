@@ -501,35 +501,35 @@ struct TermMatcher {
 
   /// Whether the lower-cased ASCII word `plain` occurs in `line`, ASCII letters ignoring case.
   private static func occurs(_ plain: [UInt8], in line: UnsafeBufferPointer<UInt8>) -> Bool {
-      let count = plain.count
-      if count == 0 { return true }
-      guard line.count >= count else { return false }
-      return plain.withUnsafeBufferPointer { needle in
-        let first = needle[0]
-        let firstUpper = (97...122).contains(first) ? first - 32 : first
-        var start = 0
-        let last = line.count - count
-        while start <= last {
-          // A first byte without case (`+`, `@`, a digit) is looked for with memchr.
-          if first == firstUpper, let base = line.baseAddress {
-            guard let hit = memchr(base + start, Int32(first), last - start + 1) else { return false }
-            start = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
-          }
-          let byte = line[start]
-          if byte == first || byte == firstUpper {
-            var index = 1
-            while index < count {
-              var candidate = line[start + index]
-              if candidate >= 65, candidate <= 90 { candidate += 32 }
-              if candidate != needle[index] { break }
-              index += 1
-            }
-            if index == count { return true }
-          }
-          start += 1
+    let count = plain.count
+    if count == 0 { return true }
+    guard line.count >= count else { return false }
+    return plain.withUnsafeBufferPointer { needle in
+      let first = needle[0]
+      let firstUpper = (97...122).contains(first) ? first - 32 : first
+      var start = 0
+      let last = line.count - count
+      while start <= last {
+        // A first byte without case (`+`, `@`, a digit) is looked for with memchr.
+        if first == firstUpper, let base = line.baseAddress {
+          guard let hit = memchr(base + start, Int32(first), last - start + 1) else { return false }
+          start = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
         }
-        return false
+        let byte = line[start]
+        if byte == first || byte == firstUpper {
+          var index = 1
+          while index < count {
+            var candidate = line[start + index]
+            if candidate >= 65, candidate <= 90 { candidate += 32 }
+            if candidate != needle[index] { break }
+            index += 1
+          }
+          if index == count { return true }
+        }
+        start += 1
       }
+      return false
+    }
   }
 
   func matches(_ line: [UInt8]) -> Bool { line.withUnsafeBufferPointer { matches($0) } }
