@@ -99,6 +99,10 @@ import Testing
     #expect(try listed("caf", [:]) == ["1", "2"])
     // A locale glibc does not have leaves grep in the C locale.
     #expect(try listed("café", ["LC_ALL": "xx_YY.UTF-8"]) == ["2"])
+    // An ASCII term meets a letter that changes case to ASCII: ſ upper-cases to S.
+    try box.write("todo.txt", "\u{17F}tar long\nstar\nmoon\n")
+    #expect(try listed("STAR", LocaleSearchTests.utf8) == ["2", "1"])
+    #expect(try listed("STAR", [:]) == ["2"])
     // listproj's terms are the same grep terms.
     try box.write("todo.txt", "Été +summer\nété +beach\nhiver +snow\n")
     let projects = try box.sh("lsprj", "ÉTÉ", environment: LocaleSearchTests.utf8)

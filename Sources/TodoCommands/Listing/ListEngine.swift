@@ -430,9 +430,13 @@ struct TermMatcher {
   private let plain: [UInt8]?
   private let regex: BasicRegex?
   /// In a multibyte locale an ASCII letter also matches some other letters (`s` matches
-  /// `ſ`, which upper-cases to `S`): a line with other bytes the fast path misses goes to
-  /// the regular expression.
+  /// `ſ`, which upper-cases to `S`): a line with such a letter that the fast path misses goes
+  /// to the regular expression.
   private let foldsBeyondASCII: Bool
+  /// In UTF-8 only four letters change case to ASCII (İ and ı to i and I, ſ to S, the
+  /// Kelvin sign to k): only a line holding one of them can need the regular expression,
+  /// and only for a term with i, k or s. In another multibyte set, any line with other bytes.
+  private let onlyCaseMappingLetters: Bool
   /// What grep says of a term it cannot compile (such a term matches nothing).
   let notice: SearchNotice?
 
@@ -442,14 +446,19 @@ struct TermMatcher {
     let multibyte = locale?.isMultibyte ?? false
     if bytes.allSatisfy({ !special.contains($0) && $0 < 0x80 }) {
       plain = bytes.map { (65...90).contains($0) ? $0 + 32 : $0 }
-      let letters = bytes.contains { (65...90).contains($0) || (97...122).contains($0) }
+      let utf8 = locale?.isUTF8 ?? false
+      let letters = bytes.contains { byte in
+        utf8 ? "iksIKS".utf8.contains(byte) : (65...90).contains(byte) || (97...122).contains(byte)
+      }
       regex = multibyte && letters ? try? BasicRegex(compiling: bytes, ignoringCase: true, locale: locale) : nil
       foldsBeyondASCII = regex != nil
+      onlyCaseMappingLetters = utf8
       notice = nil
       return
     }
     plain = nil
     foldsBeyondASCII = false
+    onlyCaseMappingLetters = false
     if let fault = TermMatcher.faultGlibcAccepts(bytes) {
       regex = nil
       notice = fault
@@ -493,10 +502,24 @@ struct TermMatcher {
     if let plain {
       if TermMatcher.occurs(plain, in: line) { return true }
       guard foldsBeyondASCII, let regex, NativeListing.hasNonASCII(line) else { return false }
+      if onlyCaseMappingLetters, !TermMatcher.hasLetterMappingToASCII(line) { return false }
       return regex.matches(Array(line))
     }
     // A term grep cannot compile matches nothing (grep reports an error and prints nothing).
     return regex?.matches(Array(line)) ?? false
+  }
+
+  /// Whether a UTF-8 line holds İ (C4 B0), ı (C4 B1), ſ (C5 BF) or the Kelvin sign (E2 84 AA).
+  private static func hasLetterMappingToASCII(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard line.count >= 2 else { return false }
+    for index in 0..<(line.count - 1) {
+      switch (line[index], line[index + 1]) {
+      case (0xC4, 0xB0), (0xC4, 0xB1), (0xC5, 0xBF): return true
+      case (0xE2, 0x84) where index + 2 < line.count && line[index + 2] == 0xAA: return true
+      default: continue
+      }
+    }
+    return false
   }
 
   /// Whether the lower-cased ASCII word `plain` occurs in `line`, ASCII letters ignoring case.

@@ -13,6 +13,8 @@ final class SystemLocale: @unchecked Sendable {
   /// Whether a character may take several bytes (UTF-8): then text with an encoding error
   /// is what grep calls a binary file.
   let isMultibyte: Bool
+  /// Whether the character set is UTF-8 (then which characters map to ASCII letters is known).
+  let isUTF8: Bool
   /// Whether collation is by bytes (the C and POSIX locales), so no `strcoll` is needed.
   let collatesBytes: Bool
 
@@ -39,6 +41,7 @@ final class SystemLocale: @unchecked Sendable {
     let previous = uselocale(handle)
     isMultibyte = __ctype_get_mb_cur_max() > 1
     uselocale(previous)
+    isUTF8 = nl_langinfo_l(nl_item(CODESET), handle).map { String(cString: $0) } == "UTF-8"
     collatesBytes = inC || collate == "C" || collate == "POSIX"
   }
 
