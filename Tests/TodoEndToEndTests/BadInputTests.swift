@@ -51,7 +51,7 @@ import Testing
     Case(name: "bad option value", arguments: ["--color=sometimes", "ls"], message: "does not take 'sometimes'"),
     Case(name: "bad default priority", arguments: ["ls"], environment: ["TODOTXT_PRIORITY_ON_ADD": "zz"],
       message: "TODOTXT_PRIORITY_ON_ADD should be a capital letter"),
-    Case(name: "invalid search term", arguments: ["lsc", "[unclosed"], message: "invalid search term '[unclosed'"),
+    Case(name: "invalid search term", arguments: ["del", "1", "[unclosed"], message: "invalid search term '[unclosed'"),
     Case(name: "move to a missing file", arguments: ["mv", "1", "nope.txt"], message: "Destination file"),
     Case(name: "addto a missing file", arguments: ["addto", "nope.txt", "x"], message: "Destination file"),
     Case(name: "listfile of a missing file", arguments: ["lf", "nope"], message: "File nope does not exist."),

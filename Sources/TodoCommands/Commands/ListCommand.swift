@@ -59,35 +59,79 @@ enum WordsWithSigil {
     var joined: [UInt8] = []
     for file in files { joined += (try? context.store.read(file).serialized()) ?? [] }
     var lines = ListEngine(context: context).physicalLines(TodoList(bytes: joined))
-    for term in terms {
+    // Under the name todo a TERM is a word, as for ls; under todo.sh's name a grep pattern,
+    // and grep, sed and sort run in the user's locale.
+    let native = settings.mode == .native
+    let locale = native ? nil : SystemLocale(settings)
+    var notices: [SearchNotice] = []
+    for (position, term) in terms.enumerated() {
       let exclude = term.hasPrefix("-")
-      let matcher = TermMatcher(exclude ? String(term.dropFirst()) : term)
-      lines = lines.filter { matcher.matches($0) != exclude }
+      let pattern = exclude ? String(term.dropFirst()) : term
+      if native {
+        let word = WordMatcher(pattern)
+        lines = lines.filter { word.matches($0) != exclude }
+        continue
+      }
+      let matcher = TermMatcher(pattern, locale: locale)
+      if let notice = matcher.notice {
+        notices.append(notice)
+        lines = Lines([])
+        continue
+      }
+      var heldBack = false
+      lines = lines.filter { line in
+        guard matcher.matches(line) != exclude else { return false }
+        // The first grep holds back a line that is no text in a multibyte locale.
+        if position == 0, let locale, locale.hasEncodingError(line) {
+          heldBack = true
+          return false
+        }
+        return true
+      }
+      if heldBack { notices.append(.binaryFileMatches) }
     }
+    for notice in notices { context.console.errorLine(notice.message) }
     let before = settings.value("TODOTXT_SIGIL_BEFORE_PATTERN")
     let after = settings.value("TODOTXT_SIGIL_AFTER_PATTERN")
     let valid = settings.variables["TODOTXT_SIGIL_VALID_PATTERN"] ?? ".*"
-    let stripBefore = before.isEmpty ? nil : BasicRegex("^" + before)
-    let stripAfter = after.isEmpty ? nil : BasicRegex(after + "$")
-    let validRegex = valid == ".*" ? nil : BasicRegex("^" + (sigil == UInt8(ascii: "+") ? "+" : "@") + valid + "$")
+    let stripBefore = before.isEmpty ? nil : BasicRegex("^" + before, locale: locale)
+    let stripAfter = after.isEmpty ? nil : BasicRegex(after + "$", locale: locale)
+    let validRegex =
+      valid == ".*" ? nil : BasicRegex("^" + (sigil == UInt8(ascii: "+") ? "+" : "@") + valid + "$", locale: locale)
     var words = Set<[UInt8]>()
     for line in lines.all {
       for token in line.split(separator: 0x20) {
         // grep -o '[^ ]*SIGIL[^ ]\+': a space-separated token holding the sigil with at least
-        // one more character after it.
-        var word = Array(token)
-        guard hasSigilFollowedByMore(word, sigil) else { continue }
-        if let stripBefore { word = stripBefore.replacingAll(in: word, with: [], global: false) }
-        if let stripAfter { word = stripAfter.replacingAll(in: word, with: [], global: false) }
-        if let validRegex {
-          guard validRegex.matches(word) else { continue }
-        } else {
-          guard word.first == sigil else { continue }
+        // one more character after it; in a multibyte locale `[^ ]` matches no byte that is
+        // not a character, so such bytes split the token.
+        let token = Array(token)
+        let runs = locale.map { locale in token.withUnsafeBufferPointer { locale.validRuns($0) } } ?? [0..<token.count]
+        for run in runs {
+          var word = Array(token[run])
+          guard hasSigilFollowedByMore(word, sigil) else { continue }
+          if let stripBefore { word = stripBefore.replacingAll(in: word, with: [], global: false) }
+          if let stripAfter { word = stripAfter.replacingAll(in: word, with: [], global: false) }
+          if let validRegex {
+            guard validRegex.matches(word) else { continue }
+          } else {
+            guard word.first == sigil else { continue }
+          }
+          words.insert(word)
         }
-        words.insert(word)
       }
     }
-    for word in words.sorted(by: { $0.lexicographicallyPrecedes($1) }) { context.console.line(word) }
+    // sort -u: in the locale's collation (bytes in the C locale), a word that collates
+    // equal to the one before it left out.
+    let sorted = words.sorted { left, right in
+      let order = locale?.collate(left, right) ?? 0
+      return order != 0 ? order < 0 : left.lexicographicallyPrecedes(right)
+    }
+    var previous: [UInt8]?
+    for word in sorted {
+      if let previous, let locale, locale.collate(previous, word) == 0 { continue }
+      context.console.line(word)
+      previous = word
+    }
   }
 
   static func hasSigilFollowedByMore(_ word: [UInt8], _ sigil: UInt8) -> Bool {

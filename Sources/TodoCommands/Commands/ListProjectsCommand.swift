@@ -4,7 +4,7 @@ enum ListProjectsCommand {
   static let spec: CommandSpec = CommandSpec(
     name: "listproj", aliases: ["lsprj"], usage: "[TERM...]",
     abstract: "List the +projects used in todo.txt (of the tasks matching every TERM).",
-    arguments: [.term]
+    arguments: [.term], termsAreWords: true
   ) { context, arguments throws(TodoError) in
     try WordsWithSigil.list(UInt8(ascii: "+"), terms: arguments, context: context)
     return .success

@@ -287,3 +287,26 @@ public enum TodoError: Error, Equatable, Sendable {
   /// Whether the message goes to standard output (todo.sh prints its usage there).
   var goesToStandardOutput: Bool { self == .usage }
 }
+
+/// What todo.sh's `grep` says on standard error while a listing goes on (todo.sh still exits
+/// 0): worded as grep words it, since scripts compare todo.sh's output.
+enum SearchNotice: Equatable, Sendable {
+  /// A search term grep cannot compile: glibc's `regerror` text where grep says the same.
+  case badPattern(String)
+  /// A `\)` with no `\(` before it (glibc names the opening one).
+  case unmatchedCloseGroup
+  /// `[:space:]` written for `[[:space:]]`, which grep refuses.
+  case classOutsideBracket
+  /// In a multibyte locale grep holds back a line it would print that is not text there (an
+  /// invalid byte sequence), and says so once.
+  case binaryFileMatches
+
+  var message: String {
+    switch self {
+    case .badPattern(let reason): return "grep: \(reason)"
+    case .unmatchedCloseGroup: return "grep: Unmatched ) or \\)"
+    case .classOutsideBracket: return "grep: character class syntax is [[:space:]], not [:space:]"
+    case .binaryFileMatches: return "grep: (standard input): binary file matches"
+    }
+  }
+}

@@ -96,6 +96,9 @@ struct ListEngine {
     // and never sees the number.
     var needsNumber = false
     let wordTerms = settings.mode == .native
+    // todo.sh's grep runs in the user's locale.
+    let locale = wordTerms || terms.isEmpty ? nil : SystemLocale(settings)
+    var notices: [SearchNotice] = []
     for term in terms {
       let exclude = term.hasPrefix("-")
       let pattern = exclude ? String(term.dropFirst()) : term
@@ -107,10 +110,22 @@ struct ListEngine {
         continue
       }
       commands.append((exclude ? "grep -v -i " : "grep -i ") + ShellQuote.quote(pattern))
-      let matcher = TermMatcher(pattern)
+      let matcher = TermMatcher(pattern, locale: locale)
+      if let notice = matcher.notice {
+        // grep stops at a pattern it cannot compile: its stage of the pipeline, with or
+        // without -v, passes no line on.
+        notices.append(notice)
+        exclusions[exclusions.count - 1] = false
+        matchers.append({ _, _ in false })
+        continue
+      }
       matchers.append({ matcher.matches($1) })
       if !TermMatcher.ignoresNumber(pattern) { needsNumber = true }
     }
+    // In a multibyte locale the first grep holds back every line it would pass on that has
+    // a byte sequence that is no character: such lines never reach the listing.
+    let screensEncoding = locale?.isMultibyte == true && !matchers.isEmpty
+    var heldBack = false
 
     // 1. Number every line, right-aligned; drop lines that are only digits and spaces. The
     // numbered text is made only for matching (and printing): a line is kept as its index.
@@ -147,6 +162,15 @@ struct ListEngine {
           if ListEngine.isNumberLike(content) { continue }
           if skipsBlank, content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
           total += 1
+          if screensEncoding, NativeListing.hasNonASCII(content), let locale, locale.hasEncodingError(content) {
+            if !heldBack {
+              scratch.removeAll(keepingCapacity: true)
+              numbered.appendPrefix(index, to: &scratch)
+              scratch.append(contentsOf: content)
+              heldBack = scratch.withUnsafeBufferPointer { matchers[0](index, $0) } != exclusions[0]
+            }
+            continue
+          }
           if let passes {
             if needsNumber {
               scratch.removeAll(keepingCapacity: true)
@@ -168,6 +192,9 @@ struct ListEngine {
     }
     numbered.indices = kept
     kept = []
+    // grep's complaints, written as its stage of the pipeline runs: before the listing.
+    if heldBack { notices.append(.binaryFileMatches) }
+    for notice in notices { context.console.errorLine(notice.message) }
 
     var listing: Output.Listing
     if post == nil, native?.sorting == nil,
@@ -395,21 +422,67 @@ struct ListEngine {
 }
 
 /// Matches one search term against a numbered line as `grep -i` would: a basic regular
-/// expression, ignoring case; plain words take a fast path that gives the same answers.
+/// expression, ignoring case in the user's locale (``SystemLocale``: `É` is `é` in a UTF-8
+/// locale, only ASCII letters fold in the C locale); plain ASCII words take a fast path that
+/// gives the same answers. A term given as bytes that are not UTF-8 (``RawArguments``) is
+/// those bytes, as grep is given them.
 struct TermMatcher {
   private let plain: [UInt8]?
   private let regex: BasicRegex?
+  /// In a multibyte locale an ASCII letter also matches some other letters (`s` matches
+  /// `ſ`, which upper-cases to `S`): a line with such a letter that the fast path misses goes
+  /// to the regular expression.
+  private let foldsBeyondASCII: Bool
+  /// In UTF-8 only four letters change case to ASCII (İ and ı to i and I, ſ to S, the
+  /// Kelvin sign to k): only a line holding one of them can need the regular expression,
+  /// and only for a term with i, k or s. In another multibyte set, any line with other bytes.
+  private let onlyCaseMappingLetters: Bool
+  /// What grep says of a term it cannot compile (such a term matches nothing).
+  let notice: SearchNotice?
 
-  init(_ pattern: String) {
-    let bytes = Array(pattern.utf8)
+  init(_ pattern: String, locale: SystemLocale? = nil) {
+    let bytes = RawArguments.bytes(of: pattern) ?? Array(pattern.utf8)
     let special: Set<UInt8> = Set("\\.[]*^$".utf8)
+    let multibyte = locale?.isMultibyte ?? false
     if bytes.allSatisfy({ !special.contains($0) && $0 < 0x80 }) {
       plain = bytes.map { (65...90).contains($0) ? $0 + 32 : $0 }
-      regex = nil
-    } else {
-      plain = nil
-      regex = BasicRegex(pattern, ignoringCase: true)
+      let utf8 = locale?.isUTF8 ?? false
+      let letters = bytes.contains { byte in
+        utf8 ? "iksIKS".utf8.contains(byte) : (65...90).contains(byte) || (97...122).contains(byte)
+      }
+      regex = multibyte && letters ? try? BasicRegex(compiling: bytes, ignoringCase: true, locale: locale) : nil
+      foldsBeyondASCII = regex != nil
+      onlyCaseMappingLetters = utf8
+      notice = nil
+      return
     }
+    plain = nil
+    foldsBeyondASCII = false
+    onlyCaseMappingLetters = false
+    if let fault = TermMatcher.faultGlibcAccepts(bytes) {
+      regex = nil
+      notice = fault
+      return
+    }
+    do {
+      regex = try BasicRegex(compiling: bytes, ignoringCase: true, locale: locale)
+      notice = nil
+    } catch {
+      regex = nil
+      notice = TermMatcher.notice(for: error, pattern: bytes)
+    }
+  }
+
+  /// grep's wording of glibc's reason: the same text, but for a lone `\)`.
+  static func notice(for failure: BasicRegex.Failure, pattern: [UInt8]) -> SearchNotice {
+    if failure.code == Int32(_REG_EPAREN.rawValue), BracketScanner(pattern).hasUnopenedGroupEnd { return .unmatchedCloseGroup }
+    return .badPattern(failure.message)
+  }
+
+  /// A fault grep finds that glibc's `regcomp` lets pass: a bracket expression that reads
+  /// `[:name:]`, meant as the class `[[:name:]]`.
+  static func faultGlibcAccepts(_ pattern: [UInt8]) -> SearchNotice? {
+    BracketScanner(pattern).hasBareClass ? .classOutsideBracket : nil
   }
 
   /// Whether the term can only match a numbered line's text, never its number: it has no
@@ -422,44 +495,64 @@ struct TermMatcher {
 
   /// Whether grep would accept the term.
   static func isValid(_ pattern: String) -> Bool {
-    let matcher = TermMatcher(pattern)
-    return matcher.plain != nil || matcher.regex != nil
+    TermMatcher(pattern).notice == nil
   }
 
   func matches(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     if let plain {
-      let count = plain.count
-      if count == 0 { return true }
-      guard line.count >= count else { return false }
-      return plain.withUnsafeBufferPointer { needle in
-        let first = needle[0]
-        let firstUpper = (97...122).contains(first) ? first - 32 : first
-        var start = 0
-        let last = line.count - count
-        while start <= last {
-          // A first byte without case (`+`, `@`, a digit) is looked for with memchr.
-          if first == firstUpper, let base = line.baseAddress {
-            guard let hit = memchr(base + start, Int32(first), last - start + 1) else { return false }
-            start = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
-          }
-          let byte = line[start]
-          if byte == first || byte == firstUpper {
-            var index = 1
-            while index < count {
-              var candidate = line[start + index]
-              if candidate >= 65, candidate <= 90 { candidate += 32 }
-              if candidate != needle[index] { break }
-              index += 1
-            }
-            if index == count { return true }
-          }
-          start += 1
-        }
-        return false
-      }
+      if TermMatcher.occurs(plain, in: line) { return true }
+      guard foldsBeyondASCII, let regex, NativeListing.hasNonASCII(line) else { return false }
+      if onlyCaseMappingLetters, !TermMatcher.hasLetterMappingToASCII(line) { return false }
+      return regex.matches(Array(line))
     }
     // A term grep cannot compile matches nothing (grep reports an error and prints nothing).
     return regex?.matches(Array(line)) ?? false
+  }
+
+  /// Whether a UTF-8 line holds İ (C4 B0), ı (C4 B1), ſ (C5 BF) or the Kelvin sign (E2 84 AA).
+  private static func hasLetterMappingToASCII(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard line.count >= 2 else { return false }
+    for index in 0..<(line.count - 1) {
+      switch (line[index], line[index + 1]) {
+      case (0xC4, 0xB0), (0xC4, 0xB1), (0xC5, 0xBF): return true
+      case (0xE2, 0x84) where index + 2 < line.count && line[index + 2] == 0xAA: return true
+      default: continue
+      }
+    }
+    return false
+  }
+
+  /// Whether the lower-cased ASCII word `plain` occurs in `line`, ASCII letters ignoring case.
+  private static func occurs(_ plain: [UInt8], in line: UnsafeBufferPointer<UInt8>) -> Bool {
+    let count = plain.count
+    if count == 0 { return true }
+    guard line.count >= count else { return false }
+    return plain.withUnsafeBufferPointer { needle in
+      let first = needle[0]
+      let firstUpper = (97...122).contains(first) ? first - 32 : first
+      var start = 0
+      let last = line.count - count
+      while start <= last {
+        // A first byte without case (`+`, `@`, a digit) is looked for with memchr.
+        if first == firstUpper, let base = line.baseAddress {
+          guard let hit = memchr(base + start, Int32(first), last - start + 1) else { return false }
+          start = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+        }
+        let byte = line[start]
+        if byte == first || byte == firstUpper {
+          var index = 1
+          while index < count {
+            var candidate = line[start + index]
+            if candidate >= 65, candidate <= 90 { candidate += 32 }
+            if candidate != needle[index] { break }
+            index += 1
+          }
+          if index == count { return true }
+        }
+        start += 1
+      }
+      return false
+    }
   }
 
   func matches(_ line: [UInt8]) -> Bool { line.withUnsafeBufferPointer { matches($0) } }
@@ -478,5 +571,62 @@ enum ShellQuote {
       result.append(character)
     }
     return result
+  }
+}
+
+/// The shape of a basic regular expression where grep and glibc's `regcomp` word or judge it
+/// differently: which `\)` has no `\(`, which bracket expression reads `[:name:]`.
+private struct BracketScanner {
+  private(set) var hasUnopenedGroupEnd = false
+  private(set) var hasBareClass = false
+
+  init(_ pattern: [UInt8]) {
+    let backslash = UInt8(ascii: "\\")
+    let open = UInt8(ascii: "["), close = UInt8(ascii: "]"), colon = UInt8(ascii: ":")
+    var depth = 0
+    var index = 0
+    while index < pattern.count {
+      let byte = pattern[index]
+      if byte == backslash {
+        if index + 1 < pattern.count {
+          if pattern[index + 1] == UInt8(ascii: "(") { depth += 1 }
+          if pattern[index + 1] == UInt8(ascii: ")") {
+            if depth == 0 { hasUnopenedGroupEnd = true } else { depth -= 1 }
+          }
+        }
+        index += 2
+        continue
+      }
+      guard byte == open else {
+        index += 1
+        continue
+      }
+      // A bracket expression: `^`, then a `]` that is a member, then members up to `]`;
+      // `[:alpha:]`, `[.a.]` and `[=a=]` inside it end at their own `:]`, `.]`, `=]`.
+      var end = index + 1
+      if end < pattern.count, pattern[end] == UInt8(ascii: "^") { end += 1 }
+      let start = end
+      if end < pattern.count, pattern[end] == close { end += 1 }
+      var nested = false
+      while end < pattern.count, pattern[end] != close {
+        if pattern[end] == open, end + 1 < pattern.count, ":.=".utf8.contains(pattern[end + 1]) {
+          let mark = pattern[end + 1]
+          var inner = end + 2
+          while inner + 1 < pattern.count, !(pattern[inner] == mark && pattern[inner + 1] == close) { inner += 1 }
+          guard inner + 1 < pattern.count else { return }
+          nested = true
+          end = inner + 2
+          continue
+        }
+        end += 1
+      }
+      // An unmatched `[`: regcomp says so.
+      guard end < pattern.count else { return }
+      let members = pattern[start..<end]
+      if !nested, members.first == colon, members.last == colon, members.contains(where: { $0 != colon }) {
+        hasBareClass = true
+      }
+      index = end + 1
+    }
   }
 }

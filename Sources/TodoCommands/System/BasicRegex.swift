@@ -5,14 +5,52 @@
 /// search terms and substitution patterns mean exactly what they meant there.
 final class BasicRegex: @unchecked Sendable {
   private var compiled = regex_t()
+  /// The locale the pattern was compiled in and is matched in; `nil`: the process's (C).
+  private let locale: SystemLocale?
+
+  /// Why glibc rejected a pattern: its `regcomp` code and `regerror` text.
+  struct Failure: Error {
+    var code: Int32
+    var message: String
+  }
 
   /// Compiles `pattern`; `nil` when glibc rejects it.
-  init?(_ pattern: String, ignoringCase: Bool = false, extended: Bool = false) {
+  convenience init?(_ pattern: String, ignoringCase: Bool = false, extended: Bool = false, locale: SystemLocale? = nil) {
+    do {
+      try self.init(compiling: Array(pattern.utf8), ignoringCase: ignoringCase, extended: extended, locale: locale)
+    } catch {
+      return nil
+    }
+  }
+
+  /// Compiles the bytes of `pattern` (which need not be UTF-8), in `locale` when given: its
+  /// character set decides what a character is and how case folds.
+  init(compiling pattern: [UInt8], ignoringCase: Bool = false, extended: Bool = false, locale: SystemLocale? = nil)
+    throws(Failure)
+  {
+    self.locale = locale
     var flags: Int32 = 0
     if ignoringCase { flags |= REG_ICASE }
     if extended { flags |= REG_EXTENDED }
-    guard regcomp(&compiled, pattern, flags) == 0 else { return nil }
+    var text = pattern
+    if let nul = text.firstIndex(of: 0) { text.removeSubrange(nul...) }
+    text.append(0)
+    let status = within {
+      text.withUnsafeBufferPointer { buffer in
+        buffer.withMemoryRebound(to: CChar.self) { regcomp(&compiled, $0.baseAddress!, flags) }
+      }
+    }
+    guard status == 0 else {
+      var message = [UInt8](repeating: 0, count: 256)
+      message.withUnsafeMutableBufferPointer { buffer in
+        buffer.withMemoryRebound(to: CChar.self) { _ = regerror(status, &compiled, $0.baseAddress, $0.count) }
+      }
+      throw Failure(code: status, message: String(decoding: message.prefix { $0 != 0 }, as: UTF8.self))
+    }
   }
+
+  /// Runs `body` in the pattern's locale.
+  private func within<T>(_ body: () -> T) -> T { locale?.apply(body) ?? body() }
 
   deinit { regfree(&compiled) }
 
@@ -28,7 +66,7 @@ final class BasicRegex: @unchecked Sendable {
     var match = [regmatch_t](repeating: regmatch_t(), count: 1)
     let status = text.withUnsafeBufferPointer { buffer in
       buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
-        regexec(&compiled, pointer, 1, &match, notAtLineStart ? REG_NOTBOL : 0)
+        within { regexec(&compiled, pointer, 1, &match, notAtLineStart ? REG_NOTBOL : 0) }
       }
     }
     guard status == 0 else { return nil }
@@ -45,7 +83,7 @@ final class BasicRegex: @unchecked Sendable {
     var match = [regmatch_t](repeating: regmatch_t(), count: count)
     let status = text.withUnsafeBufferPointer { buffer in
       buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
-        regexec(&compiled, pointer, count, &match, 0)
+        within { regexec(&compiled, pointer, count, &match, 0) }
       }
     }
     guard status == 0 else { return nil }
@@ -63,7 +101,7 @@ final class BasicRegex: @unchecked Sendable {
       var match = [regmatch_t](repeating: regmatch_t(), count: 10)
       let status = text.withUnsafeBufferPointer { buffer in
         buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
-          regexec(&compiled, pointer, 10, &match, first ? 0 : REG_NOTBOL)
+          within { regexec(&compiled, pointer, 10, &match, first ? 0 : REG_NOTBOL) }
         }
       }
       guard status == 0 else { break }
