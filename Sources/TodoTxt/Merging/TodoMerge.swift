@@ -67,11 +67,9 @@ public enum TodoMerge {
     base: TodoList?, ours: TodoList, theirs: TodoList,
     conflictStyle: ConflictStyle = .markers(ours: "ours", theirs: "theirs")
   ) -> MergeResult {
-    let baseKeys = base.map { $0.map(LineKey.init) } ?? []
-    let ourKeys = ours.map(LineKey.init)
-    let theirKeys = theirs.map(LineKey.init)
-    let oursFromBase = LinePairing(old: baseKeys, new: ourKeys, similar: true)
-    let theirsFromBase = LinePairing(old: baseKeys, new: theirKeys, similar: true)
+    let baseList = base ?? TodoList()
+    let oursFromBase = LinePairing(old: baseList, new: ours, similar: true)
+    let theirsFromBase = LinePairing(old: baseList, new: theirs, similar: true)
     // The result follows one side's order: ours, unless only theirs reordered the tasks
     // both kept (a `reorder` on their machine must survive an edit on ours).
     guard
@@ -79,14 +77,12 @@ public enum TodoMerge {
         && reordered(theirsFromBase, other: oursFromBase)
     else {
       return merge(
-        base: base, baseKeys: baseKeys, ours: ours, ourKeys: ourKeys, oursFromBase: oursFromBase,
-        theirs: theirs, theirKeys: theirKeys, theirsFromBase: theirsFromBase,
-        conflictStyle: conflictStyle)
+        base: base, ours: ours, oursFromBase: oursFromBase, theirs: theirs,
+        theirsFromBase: theirsFromBase, conflictStyle: conflictStyle)
     }
     var result = merge(
-      base: base, baseKeys: baseKeys, ours: theirs, ourKeys: theirKeys,
-      oursFromBase: theirsFromBase, theirs: ours, theirKeys: ourKeys, theirsFromBase: oursFromBase,
-      conflictStyle: conflictStyle, sidesSwapped: true)
+      base: base, ours: theirs, oursFromBase: theirsFromBase, theirs: ours,
+      theirsFromBase: oursFromBase, conflictStyle: conflictStyle, sidesSwapped: true)
     result.conflicts = result.conflicts.map {
       MergeConflict(base: $0.base, ours: $0.theirs, theirs: $0.ours, reason: $0.reason)
     }
@@ -104,16 +100,15 @@ public enum TodoMerge {
   }
 
   private static func merge(
-    base: TodoList?, baseKeys: [LineKey], ours: TodoList, ourKeys: [LineKey],
-    oursFromBase: LinePairing, theirs: TodoList, theirKeys: [LineKey],
+    base: TodoList?, ours: TodoList, oursFromBase: LinePairing, theirs: TodoList,
     theirsFromBase: LinePairing, conflictStyle: ConflictStyle, sidesSwapped: Bool = false
   ) -> MergeResult {
 
     // Tasks added on both sides: the same line, or the same task in another state.
-    let ourAdded = ourKeys.indices.filter { oursFromBase.oldForNew[$0] == nil }
-    let theirAdded = theirKeys.indices.filter { theirsFromBase.oldForNew[$0] == nil }
+    let ourAdded = ours.indices.filter { oursFromBase.oldForNew[$0] == nil }
+    let theirAdded = theirs.indices.filter { theirsFromBase.oldForNew[$0] == nil }
     let added = LinePairing(
-      old: ourAdded.map { ourKeys[$0] }, new: theirAdded.map { theirKeys[$0] }, similar: false)
+      old: ourAdded.map { ours[$0] }, new: theirAdded.map { theirs[$0] }, similar: false)
     var theirsForAdded: [Int: Int] = [:]
     var oursForAdded: [Int: Int] = [:]
     for (position, match) in added.newForOld.enumerated() {
@@ -125,21 +120,38 @@ public enum TodoMerge {
     var layout = Layout(ours: ours, conflictStyle: conflictStyle)
     layout.sidesSwapped = sidesSwapped
     for index in ours.indices {
-      let task = ours[index]
       if let baseIndex = oursFromBase.oldForNew[index], let base {
+        // Most lines are the same on all three sides: nothing to parse.
+        let ourBytes = ours.lineBytes(at: index)
+        let theirIndex = theirsFromBase.newForOld[baseIndex]
+        if let theirIndex, ourBytes == theirs.lineBytes(at: theirIndex) {
+          layout.keep(index, isOursOnly: false)
+          continue
+        }
+        let task = ours[index]
         let original = base[baseIndex]
-        if let theirIndex = theirsFromBase.newForOld[baseIndex] {
+        if let theirIndex {
           let mine = theirs[theirIndex]
           var outcome = TaskMerge.merge(base: original, ours: task, theirs: mine)
           if case .merged = outcome, task != mine, task != original, mine != original,
-            oursFromBase.isUncertain(index, old: baseKeys[baseIndex], new: ourKeys[index])
-              || theirsFromBase.isUncertain(
-                theirIndex, old: baseKeys[baseIndex], new: theirKeys[theirIndex])
+            oursFromBase.isUncertain(index, old: original, new: task)
+              || theirsFromBase.isUncertain(theirIndex, old: original, new: mine)
+          {
+            outcome = .conflict(.uncertainMatch)
+          }
+          // When a side lost one of two copies of a line with nothing kept between them,
+          // which one it lost cannot be told: the other side's change to the copy it kept may
+          // have been made to the one it lost.
+          if case .merged = outcome,
+            oursFromBase.ambiguous.contains(baseIndex) && mine != original
+              || theirsFromBase.ambiguous.contains(baseIndex) && task != original
           {
             outcome = .conflict(.uncertainMatch)
           }
           layout.place(outcome, at: index, base: original, ours: task, theirs: mine)
-        } else if task != original, !TaskMerge.onlyCompleted(original, task) {
+        } else if task != original,
+          theirsFromBase.ambiguous.contains(baseIndex) || !TaskMerge.onlyCompleted(original, task)
+        {
           layout.conflict(
             MergeConflict(base: original, ours: task, theirs: nil, reason: .deletedAndChanged),
             at: index)
@@ -147,6 +159,7 @@ public enum TodoMerge {
           layout.drop(index)
         }
       } else if let theirIndex = theirsForAdded[index] {
+        let task = ours[index]
         var outcome = TaskMerge.merge(base: nil, ours: task, theirs: theirs[theirIndex])
         if case .conflict = outcome, let next = TaskMerge.nextOccurrence(task, theirs[theirIndex]) {
           outcome = .merged(next)
@@ -158,34 +171,31 @@ public enum TodoMerge {
     }
 
     // Where each of their lines stands in the result, to place what they added.
-    var anchor: [Int?] = Array(repeating: nil, count: theirs.count)
-    for index in theirs.indices {
-      if let baseIndex = theirsFromBase.oldForNew[index],
-        let ourIndex = oursFromBase.newForOld[baseIndex],
-        layout.isPresent(ourIndex)
-      {
-        anchor[index] = ourIndex
-      } else if let ourIndex = oursForAdded[index] {
-        anchor[index] = ourIndex
-      }
-    }
     var previous: Int?
     for index in theirs.indices {
-      defer { if let here = anchor[index] { previous = here } }
-      let task = theirs[index]
-      if let baseIndex = theirsFromBase.oldForNew[index], let base {
-        let original = base[baseIndex]
+      var anchor: Int?
+      defer { if let anchor { previous = anchor } }
+      if let baseIndex = theirsFromBase.oldForNew[index] {
+        if let ourIndex = oursFromBase.newForOld[baseIndex] {
+          if layout.isPresent(ourIndex) { anchor = ourIndex }
+          continue
+        }
+        guard let base else { continue }
         // Deleted on our side: gone if they left it alone, a conflict if they changed it.
         // Completed is no change that matters to a side that deleted (archived) it.
-        guard oursFromBase.newForOld[baseIndex] == nil, task != original,
-          !TaskMerge.onlyCompleted(original, task)
+        let original = base[baseIndex]
+        let task = theirs[index]
+        guard task != original,
+          oursFromBase.ambiguous.contains(baseIndex) || !TaskMerge.onlyCompleted(original, task)
         else { continue }
         layout.insert(
           conflict: MergeConflict(
             base: original, ours: nil, theirs: task, reason: .deletedAndChanged),
           after: previous)
-      } else if oursForAdded[index] == nil {
-        layout.insert(task, after: previous)
+      } else if let ourIndex = oursForAdded[index] {
+        anchor = ourIndex
+      } else {
+        layout.insert(theirs[index], after: previous)
       }
     }
     return layout.result()
@@ -219,61 +229,78 @@ public enum TodoMerge {
 
 /// The merged file being put together: what becomes of each of our lines, and what goes
 /// after each.
+///
+/// Kept lines are only marked: a large merge keeps nearly every line, and copying each would
+/// cost more than the rest of the merge.
 private struct Layout {
   let ours: TodoList
   let conflictStyle: TodoMerge.ConflictStyle
   /// The merge runs with their list in the place of ours (to follow their order): conflict
   /// blocks still show our side first, under our label.
   var sidesSwapped = false
-  /// What stands in place of each of our lines (nothing when it was deleted).
-  var main: [[[UInt8]]]
+  /// What stands in place of each of our lines: ``kept``, ``dropped``, or the index in
+  /// ``replacements`` of the lines that do.
+  var fate: [Int32]
+  var replacements: [[[UInt8]]] = []
   /// Our lines that only our side added.
   var oursOnly: [Bool]
-  /// Lines inserted before our line `k` (index `k`; the last slot is the end of the file).
-  var inserted: [[[UInt8]]]
+  /// Lines inserted before our line `k` (key `k`; `ours.count` is the end of the file).
+  var inserted: [Int: [[UInt8]]] = [:]
   var conflicts: [(position: Int, order: Int, conflict: MergeConflict)] = []
+
+  static let kept: Int32 = -1
+  static let dropped: Int32 = -2
 
   init(ours: TodoList, conflictStyle: TodoMerge.ConflictStyle) {
     self.ours = ours
     self.conflictStyle = conflictStyle
-    main = Array(repeating: [], count: ours.count)
+    fate = Array(repeating: Layout.dropped, count: ours.count)
     oursOnly = Array(repeating: false, count: ours.count)
-    inserted = Array(repeating: [], count: ours.count + 1)
   }
 
-  func isPresent(_ index: Int) -> Bool { !main[index].isEmpty }
+  func isPresent(_ index: Int) -> Bool { fate[index] != Layout.dropped }
 
   mutating func keep(_ index: Int, isOursOnly: Bool) {
-    main[index] = [Array(ours[index].bytes)]
+    fate[index] = Layout.kept
     oursOnly[index] = isOursOnly
   }
 
-  mutating func drop(_ index: Int) { main[index] = [] }
+  mutating func drop(_ index: Int) { fate[index] = Layout.dropped }
+
+  private mutating func put(_ lines: [[UInt8]], at index: Int) {
+    fate[index] = Int32(replacements.count)
+    replacements.append(lines)
+  }
 
   mutating func place(
     _ outcome: TaskMerge.Outcome, at index: Int, base: Task?, ours: Task, theirs: Task
   ) {
     switch outcome {
-    case .merged(let task): main[index] = [Array(task.bytes)]
+    case .merged(let task):
+      if task.bytes.elementsEqual(self.ours.lineBytes(at: index)) {
+        fate[index] = Layout.kept
+      } else {
+        put([Array(task.bytes)], at: index)
+      }
     case .conflict(let reason):
       conflict(MergeConflict(base: base, ours: ours, theirs: theirs, reason: reason), at: index)
     }
   }
 
   mutating func conflict(_ conflict: MergeConflict, at index: Int) {
-    main[index] = lines(for: conflict)
+    put(lines(for: conflict), at: index)
     conflicts.append((index * 2 + 1, conflicts.count, conflict))
   }
 
   /// Inserts a line after our line `previous` (`nil`: at the start), and after the lines that
   /// only we added right there.
   mutating func insert(_ task: Task, after previous: Int?) {
-    inserted[slot(after: previous)].append(Array(task.bytes))
+    inserted[slot(after: previous), default: []].append(Array(task.bytes))
   }
 
   mutating func insert(conflict: MergeConflict, after previous: Int?) {
     let slot = slot(after: previous)
-    inserted[slot] += lines(for: conflict)
+    inserted[slot, default: []] += lines(for: conflict)
     conflicts.append((slot * 2, conflicts.count, conflict))
   }
 
@@ -301,22 +328,30 @@ private struct Layout {
     var list = ours
     // From the end, so that the indices still to do stay valid.
     for index in ours.indices.reversed() {
-      for (offset, line) in inserted[index + 1].enumerated() {
+      for (offset, line) in (inserted[index + 1] ?? []).enumerated() {
         list.insert(Task(bytes: line), at: index + 1 + offset)
       }
-      let lines = main[index]
+      let fate = fate[index]
+      if fate == Layout.kept { continue }
+      if fate == Layout.dropped {
+        list.remove(at: index)
+        continue
+      }
+      let lines = replacements[Int(fate)]
       guard let first = lines.first else {
         list.remove(at: index)
         continue
       }
-      if !first.elementsEqual(ours[index].bytes) {
+      if !first.elementsEqual(ours.lineBytes(at: index)) {
         list.replace(at: index, with: Task(bytes: first))
       }
       for (offset, line) in lines.dropFirst().enumerated() {
         list.insert(Task(bytes: line), at: index + 1 + offset)
       }
     }
-    for (offset, line) in inserted[0].enumerated() { list.insert(Task(bytes: line), at: offset) }
+    for (offset, line) in (inserted[0] ?? []).enumerated() {
+      list.insert(Task(bytes: line), at: offset)
+    }
     let ordered = conflicts.sorted { ($0.position, $0.order) < ($1.position, $1.order) }.map(
       \.conflict)
     return MergeResult(list: list, conflicts: ordered)
