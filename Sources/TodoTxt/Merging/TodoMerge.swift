@@ -26,7 +26,9 @@ public struct MergeResult: Sendable {
 /// then the same body once the completion mark and date, the priority, the creation date and
 /// the `key:value` tags are taken away, then (for a base and a side) the most alike lines that
 /// share more than half of their non-tag words. A task whose text was rewritten beyond that is
-/// a deleted task and a new one.
+/// a deleted task and a new one. Lines that are the same bytes are first paired by their place,
+/// as a line diff pairs them (see ``LinePairing``), so of two tasks with the same text each
+/// side's edit lands on the copy it was made to.
 ///
 /// Then, for each task:
 ///
@@ -37,6 +39,8 @@ public struct MergeResult: Sendable {
 /// - changed on both sides when a side's line was matched to the task by resemblance only
 ///   and lost words of it or got another creation date: a conflict, for it may be a new
 ///   task written like the old one, and the other side's change may not belong to it;
+/// - a copy of a line lost on one side next to another copy of it (nothing tells which of the
+///   two it lost) while the other side changed either copy: a conflict;
 /// - changed on one side: that side's version; changed on both sides: merged field by field
 ///   (completion, priority, creation date, each tag, the text): completed on one side and
 ///   edited on the other gives the edited task, completed; the priority, a tag or the text
