@@ -221,6 +221,85 @@ struct MergeTests {
     }
   }
 
+  // MARK: Tasks with the same text
+
+  @Test func anEditToOneOfTwoTasksWithTheSameTextLandsOnThatOne() {
+    // Ours completes the second "call mom" (by its number); theirs gives the first a priority.
+    let base = ["call mom", "water plants", "call mom"]
+    let ours = ["call mom", "water plants", "x 2026-12-01 call mom"]
+    let theirs = ["(A) call mom", "water plants", "call mom"]
+    let expected = ["(A) call mom", "water plants", "x 2026-12-01 call mom"]
+    for result in [Self.merge(base, ours, theirs), Self.merge(base, theirs, ours)] {
+      #expect(result.isClean)
+      #expect(Self.lines(result) == expected)
+    }
+  }
+
+  @Test func twoTasksWithTheSameTextEachCompletedOnOneSideAreBothDone() {
+    let base = ["call mom", "call mom", "water plants"]
+    let ours = ["x 2026-12-01 call mom", "call mom", "water plants"]
+    let theirs = ["call mom", "x 2026-12-02 call mom", "water plants"]
+    let expected = ["x 2026-12-01 call mom", "x 2026-12-02 call mom", "water plants"]
+    for result in [Self.merge(base, ours, theirs), Self.merge(base, theirs, ours)] {
+      #expect(result.isClean)
+      #expect(Self.lines(result) == expected)
+    }
+  }
+
+  @Test func oneOfTwoTasksWithTheSameTextDeletedAndTheOtherCompleted() {
+    let base = ["call mom", "water plants", "call mom"]
+    // Ours deletes the first, theirs completes the second: the second stays, done.
+    let first = Self.merge(
+      base, ["water plants", "call mom"], ["call mom", "water plants", "x 2026-12-01 call mom"])
+    #expect(first.isClean)
+    #expect(Self.lines(first) == ["water plants", "x 2026-12-01 call mom"])
+    // Ours deletes the second, theirs completes the first.
+    let second = Self.merge(
+      base, ["x 2026-12-01 call mom", "water plants"], ["call mom", "water plants"])
+    #expect(second.isClean)
+    #expect(Self.lines(second) == ["x 2026-12-01 call mom", "water plants"])
+  }
+
+  @Test func aChangeToTheCopyTheOtherSideDeletedConflicts() {
+    // Ours deletes the first "call mom" and completes the second; theirs edits the first.
+    let base = ["call mom", "water plants", "call mom"]
+    let ours = ["water plants", "x 2026-12-01 call mom"]
+    let theirs = ["(A) call mom", "water plants", "call mom"]
+    for result in [Self.merge(base, ours, theirs), Self.merge(base, theirs, ours)] {
+      #expect(result.conflicts.map(\.reason) == [.deletedAndChanged])
+      #expect(Self.lines(result).contains("x 2026-12-01 call mom"))
+      #expect(Self.lines(result).contains("(A) call mom"))
+    }
+  }
+
+  @Test func oneOfTwoNeighbouringCopiesDeletedWhileTheOtherSideChangedOneConflicts() {
+    // Nothing tells which of the two neighbours ours deleted: if the one theirs completed,
+    // the result is one open task; if the other, one done task.
+    let base = ["call mom", "call mom", "water plants"]
+    let ours = ["call mom", "water plants"]
+    for theirs in [
+      ["x 2026-12-01 call mom", "call mom", "water plants"],
+      ["call mom", "(B) call mom", "water plants"],
+    ] {
+      for (result, reversed) in [
+        (Self.merge(base, ours, theirs), false), (Self.merge(base, theirs, ours), true),
+      ] {
+        #expect(!result.isClean, "\(theirs) reversed: \(reversed)")
+        #expect(Self.lines(result).contains(theirs.first { $0 != "call mom" } ?? ""))
+      }
+    }
+  }
+
+  @Test func oneOfTwoNeighbouringCopiesDeletedIsCleanWhenTheOtherSideLeftThemAlone() {
+    let base = ["call mom", "call mom", "water plants"]
+    let ours = ["call mom", "water plants"]
+    let theirs = ["call mom", "call mom", "(A) water plants"]
+    for result in [Self.merge(base, ours, theirs), Self.merge(base, theirs, ours)] {
+      #expect(result.isClean)
+      #expect(Self.lines(result) == ["call mom", "(A) water plants"])
+    }
+  }
+
   // MARK: Both sides
 
   @Test func aTaskAddedOnBothSidesIsAddedOnce() {

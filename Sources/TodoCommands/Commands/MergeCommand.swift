@@ -47,7 +47,7 @@ enum MergeCommand {
     } else {
       result = TodoMerge.merge(base: base, ours: ours, theirs: theirs)
     }
-    try write(result.list.serialized(), to: arguments[1])
+    try write(result.list, to: arguments[1])
     guard result.isClean else {
       throw .mergeConflicts(path: arguments[1], count: result.conflicts.count)
     }
@@ -80,22 +80,38 @@ enum MergeCommand {
   /// Replaces a file's contents (through a temporary file beside it and a rename, so that it
   /// is never half-written), keeping its permissions.
   static func write(_ bytes: [UInt8], to path: String) throws(TodoError) {
+    try replace(path) { fd in bytes.withUnsafeBufferPointer { writeAll(fd, $0) } }
+  }
+
+  /// The same with a list's bytes, a block at a time: a large merged file is never held
+  /// whole a second time.
+  static func write(_ list: TodoList, to path: String) throws(TodoError) {
+    try replace(path) { fd in
+      var complete = true
+      list.serialize { block in if complete { complete = writeAll(fd, block) } }
+      return complete
+    }
+  }
+
+  private static func writeAll(_ fd: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var written = 0
+    while written < bytes.count {
+      let count = Glibc.write(fd, bytes.baseAddress.map { $0 + written }, bytes.count - written)
+      if count < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      written += count
+    }
+    return true
+  }
+
+  private static func replace(_ path: String, with fill: (Int32) -> Bool) throws(TodoError) {
     let temporary = Posix.dirname(path) + "/." + Posix.basename(path) + ".merge-\(getpid())"
     let mode = Posix.fileStatus(path).map { $0.st_mode & 0o7777 } ?? 0o666
     let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
     guard fd >= 0 else { throw .cannotWriteFile(path) }
-    var written = 0
-    let complete = bytes.withUnsafeBytes { raw -> Bool in
-      while written < raw.count {
-        let count = Glibc.write(fd, raw.baseAddress.map { $0 + written }, raw.count - written)
-        if count < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        written += count
-      }
-      return true
-    }
+    let complete = fill(fd)
     let synced = fsync(fd) == 0
     close(fd)
     guard complete, synced, rename(temporary, path) == 0 else {

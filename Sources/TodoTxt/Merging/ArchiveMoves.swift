@@ -32,7 +32,7 @@ struct ArchiveMoves {
   /// it was archived; a done line left as it was while its body was added to todo.txt is the
   /// old record of a task done again, nothing to doubt.
   init(
-    pairing: inout LinePairing, baseKeys: [LineKey], sideKeys: [LineKey],
+    pairing: inout LinePairing, base: TodoList, side: TodoList,
     otherBase: TodoList?, otherSide: TodoList, isTodo: Bool
   ) {
     // The bodies this side added to the other file, by count: the lines it has more of than
@@ -51,9 +51,17 @@ struct ArchiveMoves {
     let added = bodies.filter { $0.value > 0 }
     guard !added.isEmpty else { return }
 
+    // Only a side that added to the other file gets here: then each base task's body is
+    // worked out once (the merge itself parses only the lines it could not pair by place).
     var groups: [[UInt8]: [Int]] = [:]
-    for index in baseKeys.indices where !baseKeys[index].isBlank {
-      if added[baseKeys[index].core] != nil { groups[baseKeys[index].core, default: []].append(index) }
+    var baseDates: [Int: TaskDate?] = [:]
+    for index in base.indices {
+      let task = base[index]
+      guard !task.isBlank else { continue }
+      let core = LineKey(task).core
+      guard added[core] != nil else { continue }
+      groups[core, default: []].append(index)
+      baseDates[index] = task.creationDate
     }
     for (core, indices) in groups {
       var left = added[core] ?? 0
@@ -64,8 +72,7 @@ struct ArchiveMoves {
           left -= 1  // already gone from this file
           continue
         }
-        let old = baseKeys[index]
-        if pairing.resembling.contains(new) || sideKeys[new].creationDate != old.creationDate {
+        if pairing.resembling.contains(new) || side[new].creationDate != baseDates[index] ?? nil {
           lookAlikes.append(index)
         } else {
           kept.append(index)
@@ -129,12 +136,12 @@ extension TodoMerge {
     }
     return merge(
       base: base, ours: file.ours, theirs: file.theirs, conflictStyle: conflictStyle
-    ) { baseKeys, ourKeys, oursFromBase, theirKeys, theirsFromBase in
+    ) { base, ours, oursFromBase, theirs, theirsFromBase in
       let ours = ArchiveMoves(
-        pairing: &oursFromBase, baseKeys: baseKeys, sideKeys: ourKeys, otherBase: other.base,
+        pairing: &oursFromBase, base: base, side: ours, otherBase: other.base,
         otherSide: other.ours, isTodo: isTodo)
       let theirs = ArchiveMoves(
-        pairing: &theirsFromBase, baseKeys: baseKeys, sideKeys: theirKeys,
+        pairing: &theirsFromBase, base: base, side: theirs,
         otherBase: other.base, otherSide: other.theirs, isTodo: isTodo)
       return (ours.unsure, theirs.unsure)
     }

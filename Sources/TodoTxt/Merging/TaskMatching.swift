@@ -1,7 +1,8 @@
-/// How a line is recognised in another version of its file.
+/// How a line is recognised in another version of its file, for the lines that the positional
+/// pass leaves unpaired (few, unless most of the file was edited).
 struct LineKey: Sendable {
-  /// The whole line.
-  var bytes: [UInt8]
+  /// The whole line: a view into its file's buffer, not a copy.
+  var bytes: ArraySlice<UInt8>
   /// Nothing but spaces and tabs.
   var isBlank: Bool
   /// The body's words that are not `key:value` tags, joined by single spaces: what is left
@@ -13,7 +14,7 @@ struct LineKey: Sendable {
   var creationDate: TaskDate?
 
   init(_ task: Task) {
-    bytes = Array(task.bytes)
+    bytes = task.bytes
     isBlank = task.isBlank
     creationDate = task.creationDate
     var core: [UInt8] = []
@@ -52,9 +53,50 @@ struct LineKey: Sendable {
   }
 }
 
+/// The lines of one version of a file, as the pairing reads them: bytes without parsing, and
+/// a parsed task only for the lines that need one.
+protocol PairedLines {
+  var count: Int { get }
+  func lineBytes(at index: Int) -> ArraySlice<UInt8>
+  subscript(index: Int) -> Task { get }
+}
+
+extension TodoList: PairedLines {}
+
+extension Array: PairedLines where Element == Task {
+  func lineBytes(at index: Int) -> ArraySlice<UInt8> { self[index].bytes }
+}
+
+/// For each line of one version, the line of the other version it is paired with, if any:
+/// a collection of `Int?` kept as 32-bit numbers (a large file has hundreds of thousands).
+struct LineMap: RandomAccessCollection, Sendable {
+  private var storage: [Int32]
+
+  init(count: Int) { storage = Array(repeating: -1, count: count) }
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { storage.count }
+
+  subscript(index: Int) -> Int? {
+    get {
+      let value = storage[index]
+      return value < 0 ? nil : Int(value)
+    }
+    set { storage[index] = newValue.map { Int32(truncatingIfNeeded: $0) } ?? -1 }
+  }
+
+  func isPaired(_ index: Int) -> Bool { storage[index] >= 0 }
+}
+
 /// Which line of one version of a file is which line of another.
 ///
-/// Lines are paired in three rounds, each over the lines still unpaired:
+/// First, as a line diff does, lines that are the same bytes are paired by their place: the
+/// lines both versions start and end with, then the lines found exactly once in each version
+/// (wherever they moved), then, between those of them that kept their order, again the lines
+/// at either end of each stretch, the n-th copy of a line with its n-th copy there, and the
+/// n-th line of a body with its n-th there (see round 2). So of two tasks with the same text,
+/// each is paired with the copy at its own place, and an edit lands on the copy it was made
+/// to. Then, over the lines still unpaired anywhere in the file:
 ///
 /// 1. the same bytes (the n-th copy of a line with the n-th copy);
 /// 2. the same body once the completion mark and date, the priority, the creation date and
@@ -64,53 +106,261 @@ struct LineKey: Sendable {
 ///    shared (Dice's coefficient of the non-tag words above 0.5), so that an edited text is
 ///    still the same task.
 ///
-/// Blank lines pair only in the first round.
+/// Blank lines pair only by their bytes.
 struct LinePairing: Sendable {
   /// For each line of the old version, the new line it became.
-  var newForOld: [Int?]
+  var newForOld: LineMap
   /// For each line of the new version, the old line it came from.
-  var oldForNew: [Int?]
+  var oldForNew: LineMap
   /// The new lines paired in round 3, by resemblance only: the same task edited, or perhaps
   /// a new task written like a deleted one.
   var resembling: Set<Int> = []
+  /// Old lines whose fate cannot be told from a copy of theirs: the new version lost one of
+  /// two copies of a line with nothing kept between them, and either may be the one it lost.
+  var ambiguous: Set<Int> = []
 
   /// Above this many candidate pairs, round 3 compares each old line only with the new
   /// lines near its place in the order, about this many pairs in all.
   static let similarityLimit = 250_000
 
-  init(old: [LineKey], new: [LineKey], similar: Bool) {
-    newForOld = Array(repeating: nil, count: old.count)
-    oldForNew = Array(repeating: nil, count: new.count)
-    pair(old, new, by: \.bytes, skipBlank: false)
-    pair(old, new, by: \.core, skipBlank: true)
-    if similar { pairSimilar(old, new) }
+  init(old: some PairedLines, new: some PairedLines, similar: Bool) {
+    newForOld = LineMap(count: old.count)
+    oldForNew = LineMap(count: new.count)
+    var keys = Keys()
+    pairByPlace(old, new, keys: &keys)
+    let olds = (0..<old.count).filter { !newForOld.isPaired($0) }
+    let news = (0..<new.count).filter { !oldForNew.isPaired($0) }
+    pairSame(old, olds, new, news)
+    pairCores(old, olds, new, news, keys: &keys)
+    if similar { pairSimilar(old, olds, new, news, keys: &keys) }
+    findAmbiguous(old)
   }
 
-  private mutating func pair(
-    _ old: [LineKey], _ new: [LineKey], by key: KeyPath<LineKey, [UInt8]>, skipBlank: Bool
+  /// Parsed keys of the lines that need one, made once.
+  private struct Keys {
+    var old: [Int: LineKey] = [:]
+    var new: [Int: LineKey] = [:]
+
+    mutating func old(_ index: Int, in lines: some PairedLines) -> LineKey {
+      if let key = old[index] { return key }
+      let key = LineKey(lines[index])
+      old[index] = key
+      return key
+    }
+
+    mutating func new(_ index: Int, in lines: some PairedLines) -> LineKey {
+      if let key = new[index] { return key }
+      let key = LineKey(lines[index])
+      new[index] = key
+      return key
+    }
+  }
+
+  private mutating func link(_ old: Int, _ new: Int) {
+    newForOld[old] = new
+    oldForNew[new] = old
+  }
+
+  // MARK: By place
+
+  /// The positional pass: common ends, unique lines, then each stretch between the unique
+  /// lines that kept their order.
+  private mutating func pairByPlace(
+    _ old: some PairedLines, _ new: some PairedLines, keys: inout Keys
   ) {
-    var waiting: [[UInt8]: [Int]] = [:]
-    for index in old.indices.reversed() where newForOld[index] == nil {
-      if skipBlank, old[index].isBlank || old[index][keyPath: key].isEmpty { continue }
-      waiting[old[index][keyPath: key], default: []].append(index)
+    var start = 0
+    while start < old.count, start < new.count,
+      old.lineBytes(at: start) == new.lineBytes(at: start)
+    {
+      link(start, start)
+      start += 1
     }
-    for index in new.indices where oldForNew[index] == nil {
-      if skipBlank, new[index].isBlank || new[index][keyPath: key].isEmpty { continue }
-      let value = new[index][keyPath: key]
-      guard let match = waiting[value]?.popLast() else { continue }
-      newForOld[match] = index
-      oldForNew[index] = match
+    var oldEnd = old.count
+    var newEnd = new.count
+    while oldEnd > start, newEnd > start,
+      old.lineBytes(at: oldEnd - 1) == new.lineBytes(at: newEnd - 1)
+    {
+      oldEnd -= 1
+      newEnd -= 1
+      link(oldEnd, newEnd)
+    }
+    guard start < oldEnd, start < newEnd else { return }
+    let unique = LinePairing.uniqueCommonLines(old, start..<oldEnd, new, start..<newEnd)
+    for (o, n) in unique { link(Int(o), Int(n)) }
+    var previous = (old: start, new: start)
+    for (o, n) in LinePairing.inOrder(unique) + [(Int32(oldEnd), Int32(newEnd))] {
+      pairStretch(old, previous.old..<Int(o), new, previous.new..<Int(n), keys: &keys)
+      previous = (Int(o) + 1, Int(n) + 1)
     }
   }
 
-  private mutating func pairSimilar(_ old: [LineKey], _ new: [LineKey]) {
-    let olds = old.indices.filter {
-      newForOld[$0] == nil && !old[$0].isBlank && !old[$0].words.isEmpty
+  /// The lines that are found exactly once in `oldRange` and once in `newRange`, with the same
+  /// bytes, as (old, new) pairs in the new order.
+  ///
+  /// An open-addressing table of 32-bit hashes and line numbers, not a dictionary of copied
+  /// lines: it is made for every line of a large file.
+  private static func uniqueCommonLines(
+    _ old: some PairedLines, _ oldRange: Range<Int>, _ new: some PairedLines,
+    _ newRange: Range<Int>
+  ) -> [(Int32, Int32)] {
+    var capacity = 16
+    while capacity < oldRange.count + oldRange.count / 3 { capacity *= 2 }
+    let mask = capacity - 1
+    // Per slot: the line's hash, its old line (-1: empty, -2: more than one) and its new line
+    // (-1: none yet, -2: more than one).
+    var hashes = [UInt32](repeating: 0, count: capacity)
+    var olds = [Int32](repeating: -1, count: capacity)
+    var news = [Int32](repeating: -1, count: capacity)
+    var firstOld = [Int32](repeating: 0, count: capacity)
+    for index in oldRange {
+      let bytes = old.lineBytes(at: index)
+      let hash = lineHash(bytes)
+      var slot = Int(hash) & mask
+      while olds[slot] != -1 {
+        if hashes[slot] == hash, old.lineBytes(at: Int(firstOld[slot])) == bytes { break }
+        slot = (slot + 1) & mask
+      }
+      if olds[slot] == -1 {
+        hashes[slot] = hash
+        olds[slot] = Int32(index)
+        firstOld[slot] = Int32(index)
+      } else {
+        olds[slot] = -2
+      }
     }
-    let news = new.indices.filter {
-      oldForNew[$0] == nil && !new[$0].isBlank && !new[$0].words.isEmpty
+    for index in newRange {
+      let bytes = new.lineBytes(at: index)
+      let hash = lineHash(bytes)
+      var slot = Int(hash) & mask
+      while olds[slot] != -1 {
+        if hashes[slot] == hash, old.lineBytes(at: Int(firstOld[slot])) == bytes {
+          news[slot] = news[slot] == -1 ? Int32(index) : -2
+          break
+        }
+        slot = (slot + 1) & mask
+      }
+    }
+    var pairs: [(Int32, Int32)] = []
+    for slot in 0..<capacity where olds[slot] >= 0 && news[slot] >= 0 {
+      pairs.append((olds[slot], news[slot]))
+    }
+    pairs.sort { $0.1 < $1.1 }
+    return pairs
+  }
+
+  /// FNV-1a over the line's bytes, folded to 32 bits.
+  private static func lineHash(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return UInt32(truncatingIfNeeded: hash ^ hash >> 32)
+  }
+
+  /// The longest run of `pairs` (in new order) whose old lines are in order too: the lines
+  /// that stayed in place, around which the rest is placed.
+  private static func inOrder(_ pairs: [(Int32, Int32)]) -> [(Int32, Int32)] {
+    guard !pairs.isEmpty else { return [] }
+    // Patience: the last pair of the best run of each length, and each pair's predecessor.
+    var tails: [Int32] = []
+    var before = [Int32](repeating: -1, count: pairs.count)
+    for (index, pair) in pairs.enumerated() {
+      var low = 0
+      var high = tails.count
+      while low < high {
+        let middle = (low + high) / 2
+        if pairs[Int(tails[middle])].0 < pair.0 { low = middle + 1 } else { high = middle }
+      }
+      if low > 0 { before[index] = tails[low - 1] }
+      if low == tails.count { tails.append(Int32(index)) } else { tails[low] = Int32(index) }
+    }
+    var run: [(Int32, Int32)] = []
+    var index = tails.last.map(Int.init) ?? -1
+    while index >= 0 {
+      run.append(pairs[index])
+      index = Int(before[index])
+    }
+    return run.reversed()
+  }
+
+  /// Pairs the unpaired lines of one stretch between two lines that stayed in place: the same
+  /// bytes at either end, then the n-th copy of a line with its n-th copy, then the n-th line
+  /// of a body with the n-th one.
+  private mutating func pairStretch(
+    _ old: some PairedLines, _ oldRange: Range<Int>, _ new: some PairedLines,
+    _ newRange: Range<Int>, keys: inout Keys
+  ) {
+    var olds = oldRange.filter { !newForOld.isPaired($0) }[...]
+    var news = newRange.filter { !oldForNew.isPaired($0) }[...]
+    while let o = olds.first, let n = news.first, old.lineBytes(at: o) == new.lineBytes(at: n) {
+      link(o, n)
+      olds.removeFirst()
+      news.removeFirst()
+    }
+    while let o = olds.last, let n = news.last, old.lineBytes(at: o) == new.lineBytes(at: n) {
+      link(o, n)
+      olds.removeLast()
+      news.removeLast()
     }
     guard !olds.isEmpty, !news.isEmpty else { return }
+    pairSame(old, Array(olds), new, Array(news))
+    pairCores(old, Array(olds), new, Array(news), keys: &keys)
+  }
+
+  // MARK: Rounds
+
+  /// Round 1 over the given lines that are still unpaired: the n-th copy of a line with the
+  /// n-th copy.
+  private mutating func pairSame(
+    _ old: some PairedLines, _ olds: [Int], _ new: some PairedLines, _ news: [Int]
+  ) {
+    var waiting: [ArraySlice<UInt8>: [Int]] = [:]
+    for index in olds.reversed() where !newForOld.isPaired(index) {
+      waiting[old.lineBytes(at: index), default: []].append(index)
+    }
+    guard !waiting.isEmpty else { return }
+    for index in news where !oldForNew.isPaired(index) {
+      guard let match = waiting[new.lineBytes(at: index)]?.popLast() else { continue }
+      link(match, index)
+    }
+  }
+
+  /// Round 2 over the given lines that are still unpaired: the n-th line of a body with the
+  /// n-th line of the same body.
+  private mutating func pairCores(
+    _ old: some PairedLines, _ olds: [Int], _ new: some PairedLines, _ news: [Int],
+    keys: inout Keys
+  ) {
+    var waiting: [[UInt8]: [Int]] = [:]
+    for index in olds.reversed() where !newForOld.isPaired(index) {
+      let key = keys.old(index, in: old)
+      if key.isBlank || key.core.isEmpty { continue }
+      waiting[key.core, default: []].append(index)
+    }
+    guard !waiting.isEmpty else { return }
+    for index in news where !oldForNew.isPaired(index) {
+      let key = keys.new(index, in: new)
+      if key.isBlank || key.core.isEmpty { continue }
+      guard let match = waiting[key.core]?.popLast() else { continue }
+      link(match, index)
+    }
+  }
+
+  private mutating func pairSimilar(
+    _ old: some PairedLines, _ oldLines: [Int], _ new: some PairedLines, _ newLines: [Int],
+    keys: inout Keys
+  ) {
+    let olds = oldLines.filter {
+      guard !newForOld.isPaired($0) else { return false }
+      let key = keys.old($0, in: old)
+      return !key.isBlank && !key.words.isEmpty
+    }
+    let news = newLines.filter {
+      guard !oldForNew.isPaired($0) else { return false }
+      let key = keys.new($0, in: new)
+      return !key.isBlank && !key.words.isEmpty
+    }
+    guard !olds.isEmpty, !news.isEmpty else { return }
+    let oldKeys = olds.map { keys.old($0, in: old) }
+    let newKeys = news.map { keys.new($0, in: new) }
     // Every pair while that is affordable; beyond, each old line against the new lines near
     // its place in the order (a bulk edit keeps the order), so that a large edit still pairs.
     let window =
@@ -121,8 +371,9 @@ struct LinePairing: Sendable {
       let center = rank * news.count / olds.count
       let low = window >= news.count ? 0 : max(center - window / 2, 0)
       let high = window >= news.count ? news.count : min(center + window / 2 + 1, news.count)
-      for j in news[low..<high] {
-        let score = old[i].similarity(to: new[j])
+      for position in low..<high {
+        let score = oldKeys[rank].similarity(to: newKeys[position])
+        let j = news[position]
         if score > 0.5 { candidates.append((score, abs(i - j), i, j)) }
       }
     }
@@ -130,18 +381,57 @@ struct LinePairing: Sendable {
       ($0.score, -$0.distance, -$0.old, -$0.new) > ($1.score, -$1.distance, -$1.old, -$1.new)
     }
     for candidate in candidates
-    where newForOld[candidate.old] == nil && oldForNew[candidate.new] == nil {
-      newForOld[candidate.old] = candidate.new
-      oldForNew[candidate.new] = candidate.old
+    where !newForOld.isPaired(candidate.old) && !oldForNew.isPaired(candidate.new) {
+      link(candidate.old, candidate.new)
       resembling.insert(candidate.new)
+    }
+  }
+
+  /// Marks the old lines that the new version may have lost in place of a copy: an unpaired
+  /// line, and the nearest paired line on either side of it when that is the same bytes
+  /// (lines lost in between do not count). Blank lines are never tasks and do not count.
+  private mutating func findAmbiguous(_ old: some PairedLines) {
+    var lastPaired: Int?
+    var lost: [Int] = []
+    for index in 0..<old.count {
+      guard newForOld.isPaired(index) else {
+        if !old.lineBytes(at: index).allSatisfy(\.isTaskWhitespace) { lost.append(index) }
+        continue
+      }
+      // The lines lost since the last paired line, between it and this one.
+      if !lost.isEmpty {
+        let bytes = old.lineBytes(at: index)
+        for gone in lost where old.lineBytes(at: gone) == bytes {
+          ambiguous.insert(gone)
+          ambiguous.insert(index)
+        }
+        if let lastPaired {
+          let previous = old.lineBytes(at: lastPaired)
+          for gone in lost where old.lineBytes(at: gone) == previous {
+            ambiguous.insert(gone)
+            ambiguous.insert(lastPaired)
+          }
+        }
+        lost.removeAll()
+      }
+      lastPaired = index
+    }
+    if let lastPaired, !lost.isEmpty {
+      let previous = old.lineBytes(at: lastPaired)
+      for gone in lost where old.lineBytes(at: gone) == previous {
+        ambiguous.insert(gone)
+        ambiguous.insert(lastPaired)
+      }
     }
   }
 
   /// Whether new line `index` may not be old line `old` at all: it was paired by resemblance
   /// and lost some of the old words or has another creation date, as a new task written
   /// like the old one would (an edit in place keeps the date; adding words keeps the old).
-  func isUncertain(_ index: Int, old: LineKey, new: LineKey) -> Bool {
+  func isUncertain(_ index: Int, old: Task, new: Task) -> Bool {
     guard resembling.contains(index) else { return false }
+    let old = LineKey(old)
+    let new = LineKey(new)
     if old.creationDate != new.creationDate { return true }
     var j = 0
     for word in old.words {

@@ -26,7 +26,9 @@ public struct MergeResult: Sendable {
 /// then the same body once the completion mark and date, the priority, the creation date and
 /// the `key:value` tags are taken away, then (for a base and a side) the most alike lines that
 /// share more than half of their non-tag words. A task whose text was rewritten beyond that is
-/// a deleted task and a new one.
+/// a deleted task and a new one. Lines that are the same bytes are first paired by their place,
+/// as a line diff pairs them (see ``LinePairing``), so of two tasks with the same text each
+/// side's edit lands on the copy it was made to.
 ///
 /// Then, for each task:
 ///
@@ -37,6 +39,8 @@ public struct MergeResult: Sendable {
 /// - changed on both sides when a side's line was matched to the task by resemblance only
 ///   and lost words of it or got another creation date: a conflict, for it may be a new
 ///   task written like the old one, and the other side's change may not belong to it;
+/// - a copy of a line lost on one side next to another copy of it (nothing tells which of the
+///   two it lost) while the other side changed either copy: a conflict;
 /// - changed on one side: that side's version; changed on both sides: merged field by field
 ///   (completion, priority, creation date, each tag, the text): completed on one side and
 ///   edited on the other gives the edited task, completed; the priority, a tag or the text
@@ -81,17 +85,14 @@ public enum TodoMerge {
   static func merge(
     base: TodoList?, ours: TodoList, theirs: TodoList, conflictStyle: ConflictStyle,
     moves: (
-      _ baseKeys: [LineKey], _ ourKeys: [LineKey], _ oursFromBase: inout LinePairing,
-      _ theirKeys: [LineKey], _ theirsFromBase: inout LinePairing
+      _ base: TodoList, _ ours: TodoList, _ oursFromBase: inout LinePairing,
+      _ theirs: TodoList, _ theirsFromBase: inout LinePairing
     ) -> (Set<Int>, Set<Int>)
   ) -> MergeResult {
-    let baseKeys = base.map { $0.map(LineKey.init) } ?? []
-    let ourKeys = ours.map(LineKey.init)
-    let theirKeys = theirs.map(LineKey.init)
-    var oursFromBase = LinePairing(old: baseKeys, new: ourKeys, similar: true)
-    var theirsFromBase = LinePairing(old: baseKeys, new: theirKeys, similar: true)
-    let (oursUnsure, theirsUnsure) = moves(
-      baseKeys, ourKeys, &oursFromBase, theirKeys, &theirsFromBase)
+    let baseList = base ?? TodoList()
+    var oursFromBase = LinePairing(old: baseList, new: ours, similar: true)
+    var theirsFromBase = LinePairing(old: baseList, new: theirs, similar: true)
+    let (oursUnsure, theirsUnsure) = moves(baseList, ours, &oursFromBase, theirs, &theirsFromBase)
     // The result follows one side's order: ours, unless only theirs reordered the tasks
     // both kept (a `reorder` on their machine must survive an edit on ours).
     guard
@@ -99,13 +100,11 @@ public enum TodoMerge {
         && reordered(theirsFromBase, other: oursFromBase)
     else {
       return merge(
-        base: base, baseKeys: baseKeys, ours: ours, ourKeys: ourKeys, oursFromBase: oursFromBase,
-        oursUnsure: oursUnsure, theirs: theirs, theirKeys: theirKeys,
+        base: base, ours: ours, oursFromBase: oursFromBase, oursUnsure: oursUnsure, theirs: theirs,
         theirsFromBase: theirsFromBase, theirsUnsure: theirsUnsure, conflictStyle: conflictStyle)
     }
     var result = merge(
-      base: base, baseKeys: baseKeys, ours: theirs, ourKeys: theirKeys,
-      oursFromBase: theirsFromBase, oursUnsure: theirsUnsure, theirs: ours, theirKeys: ourKeys,
+      base: base, ours: theirs, oursFromBase: theirsFromBase, oursUnsure: theirsUnsure, theirs: ours,
       theirsFromBase: oursFromBase, theirsUnsure: oursUnsure, conflictStyle: conflictStyle,
       sidesSwapped: true)
     result.conflicts = result.conflicts.map {
@@ -125,17 +124,16 @@ public enum TodoMerge {
   }
 
   private static func merge(
-    base: TodoList?, baseKeys: [LineKey], ours: TodoList, ourKeys: [LineKey],
-    oursFromBase: LinePairing, oursUnsure: Set<Int>, theirs: TodoList, theirKeys: [LineKey],
-    theirsFromBase: LinePairing, theirsUnsure: Set<Int>, conflictStyle: ConflictStyle,
-    sidesSwapped: Bool = false
+    base: TodoList?, ours: TodoList, oursFromBase: LinePairing, oursUnsure: Set<Int>,
+    theirs: TodoList, theirsFromBase: LinePairing, theirsUnsure: Set<Int>,
+    conflictStyle: ConflictStyle, sidesSwapped: Bool = false
   ) -> MergeResult {
 
     // Tasks added on both sides: the same line, or the same task in another state.
-    let ourAdded = ourKeys.indices.filter { oursFromBase.oldForNew[$0] == nil }
-    let theirAdded = theirKeys.indices.filter { theirsFromBase.oldForNew[$0] == nil }
+    let ourAdded = ours.indices.filter { oursFromBase.oldForNew[$0] == nil }
+    let theirAdded = theirs.indices.filter { theirsFromBase.oldForNew[$0] == nil }
     let added = LinePairing(
-      old: ourAdded.map { ourKeys[$0] }, new: theirAdded.map { theirKeys[$0] }, similar: false)
+      old: ourAdded.map { ours[$0] }, new: theirAdded.map { theirs[$0] }, similar: false)
     var theirsForAdded: [Int: Int] = [:]
     var oursForAdded: [Int: Int] = [:]
     for (position, match) in added.newForOld.enumerated() {
@@ -147,16 +145,31 @@ public enum TodoMerge {
     var layout = Layout(ours: ours, conflictStyle: conflictStyle)
     layout.sidesSwapped = sidesSwapped
     for index in ours.indices {
-      let task = ours[index]
       if let baseIndex = oursFromBase.oldForNew[index], let base {
+        // Most lines are the same on all three sides: nothing to parse.
+        let ourBytes = ours.lineBytes(at: index)
+        let theirIndex = theirsFromBase.newForOld[baseIndex]
+        if let theirIndex, ourBytes == theirs.lineBytes(at: theirIndex) {
+          layout.keep(index, isOursOnly: false)
+          continue
+        }
+        let task = ours[index]
         let original = base[baseIndex]
-        if let theirIndex = theirsFromBase.newForOld[baseIndex] {
+        if let theirIndex {
           let mine = theirs[theirIndex]
           var outcome = TaskMerge.merge(base: original, ours: task, theirs: mine)
           if case .merged = outcome, task != mine, task != original, mine != original,
-            oursFromBase.isUncertain(index, old: baseKeys[baseIndex], new: ourKeys[index])
-              || theirsFromBase.isUncertain(
-                theirIndex, old: baseKeys[baseIndex], new: theirKeys[theirIndex])
+            oursFromBase.isUncertain(index, old: original, new: task)
+              || theirsFromBase.isUncertain(theirIndex, old: original, new: mine)
+          {
+            outcome = .conflict(.uncertainMatch)
+          }
+          // When a side lost one of two copies of a line with nothing kept between them,
+          // which one it lost cannot be told: the other side's change to the copy it kept may
+          // have been made to the one it lost.
+          if case .merged = outcome,
+            oursFromBase.ambiguous.contains(baseIndex) && mine != original
+              || theirsFromBase.ambiguous.contains(baseIndex) && task != original
           {
             outcome = .conflict(.uncertainMatch)
           }
@@ -168,7 +181,9 @@ public enum TodoMerge {
             outcome = .conflict(.uncertainMatch)
           }
           layout.place(outcome, at: index, base: original, ours: task, theirs: mine)
-        } else if task != original, !TaskMerge.onlyCompleted(original, task) {
+        } else if task != original,
+          theirsFromBase.ambiguous.contains(baseIndex) || !TaskMerge.onlyCompleted(original, task)
+        {
           layout.conflict(
             MergeConflict(base: original, ours: task, theirs: nil, reason: .deletedAndChanged),
             at: index)
@@ -180,6 +195,7 @@ public enum TodoMerge {
           layout.drop(index)
         }
       } else if let theirIndex = theirsForAdded[index] {
+        let task = ours[index]
         var outcome = TaskMerge.merge(base: nil, ours: task, theirs: theirs[theirIndex])
         if case .conflict = outcome, let next = TaskMerge.nextOccurrence(task, theirs[theirIndex]) {
           outcome = .merged(next)
@@ -191,35 +207,33 @@ public enum TodoMerge {
     }
 
     // Where each of their lines stands in the result, to place what they added.
-    var anchor: [Int?] = Array(repeating: nil, count: theirs.count)
-    for index in theirs.indices {
-      if let baseIndex = theirsFromBase.oldForNew[index],
-        let ourIndex = oursFromBase.newForOld[baseIndex],
-        layout.isPresent(ourIndex)
-      {
-        anchor[index] = ourIndex
-      } else if let ourIndex = oursForAdded[index] {
-        anchor[index] = ourIndex
-      }
-    }
     var previous: Int?
     for index in theirs.indices {
-      defer { if let here = anchor[index] { previous = here } }
-      let task = theirs[index]
-      if let baseIndex = theirsFromBase.oldForNew[index], let base {
-        let original = base[baseIndex]
+      var anchor: Int?
+      defer { if let anchor { previous = anchor } }
+      if let baseIndex = theirsFromBase.oldForNew[index] {
+        if let ourIndex = oursFromBase.newForOld[baseIndex] {
+          if layout.isPresent(ourIndex) { anchor = ourIndex }
+          continue
+        }
+        guard let base else { continue }
         // Deleted on our side: gone if they left it alone, a conflict if they changed it.
         // Completed is no change that matters to a side that deleted (archived) it.
-        guard oursFromBase.newForOld[baseIndex] == nil else { continue }
-        let changed = task != original && !TaskMerge.onlyCompleted(original, task)
+        let original = base[baseIndex]
+        let task = theirs[index]
+        let changed =
+          task != original
+          && (oursFromBase.ambiguous.contains(baseIndex) || !TaskMerge.onlyCompleted(original, task))
         guard changed || theirsUnsure.contains(baseIndex) else { continue }
         layout.insert(
           conflict: MergeConflict(
             base: original, ours: nil, theirs: task,
             reason: changed ? .deletedAndChanged : .uncertainMatch),
           after: previous)
-      } else if oursForAdded[index] == nil {
-        layout.insert(task, after: previous)
+      } else if let ourIndex = oursForAdded[index] {
+        anchor = ourIndex
+      } else {
+        layout.insert(theirs[index], after: previous)
       }
     }
     return layout.result()
@@ -253,61 +267,78 @@ public enum TodoMerge {
 
 /// The merged file being put together: what becomes of each of our lines, and what goes
 /// after each.
+///
+/// Kept lines are only marked: a large merge keeps nearly every line, and copying each would
+/// cost more than the rest of the merge.
 private struct Layout {
   let ours: TodoList
   let conflictStyle: TodoMerge.ConflictStyle
   /// The merge runs with their list in the place of ours (to follow their order): conflict
   /// blocks still show our side first, under our label.
   var sidesSwapped = false
-  /// What stands in place of each of our lines (nothing when it was deleted).
-  var main: [[[UInt8]]]
+  /// What stands in place of each of our lines: ``kept``, ``dropped``, or the index in
+  /// ``replacements`` of the lines that do.
+  var fate: [Int32]
+  var replacements: [[[UInt8]]] = []
   /// Our lines that only our side added.
   var oursOnly: [Bool]
-  /// Lines inserted before our line `k` (index `k`; the last slot is the end of the file).
-  var inserted: [[[UInt8]]]
+  /// Lines inserted before our line `k` (key `k`; `ours.count` is the end of the file).
+  var inserted: [Int: [[UInt8]]] = [:]
   var conflicts: [(position: Int, order: Int, conflict: MergeConflict)] = []
+
+  static let kept: Int32 = -1
+  static let dropped: Int32 = -2
 
   init(ours: TodoList, conflictStyle: TodoMerge.ConflictStyle) {
     self.ours = ours
     self.conflictStyle = conflictStyle
-    main = Array(repeating: [], count: ours.count)
+    fate = Array(repeating: Layout.dropped, count: ours.count)
     oursOnly = Array(repeating: false, count: ours.count)
-    inserted = Array(repeating: [], count: ours.count + 1)
   }
 
-  func isPresent(_ index: Int) -> Bool { !main[index].isEmpty }
+  func isPresent(_ index: Int) -> Bool { fate[index] != Layout.dropped }
 
   mutating func keep(_ index: Int, isOursOnly: Bool) {
-    main[index] = [Array(ours[index].bytes)]
+    fate[index] = Layout.kept
     oursOnly[index] = isOursOnly
   }
 
-  mutating func drop(_ index: Int) { main[index] = [] }
+  mutating func drop(_ index: Int) { fate[index] = Layout.dropped }
+
+  private mutating func put(_ lines: [[UInt8]], at index: Int) {
+    fate[index] = Int32(replacements.count)
+    replacements.append(lines)
+  }
 
   mutating func place(
     _ outcome: TaskMerge.Outcome, at index: Int, base: Task?, ours: Task, theirs: Task
   ) {
     switch outcome {
-    case .merged(let task): main[index] = [Array(task.bytes)]
+    case .merged(let task):
+      if task.bytes.elementsEqual(self.ours.lineBytes(at: index)) {
+        fate[index] = Layout.kept
+      } else {
+        put([Array(task.bytes)], at: index)
+      }
     case .conflict(let reason):
       conflict(MergeConflict(base: base, ours: ours, theirs: theirs, reason: reason), at: index)
     }
   }
 
   mutating func conflict(_ conflict: MergeConflict, at index: Int) {
-    main[index] = lines(for: conflict)
+    put(lines(for: conflict), at: index)
     conflicts.append((index * 2 + 1, conflicts.count, conflict))
   }
 
   /// Inserts a line after our line `previous` (`nil`: at the start), and after the lines that
   /// only we added right there.
   mutating func insert(_ task: Task, after previous: Int?) {
-    inserted[slot(after: previous)].append(Array(task.bytes))
+    inserted[slot(after: previous), default: []].append(Array(task.bytes))
   }
 
   mutating func insert(conflict: MergeConflict, after previous: Int?) {
     let slot = slot(after: previous)
-    inserted[slot] += lines(for: conflict)
+    inserted[slot, default: []] += lines(for: conflict)
     conflicts.append((slot * 2, conflicts.count, conflict))
   }
 
@@ -335,22 +366,30 @@ private struct Layout {
     var list = ours
     // From the end, so that the indices still to do stay valid.
     for index in ours.indices.reversed() {
-      for (offset, line) in inserted[index + 1].enumerated() {
+      for (offset, line) in (inserted[index + 1] ?? []).enumerated() {
         list.insert(Task(bytes: line), at: index + 1 + offset)
       }
-      let lines = main[index]
+      let fate = fate[index]
+      if fate == Layout.kept { continue }
+      if fate == Layout.dropped {
+        list.remove(at: index)
+        continue
+      }
+      let lines = replacements[Int(fate)]
       guard let first = lines.first else {
         list.remove(at: index)
         continue
       }
-      if !first.elementsEqual(ours[index].bytes) {
+      if !first.elementsEqual(ours.lineBytes(at: index)) {
         list.replace(at: index, with: Task(bytes: first))
       }
       for (offset, line) in lines.dropFirst().enumerated() {
         list.insert(Task(bytes: line), at: index + 1 + offset)
       }
     }
-    for (offset, line) in inserted[0].enumerated() { list.insert(Task(bytes: line), at: offset) }
+    for (offset, line) in (inserted[0] ?? []).enumerated() {
+      list.insert(Task(bytes: line), at: offset)
+    }
     let ordered = conflicts.sorted { ($0.position, $0.order) < ($1.position, $1.order) }.map(
       \.conflict)
     return MergeResult(list: list, conflicts: ordered)
