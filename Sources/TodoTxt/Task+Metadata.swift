@@ -123,25 +123,36 @@ extension Task {
   }
 
   /// Byte range of the value of the first tag with `key`.
+  ///
+  /// The key is compared as bytes, and the scan stops at the first match: the dates of a
+  /// listing's tasks are read this way for every line, without a string per tag.
   func tagValueRange(_ key: String) -> Range<Int>? {
-    let keyBytes = Array(key.utf8)
-    var found: Range<Int>?
-    forEachToken { token in
-      guard found == nil, case .tag(let colon) = token.kind,
-        bytes[token.range.lowerBound..<colon].elementsEqual(keyBytes)
-      else { return }
-      found = (colon + 1)..<token.range.upperBound
+    var key = key
+    return key.withUTF8 { keyBytes in
+      var found: Range<Int>?
+      forEachToken { token in
+        guard found == nil, case .tag(let colon) = token.kind, colon - token.range.lowerBound == keyBytes.count,
+          bytes[token.range.lowerBound..<colon].elementsEqual(keyBytes)
+        else { return }
+        found = (colon + 1)..<token.range.upperBound
+      }
+      return found
     }
-    return found
+  }
+
+  /// The date a tag's value holds (exactly `YYYY-MM-DD`), read from the line's bytes.
+  private func date(_ value: Range<Int>) -> TaskDate? {
+    guard value.count == 10 else { return nil }
+    return bytes.withUnsafeBufferPointer { TaskDate.parse($0, at: value.lowerBound - bytes.startIndex) }
   }
 
   // MARK: Tags with meaning
 
   /// `due:YYYY-MM-DD`; `nil` when absent or not a real date (the tag stays as text).
-  public var dueDate: TaskDate? { tagValue("due").flatMap { TaskDate($0) } }
+  public var dueDate: TaskDate? { tagValueRange("due").flatMap(date) }
 
   /// `t:YYYY-MM-DD`, the threshold: the task is not meant to be seen before that day.
-  public var thresholdDate: TaskDate? { tagValue("t").flatMap { TaskDate($0) } }
+  public var thresholdDate: TaskDate? { tagValueRange("t").flatMap(date) }
 
   /// `rec:[+]N<d|w|m|y|b>`.
   public var recurrence: Recurrence? { tagValue("rec").flatMap { Recurrence($0) } }
@@ -172,5 +183,16 @@ extension Task {
   public var dependencyID: String? { tagValue("id") }
 
   /// Every `p:X`: the ids of the tasks this one belongs to or waits for.
-  public var parentIDs: [String] { tags.filter { $0.key == "p" }.map(\.value) }
+  ///
+  /// Only the values of `p:` tags become strings (most lines have none).
+  public var parentIDs: [String] {
+    var result: [String] = []
+    forEachToken { token in
+      guard case .tag(let colon) = token.kind, colon - token.range.lowerBound == 1,
+        bytes[token.range.lowerBound] == UInt8(ascii: "p")
+      else { return }
+      result.append(string((colon + 1)..<token.range.upperBound))
+    }
+    return result
+  }
 }
