@@ -124,19 +124,31 @@ extension Task {
 
   /// Byte range of the value of the first tag with `key`.
   ///
-  /// The key is compared as bytes, and the scan stops at the first match: the dates of a
-  /// listing's tasks are read this way for every line, without a string per tag.
+  /// Colons are few, and every tag has one: each colon of the body is looked at, a key
+  /// compared as bytes before it, and only such a token classified (``Token/Kind/classify``),
+  /// so that the dates of a listing's tasks are read without a pass over every token and
+  /// without a string per tag.
   func tagValueRange(_ key: String) -> Range<Int>? {
     var key = key
+    let base = bytes.startIndex
+    let from = bodyOffset
     return key.withUTF8 { keyBytes in
-      var found: Range<Int>?
-      forEachToken { token in
-        guard found == nil, case .tag(let colon) = token.kind, colon - token.range.lowerBound == keyBytes.count,
-          bytes[token.range.lowerBound..<colon].elementsEqual(keyBytes)
-        else { return }
-        found = (colon + 1)..<token.range.upperBound
+      bytes.withUnsafeBufferPointer { b -> Range<Int>? in
+        let n = b.count
+        var colon = from + keyBytes.count
+        while colon < n {
+          defer { colon += 1 }
+          guard b[colon] == .colon else { continue }
+          let start = colon - keyBytes.count
+          guard start == from || b[start - 1].isTaskWhitespace,
+            UnsafeBufferPointer(rebasing: b[start..<colon]).elementsEqual(keyBytes)
+          else { continue }
+          var end = colon + 1
+          while end < n, !b[end].isTaskWhitespace { end += 1 }
+          if case .tag = Token.Kind.classify(b, start, end) { return (base + colon + 1)..<(base + end) }
+        }
+        return nil
       }
-      return found
     }
   }
 

@@ -193,7 +193,20 @@ struct TerminalLayout {
   /// Whether the text of a line holds a byte the terminal would act on (a control character
   /// other than tab, or DEL): only such a line is handed to `display` first.
   static func needsDisplay(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    for byte in text where (byte < 0x20 && byte != 0x09) || byte == 0x7F { return true }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let raw = UnsafeRawBufferPointer(text)
+    var i = 0
+    // Eight bytes at a time: bytes below 0x20 (a tab among them, looked at again) or DEL.
+    while i + 8 <= text.count {
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+      let deletes = word ^ (0x7F &* ones)
+      if ((word &- 0x20 &* ones) & ~word | (deletes &- ones) & ~deletes) & highs != 0 {
+        for byte in text[i..<(i + 8)] where (byte < 0x20 && byte != 0x09) || byte == 0x7F { return true }
+      }
+      i += 8
+    }
+    for byte in text[i...] where (byte < 0x20 && byte != 0x09) || byte == 0x7F { return true }
     return false
   }
 
@@ -355,22 +368,20 @@ struct TerminalLayout {
         let start = i
         var colon = -1
         var colons = 0
-        while i < n, b[i] != 0x20, b[i] != 0x09 {
-          if b[i] == 0x3A {
-            colons += 1
-            if colon < 0 { colon = i }
-          }
-          i += 1
+        i = TerminalLayout.wordEnd(b, from: i) { at in
+          colons += 1
+          if colon < 0 { colon = at }
         }
         let word = UnsafeBufferPointer(rebasing: b[start..<i])
-        var colour: [UInt8] = []
+        // The colour is named, not copied: most words have none.
+        var colour = Colour.none
         var dueDate: TaskDate?
         if i - start >= 2, b[start] == UInt8(ascii: "+") {
           if hidesProjects { continue }
-          if !done { colour = palette.project }
+          if !done, !palette.project.isEmpty { colour = .project }
         } else if i - start >= 2, b[start] == UInt8(ascii: "@") {
           if hidesContexts { continue }
-          if !done { colour = palette.context }
+          if !done, !palette.context.isEmpty { colour = .context }
         } else if colons == 1, colon > start, colon < i - 1,
           !(colon + 2 < i && b[colon + 1] == 0x2F && b[colon + 2] == 0x2F)
         {
@@ -383,10 +394,10 @@ struct TerminalLayout {
           if TerminalLayout.equalIgnoringCase(key, TerminalLayout.dueKey) {
             dueDate = TerminalLayout.date(UnsafeBufferPointer(rebasing: b[(colon + 1)..<i]))
           }
-          if dueDate == nil, !done { colour = palette.meta }
+          if dueDate == nil, !done, !palette.meta.isEmpty { colour = .meta }
         }
         // Plain words one blank apart are copied as one run.
-        if colour.isEmpty, dueDate == nil {
+        if colour == .none, dueDate == nil {
           if let run = plain, run.upperBound + 1 == start, b[run.upperBound] == 0x20 {
             plain = run.lowerBound..<i
             continue
@@ -403,9 +414,14 @@ struct TerminalLayout {
         if let dueDate {
           dueWord(word, due: dueDate, done: done, into: &out)
         } else {
-          begin(colour, &out)
+          switch colour {
+          case .none: break
+          case .project: out += palette.project
+          case .context: out += palette.context
+          case .meta: out += palette.meta
+          }
           out.append(contentsOf: word)
-          end(colour, &out)
+          out += palette.reset
         }
       }
       flush()
@@ -422,6 +438,46 @@ struct TerminalLayout {
     begin(colour, &out)
     out += Array((mark + "]").utf8)
     end(colour, &out)
+  }
+
+  /// The colour of a word of the body, by name.
+  private enum Colour {
+    case none, project, context, meta
+  }
+
+  /// Where the word starting at `from` ends (at a blank or the end of `b`), calling `colon`
+  /// with the offset of each colon in it.
+  ///
+  /// Eight bytes are looked at at a time: a word is most often a single load.
+  @inline(__always)
+  static func wordEnd(_ b: UnsafeBufferPointer<UInt8>, from: Int, colon: (Int) -> Void) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let raw = UnsafeRawBufferPointer(b)
+    let n = b.count
+    var i = from
+    while i + 8 <= n {
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+      let colons = word ^ (0x3A &* ones)
+      // Bytes below 0x21 (blanks among them) and colons; a flag above another may be false,
+      // as a borrow crosses it, so every flagged byte is looked at.
+      var flags = ((word &- 0x21 &* ones) & ~word | (colons &- ones) & ~colons) & highs
+      while flags != 0 {
+        let k = i + flags.trailingZeroBitCount >> 3
+        let byte = b[k]
+        if byte == 0x20 || byte == 0x09 { return k }
+        if byte == 0x3A { colon(k) }
+        flags &= flags &- 1
+      }
+      i += 8
+    }
+    while i < n {
+      let byte = b[i]
+      if byte == 0x20 || byte == 0x09 { return i }
+      if byte == 0x3A { colon(i) }
+      i += 1
+    }
+    return n
   }
 
   /// `YYYY-MM-DD` read from bytes, without a string.
