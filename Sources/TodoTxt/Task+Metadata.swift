@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A `key:value` token of a task body.
 public struct Tag: Hashable, Sendable {
   public var key: String
@@ -123,25 +127,49 @@ extension Task {
   }
 
   /// Byte range of the value of the first tag with `key`.
+  ///
+  /// Colons are few, and every tag has one: each colon of the body is found (`memchr`), a key
+  /// compared as bytes before it, and only such a token classified (``Token/Kind/classify``),
+  /// so that the dates of a listing's tasks are read without a pass over every token and
+  /// without a string per tag.
   func tagValueRange(_ key: String) -> Range<Int>? {
-    let keyBytes = Array(key.utf8)
-    var found: Range<Int>?
-    forEachToken { token in
-      guard found == nil, case .tag(let colon) = token.kind,
-        bytes[token.range.lowerBound..<colon].elementsEqual(keyBytes)
-      else { return }
-      found = (colon + 1)..<token.range.upperBound
+    var key = key
+    let offset = bytes.startIndex
+    let from = bodyOffset
+    return key.withUTF8 { keyBytes in
+      bytes.withUnsafeBufferPointer { b -> Range<Int>? in
+        let n = b.count
+        guard let base = b.baseAddress else { return nil }
+        var colon = from + keyBytes.count
+        while colon < n, let hit = memchr(base + colon, 0x3A, n - colon) {
+          colon = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+          defer { colon += 1 }
+          let start = colon - keyBytes.count
+          guard start == from || b[start - 1].isTaskWhitespace,
+            UnsafeBufferPointer(rebasing: b[start..<colon]).elementsEqual(keyBytes)
+          else { continue }
+          var end = colon + 1
+          while end < n, !b[end].isTaskWhitespace { end += 1 }
+          if case .tag = Token.Kind.classify(b, start, end) { return (offset + colon + 1)..<(offset + end) }
+        }
+        return nil
+      }
     }
-    return found
+  }
+
+  /// The date a tag's value holds (exactly `YYYY-MM-DD`), read from the line's bytes.
+  private func date(_ value: Range<Int>) -> TaskDate? {
+    guard value.count == 10 else { return nil }
+    return bytes.withUnsafeBufferPointer { TaskDate.parse($0, at: value.lowerBound - bytes.startIndex) }
   }
 
   // MARK: Tags with meaning
 
   /// `due:YYYY-MM-DD`; `nil` when absent or not a real date (the tag stays as text).
-  public var dueDate: TaskDate? { tagValue("due").flatMap { TaskDate($0) } }
+  public var dueDate: TaskDate? { tagValueRange("due").flatMap(date) }
 
   /// `t:YYYY-MM-DD`, the threshold: the task is not meant to be seen before that day.
-  public var thresholdDate: TaskDate? { tagValue("t").flatMap { TaskDate($0) } }
+  public var thresholdDate: TaskDate? { tagValueRange("t").flatMap(date) }
 
   /// `rec:[+]N<d|w|m|y|b>`.
   public var recurrence: Recurrence? { tagValue("rec").flatMap { Recurrence($0) } }
@@ -172,5 +200,16 @@ extension Task {
   public var dependencyID: String? { tagValue("id") }
 
   /// Every `p:X`: the ids of the tasks this one belongs to or waits for.
-  public var parentIDs: [String] { tags.filter { $0.key == "p" }.map(\.value) }
+  ///
+  /// Only the values of `p:` tags become strings (most lines have none).
+  public var parentIDs: [String] {
+    var result: [String] = []
+    forEachToken { token in
+      guard case .tag(let colon) = token.kind, colon - token.range.lowerBound == 1,
+        bytes[token.range.lowerBound] == UInt8(ascii: "p")
+      else { return }
+      result.append(string((colon + 1)..<token.range.upperBound))
+    }
+    return result
+  }
 }

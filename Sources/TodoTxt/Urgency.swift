@@ -82,8 +82,7 @@ public struct Urgency: Sendable, Equatable {
   /// ``Urgency/waitingCounts(in:)``). A done task scores as if open: callers leave done
   /// tasks out.
   public init(_ task: Task, today: TaskDate, waiting: Int) {
-    // Most lines hold no tag at all: without a colon there is no due: to look for.
-    due = Urgency.dueTerm(task.bodyBytes.contains(0x3A) ? task.dueDate : nil, today: today)
+    due = Urgency.dueTerm(task.dueDate, today: today)
     if let priority = task.priority {
       let rank = Int(priority.byte) - Int(UInt8(ascii: "A"))
       let value = rank < Urgency.priorities.count ? Urgency.priorities[rank] : Urgency.lowPriority

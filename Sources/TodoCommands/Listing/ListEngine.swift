@@ -197,7 +197,13 @@ struct ListEngine {
     for notice in notices { context.console.errorLine(notice.message) }
 
     var listing: Output.Listing
-    if post == nil, native?.sorting == nil,
+    if post == nil, let native, let order = native.sorted(indices: numbered.indices) {
+      // 3. and 4. for `--sort` (and `next`): the indices are put in order by their tasks, and
+      // the numbers are zero-filled as the lines are written; no line is made to be read back.
+      numbered.zeroFilled = true
+      numbered.indices = order
+      listing = .numbered(numbered)
+    } else if post == nil, native?.sorting == nil,
       settings.value("TODOTXT_SORT_COMMAND") == ConfigurationLoader.defaultSortCommand
     {
       // 3. and 4. without making the lines: zero-filled numbers, sorted by the text after them.

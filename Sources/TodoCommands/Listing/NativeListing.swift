@@ -233,7 +233,17 @@ struct NativeListing {
 
   // MARK: Order and colour
 
-  /// The lines in `--sort` order, or `nil` for todo.sh's order.
+  /// The listed line indices (0-based) in `--sort` order, or `nil` for todo.sh's order (or
+  /// an index that is no line of the file).
+  func sorted(indices: [Int32]) -> [Int32]? {
+    guard let sorting, indices.allSatisfy({ Int($0) < lines.count }) else { return nil }
+    let order = sorting.sorted(indices.map { Int($0) }, task: lines.task, today: today) {
+      Dependencies.waitingCounts(in: lines)
+    }
+    return order.map { Int32($0) }
+  }
+
+  /// The numbered lines in `--sort` order, or `nil` for todo.sh's order.
   func sorted(_ listed: Lines) -> Lines? {
     guard let sorting else { return nil }
     var indices: [Int] = []

@@ -77,17 +77,23 @@ struct TaskSorting: Sendable, Equatable {
         urgencies.append(task.isCompleted ? Int.min : Urgency(task, today: today, waiting: waiting).tenths)
       }
     }
-    if terms.count == 1, let only = terms.first, only.key == .urgency {
-      // `next`'s one key, compared without the general loop over keys (a large listing makes
-      // some hundred thousand comparisons).
+    if terms.count == 1, let only = terms.first, only.key == .urgency,
+      indices.allSatisfy({ $0 >= 0 && $0 <= Int(UInt32.max) })
+    {
+      // `next`'s one key: each task becomes one integer, its rank by score in the high half
+      // and its line in the low half, so that sorting compares integers and no closure reads
+      // two arrays per comparison (a large listing makes some hundred thousand). Scores are
+      // far inside 32 bits; a done task's `Int.min` is clamped to the lowest.
       let descending = only.descending
-      let order = Array(indices.indices).sorted { x, y in
-        let a = urgencies[x]
-        let b = urgencies[y]
-        if a != b { return descending ? a < b : a > b }
-        return indices[x] < indices[y]
+      var keys: [UInt64] = []
+      keys.reserveCapacity(indices.count)
+      for (position, index) in indices.enumerated() {
+        let score = Int64(max(Int(Int32.min), min(Int(Int32.max), urgencies[position])))
+        let rank = descending ? score - Int64(Int32.min) : Int64(Int32.max) - score
+        keys.append(UInt64(rank) << 32 | UInt64(index))
       }
-      return order.map { indices[$0] }
+      keys.sort()
+      return keys.map { Int($0 & 0xFFFF_FFFF) }
     }
     let order = Array(indices.indices).sorted { x, y in
       for term in terms {

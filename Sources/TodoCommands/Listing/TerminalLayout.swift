@@ -164,53 +164,95 @@ struct TerminalLayout {
   /// - Returns: the drawn lines and the column where the task text starts (the indent of a
   ///   wrapped line's continuation).
   func draw(_ lines: Lines, display: ([UInt8]) -> [UInt8]) -> (lines: Lines, indent: Int) {
-    var entries: [(number: Int, task: Task)?] = []
-    entries.reserveCapacity(lines.count)
+    // Each line's number and where its text starts; -1 for a line without a number.
+    var numbers = [Int](repeating: -1, count: lines.count)
+    var textStarts = lines.starts
     for index in 0..<lines.count {
-      let line = lines.buffer[lines.starts[index]..<lines.ends[index]]
-      entries.append(TerminalLayout.split(line).map { ($0.number, TerminalLayout.task($0.text, display: display)) })
+      guard let (number, text) = TerminalLayout.split(lines.buffer[lines.starts[index]..<lines.ends[index]]) else {
+        continue
+      }
+      numbers[index] = number
+      textStarts[index] = text.startIndex
     }
-    return draw(entries, bytes: lines.buffer.count) { lines.buffer[lines.starts[$0]..<lines.ends[$0]] }
+    return draw(
+      count: lines.count, buffer: lines.buffer, display: display, number: { numbers[$0] },
+      text: { textStarts[$0]..<lines.ends[$0] }, original: { lines.starts[$0]..<lines.ends[$0] })
   }
 
-  /// Draws a listing that is still its file's lines and their order (todo.sh's default
-  /// sort), without making the numbered text first.
+  /// Draws a listing that is still its file's lines in its order (todo.sh's or `--sort`'s),
+  /// without making the numbered text first.
   func draw(_ numbered: NumberedLines, display: ([UInt8]) -> [UInt8]) -> (lines: Lines, indent: Int) {
     let source = numbered.source
-    let entries: [(number: Int, task: Task)?] = numbered.indices.map { index in
-      let index = Int(index)
-      return (index + 1, TerminalLayout.task(source.buffer[source.starts[index]..<source.ends[index]], display: display))
+    return numbered.indices.withUnsafeBufferPointer { indices in
+      draw(
+        count: indices.count, buffer: source.buffer, display: display, number: { Int(indices[$0]) + 1 },
+        text: { source.starts[Int(indices[$0])]..<source.ends[Int(indices[$0])] }, original: { _ in 0..<0 })
     }
-    return draw(entries, bytes: source.buffer.count) { _ in [] }
   }
 
-  /// The task of a line's text, made safe for the terminal only when it needs to be.
-  private static func task(_ text: ArraySlice<UInt8>, display: ([UInt8]) -> [UInt8]) -> Task {
-    let unsafe = text.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
-    return unsafe ? Task(bytes: display(Array(text))) : Task(bytes: text)
+  /// Whether the text of a line holds a byte the terminal would act on (a control character
+  /// other than tab, or DEL): only such a line is handed to `display` first.
+  static func needsDisplay(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let raw = UnsafeRawBufferPointer(text)
+    var i = 0
+    // Eight bytes at a time: bytes below 0x20 (a tab among them, looked at again) or DEL.
+    while i + 8 <= text.count {
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+      let deletes = word ^ (0x7F &* ones)
+      if ((word &- 0x20 &* ones) & ~word | (deletes &- ones) & ~deletes) & highs != 0 {
+        for byte in text[i..<(i + 8)] where (byte < 0x20 && byte != 0x09) || byte == 0x7F { return true }
+      }
+      i += 8
+    }
+    for byte in text[i...] where (byte < 0x20 && byte != 0x09) || byte == 0x7F { return true }
+    return false
   }
 
-  /// Draws tasks with their numbers; a `nil` entry is a line without a number, kept as
-  /// `original` gives it.
+  /// Whether a line's text gets a mark in the head column: it is done (`x `) or, unless
+  /// priorities are hidden, starts with a priority (`(A) `), as ``Task`` reads its head.
+  /// Making a line safe for the terminal changes neither.
+  private func hasHead(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    let n = text.count
+    if n >= 2, text[0] == UInt8(ascii: "x"), text[1] == 0x20 { return true }
+    return !hidesPriority && n >= 4 && text[0] == UInt8(ascii: "(") && text[2] == UInt8(ascii: ")")
+      && text[3] == 0x20 && Priority(text[1]) != nil
+  }
+
+  /// Draws `count` lines of `buffer`: line `item` has the number `number(item)` (-1 for none,
+  /// kept as the bytes `original(item)`) and the task text `text(item)`.
+  ///
+  /// A first pass finds the width of the numbers and whether any line needs the head
+  /// column; the second draws each line, its task parsed from the bytes where they lie.
   private func draw(
-    _ entries: [(number: Int, task: Task)?], bytes: Int, original: (Int) -> ArraySlice<UInt8>
+    count: Int, buffer: [UInt8], display: ([UInt8]) -> [UInt8], number: (Int) -> Int, text: (Int) -> Range<Int>,
+    original: (Int) -> Range<Int>
   ) -> (lines: Lines, indent: Int) {
     var numberWidth = 1
     var hasHead = false
-    for case let (number, task)? in entries {
-      numberWidth = max(numberWidth, TerminalLayout.digits(number))
-      // A column for the priority or the done mark only when some line has one.
-      if task.isCompleted || (task.headPriority != nil && !hidesPriority) { hasHead = true }
+    buffer.withUnsafeBufferPointer { b in
+      for item in 0..<count {
+        let number = number(item)
+        guard number >= 0 else { continue }
+        numberWidth = max(numberWidth, TerminalLayout.digits(number))
+        // A column for the priority or the done mark only when some line has one.
+        if !hasHead { hasHead = self.hasHead(UnsafeBufferPointer(rebasing: b[text(item)])) }
+      }
     }
     let indent = numberWidth + 1 + (hasHead ? 4 : 0)
     var drawn = Lines()
-    drawn.reserve(lines: entries.count, bytes: bytes + bytes / 2)
-    for (index, entry) in entries.enumerated() {
+    drawn.reserve(lines: count, bytes: buffer.count + buffer.count / 2)
+    for item in 0..<count {
       drawn.starts.append(drawn.buffer.count)
-      if let (number, task) = entry {
+      let number = number(item)
+      if number >= 0 {
+        let range = text(item)
+        let unsafe = buffer.withUnsafeBufferPointer { TerminalLayout.needsDisplay(UnsafeBufferPointer(rebasing: $0[range])) }
+        let task = unsafe ? Task(bytes: display(Array(buffer[range]))) : Task(bytes: buffer[range])
         draw(number: number, task: task, numberWidth: numberWidth, hasHead: hasHead, into: &drawn.buffer)
       } else {
-        drawn.buffer += original(index)
+        drawn.buffer += buffer[original(item)]
       }
       drawn.ends.append(drawn.buffer.count)
     }
@@ -245,7 +287,7 @@ struct TerminalLayout {
         end(palette.done, &out)
         out += TerminalLayout.threeBlanks
       } else if let priority = task.headPriority, !hidesPriority {
-        let letter = priority.letter.asciiValue ?? UInt8(ascii: "?")
+        let letter = priority.byte
         let colour = priorityColour(letter)
         begin(colour, &out)
         out.append(UInt8(ascii: "("))
@@ -326,22 +368,20 @@ struct TerminalLayout {
         let start = i
         var colon = -1
         var colons = 0
-        while i < n, b[i] != 0x20, b[i] != 0x09 {
-          if b[i] == 0x3A {
-            colons += 1
-            if colon < 0 { colon = i }
-          }
-          i += 1
+        i = TerminalLayout.wordEnd(b, from: i) { at in
+          colons += 1
+          if colon < 0 { colon = at }
         }
         let word = UnsafeBufferPointer(rebasing: b[start..<i])
-        var colour: [UInt8] = []
+        // The colour is named, not copied: most words have none.
+        var colour = Colour.none
         var dueDate: TaskDate?
         if i - start >= 2, b[start] == UInt8(ascii: "+") {
           if hidesProjects { continue }
-          if !done { colour = palette.project }
+          if !done, !palette.project.isEmpty { colour = .project }
         } else if i - start >= 2, b[start] == UInt8(ascii: "@") {
           if hidesContexts { continue }
-          if !done { colour = palette.context }
+          if !done, !palette.context.isEmpty { colour = .context }
         } else if colons == 1, colon > start, colon < i - 1,
           !(colon + 2 < i && b[colon + 1] == 0x2F && b[colon + 2] == 0x2F)
         {
@@ -354,10 +394,10 @@ struct TerminalLayout {
           if TerminalLayout.equalIgnoringCase(key, TerminalLayout.dueKey) {
             dueDate = TerminalLayout.date(UnsafeBufferPointer(rebasing: b[(colon + 1)..<i]))
           }
-          if dueDate == nil, !done { colour = palette.meta }
+          if dueDate == nil, !done, !palette.meta.isEmpty { colour = .meta }
         }
         // Plain words one blank apart are copied as one run.
-        if colour.isEmpty, dueDate == nil {
+        if colour == .none, dueDate == nil {
           if let run = plain, run.upperBound + 1 == start, b[run.upperBound] == 0x20 {
             plain = run.lowerBound..<i
             continue
@@ -374,9 +414,14 @@ struct TerminalLayout {
         if let dueDate {
           dueWord(word, due: dueDate, done: done, into: &out)
         } else {
-          begin(colour, &out)
+          switch colour {
+          case .none: break
+          case .project: out += palette.project
+          case .context: out += palette.context
+          case .meta: out += palette.meta
+          }
           out.append(contentsOf: word)
-          end(colour, &out)
+          out += palette.reset
         }
       }
       flush()
@@ -393,6 +438,46 @@ struct TerminalLayout {
     begin(colour, &out)
     out += Array((mark + "]").utf8)
     end(colour, &out)
+  }
+
+  /// The colour of a word of the body, by name.
+  private enum Colour {
+    case none, project, context, meta
+  }
+
+  /// Where the word starting at `from` ends (at a blank or the end of `b`), calling `colon`
+  /// with the offset of each colon in it.
+  ///
+  /// Eight bytes are looked at at a time: a word is most often a single load.
+  @inline(__always)
+  static func wordEnd(_ b: UnsafeBufferPointer<UInt8>, from: Int, colon: (Int) -> Void) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let raw = UnsafeRawBufferPointer(b)
+    let n = b.count
+    var i = from
+    while i + 8 <= n {
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+      let colons = word ^ (0x3A &* ones)
+      // Bytes below 0x21 (blanks among them) and colons; a flag above another may be false,
+      // as a borrow crosses it, so every flagged byte is looked at.
+      var flags = ((word &- 0x21 &* ones) & ~word | (colons &- ones) & ~colons) & highs
+      while flags != 0 {
+        let k = i + flags.trailingZeroBitCount >> 3
+        let byte = b[k]
+        if byte == 0x20 || byte == 0x09 { return k }
+        if byte == 0x3A { colon(k) }
+        flags &= flags &- 1
+      }
+      i += 8
+    }
+    while i < n {
+      let byte = b[i]
+      if byte == 0x20 || byte == 0x09 { return i }
+      if byte == 0x3A { colon(i) }
+      i += 1
+    }
+    return n
   }
 
   /// `YYYY-MM-DD` read from bytes, without a string.
@@ -435,32 +520,60 @@ struct TerminalLayout {
     begin(colour, &out)
     out.append(contentsOf: word)
     // Joined by no-break spaces, so that wrapping never parts the date from its distance.
-    out += [0xC2, 0xA0, UInt8(ascii: "(")]
-    for byte in TerminalLayout.relative(days: days).utf8 {
-      if byte == 0x20 { out += [0xC2, 0xA0] } else { out.append(byte) }
-    }
+    out += TerminalLayout.noBreakSpace
+    out.append(UInt8(ascii: "("))
+    TerminalLayout.appendRelative(days: days, blank: TerminalLayout.noBreakSpace, to: &out)
     out.append(UInt8(ascii: ")"))
     end(colour, &out)
   }
+
+  static let noBreakSpace: [UInt8] = [0xC2, 0xA0]
+  static let today = Array("today".utf8)
+  static let tomorrow = Array("tomorrow".utf8)
+  static let yesterday = Array("yesterday".utf8)
+  static let inWord = Array("in".utf8)
+  static let agoWord = Array("ago".utf8)
+  static let monthUnit = Array("mo".utf8)
 
   /// How far a date is, in the largest unit that keeps it short: `today`, `tomorrow`,
   /// `yesterday`, `in 5d`, `5d ago`, then weeks (from 14 days), months of 30 days (from 10
   /// weeks) and years of 365 days (from two years), rounded down.
   static func relative(days: Int) -> String {
+    var bytes: [UInt8] = []
+    appendRelative(days: days, blank: [0x20], to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// ``relative(days:)`` written straight into `out`, with `blank` between its words.
+  static func appendRelative(days: Int, blank: [UInt8], to out: inout [UInt8]) {
     switch days {
-    case 0: return "today"
-    case 1: return "tomorrow"
-    case -1: return "yesterday"
+    case 0: out += today
+    case 1: out += tomorrow
+    case -1: out += yesterday
     default:
-      let size = abs(days)
-      let amount: String
-      switch size {
-      case ..<14: amount = "\(size)d"
-      case ..<70: amount = "\(size / 7)w"
-      case ..<730: amount = "\(size / 30)mo"
-      default: amount = "\(size / 365)y"
+      if days > 0 {
+        out += inWord
+        out += blank
       }
-      return days > 0 ? "in " + amount : amount + " ago"
+      let size = abs(days)
+      switch size {
+      case ..<14:
+        appendNumber(size, to: &out)
+        out.append(UInt8(ascii: "d"))
+      case ..<70:
+        appendNumber(size / 7, to: &out)
+        out.append(UInt8(ascii: "w"))
+      case ..<730:
+        appendNumber(size / 30, to: &out)
+        out += monthUnit
+      default:
+        appendNumber(size / 365, to: &out)
+        out.append(UInt8(ascii: "y"))
+      }
+      if days < 0 {
+        out += blank
+        out += agoWord
+      }
     }
   }
 
