@@ -119,6 +119,26 @@ struct MergeTests {
       done: MergeVersions(base: list(done.base), ours: list(done.ours), theirs: list(done.theirs)))
   }
 
+  @Test func aTaskDeletedOnOneSideAndCompletedOnTheOtherConflictsUnlessItWasArchived() {
+    let base = ["buy milk", "call mom"]
+    let completed = ["x 2026-12-01 buy milk", "call mom"]
+    // Deleted (or rewritten past recognition) with done.txt untouched: which was meant, the
+    // deletion or the completion, is the user's to say.
+    for (ours, theirs) in [(["call mom"], completed), (completed, ["call mom"])] {
+      let deleted = Self.mergeLists(todo: (base, ours, theirs), done: ([], [], []))
+      #expect(deleted.todo.conflicts.map(\.reason) == [.deletedAndChanged])
+      #expect(deleted.done.isClean)
+    }
+    // Archived: the task went to done.txt, done already; the completion there is no conflict.
+    let archived = Self.mergeLists(
+      todo: (base, ["call mom"], completed), done: ([], ["x 2026-11-30 buy milk"], []))
+    #expect(archived.todo.isClean && archived.done.isClean)
+    #expect(Self.lines(archived.todo) == ["call mom"])
+    #expect(Self.lines(archived.done) == ["x 2026-11-30 buy milk"])
+    // One file alone cannot tell an archiving from a deletion and keeps reading it as one.
+    #expect(Self.merge(base, ["call mom"], completed).isClean)
+  }
+
   @Test func aTaskArchivedOnOneSideIsItsDoneLineNotTheLookAlikeAddedAfterIt() {
     let base = ["Submit timesheet week 48 +work", "call mom"]
     let archiving = ["2026-12-01 Submit timesheet week 49 +work", "call mom"]
@@ -187,7 +207,10 @@ struct MergeTests {
     #expect(Self.merge(doneBase, archived, []).conflicts.map(\.reason) == [.deletedAndChanged])
   }
 
-  @Test func withNothingMovedBothFilesMergeAsEachAlone() {
+  /// With done.txt the same everywhere the two-file merge is the one-file merge, but for one
+  /// thing only done.txt can tell: a task deleted on one side without being archived, and
+  /// completed on the other, is a conflict, not a deletion.
+  @Test func withNothingMovedBothFilesMergeAsEachAloneButForDeletionsOfCompletedTasks() {
     var g = SplitMix64(seed: 7)
     for _ in 0..<100 {
       let todo = Self.randomList(&g)
@@ -199,8 +222,14 @@ struct MergeTests {
         todo: MergeVersions(base: todo, ours: ours, theirs: theirs),
         done: MergeVersions(base: done, ours: done, theirs: done))
       let alone = TodoMerge.merge(base: todo, ours: ours, theirs: theirs)
-      #expect(joint.todo.list.serialized() == alone.list.serialized())
-      #expect(joint.todo.conflicts == alone.conflicts)
+      #expect(alone.conflicts.allSatisfy(joint.todo.conflicts.contains))
+      let extra = joint.todo.conflicts.filter { !alone.conflicts.contains($0) }
+      for conflict in extra {
+        let kept = conflict.ours ?? conflict.theirs
+        #expect(conflict.reason == .deletedAndChanged && (conflict.ours == nil) != (conflict.theirs == nil))
+        #expect(kept.map { $0.isCompleted } == true && conflict.base.map { !$0.isCompleted } == true, "\(conflict)")
+      }
+      if extra.isEmpty { #expect(joint.todo.list.serialized() == alone.list.serialized()) }
       #expect(joint.done.list.serialized() == done.serialized())
     }
   }

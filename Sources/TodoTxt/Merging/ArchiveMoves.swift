@@ -24,6 +24,8 @@ public struct MergeVersions: Sendable {
 struct ArchiveMoves {
   /// Base lines whose pairing with this side's version cannot be trusted.
   var unsure: Set<Int> = []
+  /// Base lines whose body this side added to the other file: the tasks it moved there.
+  var moved: Set<Int> = []
 
   /// Reads the other file's versions and corrects `pairing` (base → this side) with them.
   ///
@@ -63,6 +65,7 @@ struct ArchiveMoves {
       groups[core, default: []].append(index)
       baseDates[index] = task.creationDate
     }
+    for indices in groups.values { moved.formUnion(indices) }
     for (core, indices) in groups {
       var left = added[core] ?? 0
       var lookAlikes: [Int] = []
@@ -143,7 +146,12 @@ extension TodoMerge {
       let theirs = ArchiveMoves(
         pairing: &theirsFromBase, base: base, side: theirs,
         otherBase: other.base, otherSide: other.theirs, isTodo: isTodo)
-      return (ours.unsure, theirs.unsure)
+      // Moves tell a deletion from an archiving only in todo.txt; in done.txt a line dropped
+      // is a task reopened or a record cleared, which its completion elsewhere does not change.
+      return (
+        SideMoves(unsure: ours.unsure, moved: isTodo ? ours.moved : nil),
+        SideMoves(unsure: theirs.unsure, moved: isTodo ? theirs.moved : nil)
+      )
     }
   }
 }

@@ -75,24 +75,37 @@ public enum TodoMerge {
     conflictStyle: ConflictStyle = .markers(ours: "ours", theirs: "theirs")
   ) -> MergeResult {
     merge(base: base, ours: ours, theirs: theirs, conflictStyle: conflictStyle) { _, _, _, _, _ in
-      ([], [])
+      (SideMoves(), SideMoves())
     }
   }
 
+  /// What the other list file says about a side's base tasks (``ArchiveMoves``).
+  struct SideMoves {
+    /// Base lines whose pairing it doubts: a change of one of them on the other side is a
+    /// conflict.
+    var unsure: Set<Int> = []
+    /// Base lines whose task this side moved to the other file; `nil` when the merge is of one
+    /// file alone and cannot tell. A task a side deleted without moving it was deleted for
+    /// good, and its completion on the other side then conflicts with the deletion.
+    var moved: Set<Int>? = nil
+
+    /// Whether the side is known to have dropped the task at `baseIndex` without moving it.
+    func deletedOutright(_ baseIndex: Int) -> Bool { moved.map { !$0.contains(baseIndex) } ?? false }
+  }
+
   /// The merge, with `moves` to correct each side's pairing with the base by what the other
-  /// list file says (``ArchiveMoves``); it returns, for ours and for theirs, the base lines
-  /// whose pairing it doubts: a change of one of them on the other side is a conflict.
+  /// list file says (``ArchiveMoves``).
   static func merge(
     base: TodoList?, ours: TodoList, theirs: TodoList, conflictStyle: ConflictStyle,
     moves: (
       _ base: TodoList, _ ours: TodoList, _ oursFromBase: inout LinePairing,
       _ theirs: TodoList, _ theirsFromBase: inout LinePairing
-    ) -> (Set<Int>, Set<Int>)
+    ) -> (SideMoves, SideMoves)
   ) -> MergeResult {
     let baseList = base ?? TodoList()
     var oursFromBase = LinePairing(old: baseList, new: ours, similar: true)
     var theirsFromBase = LinePairing(old: baseList, new: theirs, similar: true)
-    let (oursUnsure, theirsUnsure) = moves(baseList, ours, &oursFromBase, theirs, &theirsFromBase)
+    let (oursMoves, theirsMoves) = moves(baseList, ours, &oursFromBase, theirs, &theirsFromBase)
     // The result follows one side's order: ours, unless only theirs reordered the tasks
     // both kept (a `reorder` on their machine must survive an edit on ours).
     guard
@@ -100,12 +113,12 @@ public enum TodoMerge {
         && reordered(theirsFromBase, other: oursFromBase)
     else {
       return merge(
-        base: base, ours: ours, oursFromBase: oursFromBase, oursUnsure: oursUnsure, theirs: theirs,
-        theirsFromBase: theirsFromBase, theirsUnsure: theirsUnsure, conflictStyle: conflictStyle)
+        base: base, ours: ours, oursFromBase: oursFromBase, oursMoves: oursMoves, theirs: theirs,
+        theirsFromBase: theirsFromBase, theirsMoves: theirsMoves, conflictStyle: conflictStyle)
     }
     var result = merge(
-      base: base, ours: theirs, oursFromBase: theirsFromBase, oursUnsure: theirsUnsure, theirs: ours,
-      theirsFromBase: oursFromBase, theirsUnsure: oursUnsure, conflictStyle: conflictStyle,
+      base: base, ours: theirs, oursFromBase: theirsFromBase, oursMoves: theirsMoves, theirs: ours,
+      theirsFromBase: oursFromBase, theirsMoves: oursMoves, conflictStyle: conflictStyle,
       sidesSwapped: true)
     result.conflicts = result.conflicts.map {
       MergeConflict(base: $0.base, ours: $0.theirs, theirs: $0.ours, reason: $0.reason)
@@ -124,8 +137,8 @@ public enum TodoMerge {
   }
 
   private static func merge(
-    base: TodoList?, ours: TodoList, oursFromBase: LinePairing, oursUnsure: Set<Int>,
-    theirs: TodoList, theirsFromBase: LinePairing, theirsUnsure: Set<Int>,
+    base: TodoList?, ours: TodoList, oursFromBase: LinePairing, oursMoves: SideMoves,
+    theirs: TodoList, theirsFromBase: LinePairing, theirsMoves: SideMoves,
     conflictStyle: ConflictStyle, sidesSwapped: Bool = false
   ) -> MergeResult {
 
@@ -175,8 +188,8 @@ public enum TodoMerge {
           }
           // A side's line that may be the task or a new one after it was archived: the other
           // side's change may not belong to it.
-          if oursUnsure.contains(baseIndex) && mine != original
-            || theirsUnsure.contains(baseIndex) && task != original
+          if oursMoves.unsure.contains(baseIndex) && mine != original
+            || theirsMoves.unsure.contains(baseIndex) && task != original
           {
             outcome = .conflict(.uncertainMatch)
           }
@@ -187,9 +200,15 @@ public enum TodoMerge {
           layout.conflict(
             MergeConflict(base: original, ours: task, theirs: nil, reason: .deletedAndChanged),
             at: index)
-        } else if oursUnsure.contains(baseIndex) {
+        } else if oursMoves.unsure.contains(baseIndex) {
           layout.conflict(
             MergeConflict(base: original, ours: task, theirs: nil, reason: .uncertainMatch),
+            at: index)
+        } else if task != original, theirsMoves.deletedOutright(baseIndex) {
+          // Completed here, deleted (not archived) there: the deletion may be of a task
+          // rewritten past recognition; which of the two was meant is the user's to say.
+          layout.conflict(
+            MergeConflict(base: original, ours: task, theirs: nil, reason: .deletedAndChanged),
             at: index)
         } else {
           layout.drop(index)
@@ -223,8 +242,9 @@ public enum TodoMerge {
         let task = theirs[index]
         let changed =
           task != original
-          && (oursFromBase.ambiguous.contains(baseIndex) || !TaskMerge.onlyCompleted(original, task))
-        guard changed || theirsUnsure.contains(baseIndex) else { continue }
+          && (oursFromBase.ambiguous.contains(baseIndex) || !TaskMerge.onlyCompleted(original, task)
+            || oursMoves.deletedOutright(baseIndex))
+        guard changed || theirsMoves.unsure.contains(baseIndex) else { continue }
         layout.insert(
           conflict: MergeConflict(
             base: original, ours: nil, theirs: task,
