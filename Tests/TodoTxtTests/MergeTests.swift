@@ -368,6 +368,15 @@ struct MergeTests {
     #expect(Self.lines(mirrored) == Self.lines(result))
   }
 
+  @Test func priorityRemovedOnOneSideAndCompletedOnTheOtherIsDoneWithoutIt() {
+    // Completing keeps the priority as pri:A; the other side's removal of it still holds.
+    for (ours, theirs) in [(["plan trip"], ["x 2009-02-13 plan trip pri:A"]), (["x 2009-02-13 plan trip pri:A"], ["plan trip"])] {
+      let result = Self.merge(["(A) plan trip"], ours, theirs)
+      #expect(result.isClean, "\(ours) \(theirs)")
+      #expect(Self.lines(result) == ["x 2009-02-13 plan trip"])
+    }
+  }
+
   @Test func completedTheTodoShWayKeepsNoPriority() {
     let base = ["(B) pay rent"]
     let result = Self.merge(base, ["x 2026-03-01 pay rent"], ["(B) pay rent @home"])

@@ -142,7 +142,10 @@ enum TaskMerge {
     let completer = o.completion == completion ? ours : theirs
     apply(merged, to: &task, reference: reference, completer: completer)
     var result = TaskFields(task)
-    result.priority = normalizedPriority(task, reference: reference)
+    // A done task without a priority reads as completed the todo.sh way (the priority
+    // dropped, still the reference's); when the merge removed the priority, it is that too.
+    let dropped = merged.priority == nil && task.isCompleted && task.priority == nil
+    result.priority = dropped ? nil : normalizedPriority(task, reference: reference)
     guard result == merged else { return .conflict(.text) }
     return .merged(task)
   }
