@@ -84,15 +84,15 @@ final class Sandbox: @unchecked Sendable {
     try run("todo", arguments, input: input, environment: extra, merged: merged)
   }
 
+  static func isTextFileBusy(_ error: NSError) -> Bool {
+    let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
+    return (underlying ?? error).domain == NSPOSIXErrorDomain && (underlying ?? error).code == Int(ETXTBSY)
+  }
+
   func run(
     _ name: String, _ arguments: [String], input: String = "", environment extra: [String: String] = [:],
     merged: Bool = false
   ) throws -> Run {
-    let process = Process()
-    process.executableURL = home.appendingPathComponent("bin").appendingPathComponent(name)
-    process.arguments = arguments
-    process.currentDirectoryURL = home
-    process.environment = environment.merging(extra) { $1 }
     let outFile = home.appendingPathComponent(".out-\(UUID().uuidString)")
     let errFile = home.appendingPathComponent(".err-\(UUID().uuidString)")
     _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
@@ -104,10 +104,30 @@ final class Sandbox: @unchecked Sendable {
     let out = try FileHandle(forWritingTo: outFile)
     let err = try FileHandle(forWritingTo: errFile)
     let inPipe = Pipe()
-    process.standardOutput = out
-    process.standardError = merged ? out : err
-    process.standardInput = inPipe
-    try process.run()
+    // A script a test has just written can be "busy" for an instant: a child another test
+    // thread is starting holds its own copy of the descriptor it was written through until it
+    // calls exec. The race is the test harness's, not the tool's: try again a few times.
+    var attempts = 0
+    var started: Process
+    while true {
+      let process = Process()
+      process.executableURL = home.appendingPathComponent("bin").appendingPathComponent(name)
+      process.arguments = arguments
+      process.currentDirectoryURL = home
+      process.environment = environment.merging(extra) { $1 }
+      process.standardOutput = out
+      process.standardError = merged ? out : err
+      process.standardInput = inPipe
+      do {
+        try process.run()
+        started = process
+        break
+      } catch let error as NSError where attempts < 20 && Sandbox.isTextFileBusy(error) {
+        attempts += 1
+        usleep(20_000)
+      }
+    }
+    let process = started
     inPipe.fileHandleForWriting.write(Data(input.utf8))
     try inPipe.fileHandleForWriting.close()
     process.waitUntilExit()

@@ -528,8 +528,9 @@ struct TermMatcher {
     return false
   }
 
-  /// Whether the lower-cased ASCII word `plain` occurs in `line`, ASCII letters ignoring case.
-  private static func occurs(_ plain: [UInt8], in line: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// Whether the lower-cased ASCII word `plain` occurs in `line`, ASCII letters ignoring case
+  /// (both names' plain search words).
+  static func occurs(_ plain: [UInt8], in line: UnsafeBufferPointer<UInt8>) -> Bool {
     let count = plain.count
     if count == 0 { return true }
     guard line.count >= count else { return false }

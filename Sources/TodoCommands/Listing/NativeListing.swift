@@ -323,32 +323,9 @@ struct WordMatcher {
     TextOrder.folded(String(decoding: line, as: UTF8.self)).contains(folded)
   }
 
-  /// Whether the term's bytes occur in `line`, ASCII letters ignoring case.
+  /// Whether the term's bytes (lower-cased) occur in `line`, ASCII letters ignoring case.
   private func bytesOccur(in line: UnsafeBufferPointer<UInt8>) -> Bool {
-    let count = bytes.count
-    if count == 0 { return true }
-    guard line.count >= count, let base = line.baseAddress else { return false }
-    return bytes.withUnsafeBufferPointer { needle in
-      let first = needle[0]
-      let firstUpper = (97...122).contains(first) ? first - 32 : first
-      var start = 0
-      let last = line.count - count
-      while start <= last {
-        // A first byte without case (`+`, `@`, a digit) is looked for with memchr.
-        if first == firstUpper {
-          guard let hit = memchr(base + start, Int32(first), last - start + 1) else { return false }
-          start = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
-        }
-        let byte = line[start]
-        if byte == first || byte == firstUpper {
-          var index = 1
-          while index < count, WordMatcher.lower(line[start + index]) == needle[index] { index += 1 }
-          if index == count { return true }
-        }
-        start += 1
-      }
-      return false
-    }
+    TermMatcher.occurs(bytes, in: line)
   }
 }
 
