@@ -161,8 +161,11 @@ extension Task {
 
   /// Inserts `text` at the start of the body, after the completion mark, dates and priority,
   /// with a space between it and the body (none when the body is empty).
-  public mutating func prependText(_ text: String) {
-    var inserted = separatedFromHead(Array(text.utf8))
+  public mutating func prependText(_ text: String) { prependText(bytes: Array(text.utf8)) }
+
+  /// ``prependText(_:)`` with bytes as typed (which need not be UTF-8).
+  public mutating func prependText(bytes text: [UInt8]) {
+    var inserted = separatedFromHead(text)
     if bodyStart < end { inserted.append(.space) }
     replaceBytes(bodyStart..<bodyStart, with: inserted)
   }

@@ -64,6 +64,32 @@ import Testing
     return try box.run("raw", [])
   }
 
+  /// `add $'caf\xe9'` stores the byte E9 as typed, as todo.sh does, not U+FFFD (EF BF BD).
+  @Test func taskTextThatIsNotUTF8IsStoredAsTyped() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", "")
+    #expect(try rawRun(box, "add \"$(printf 'caf\\351')\" au lait").status == 0)
+    #expect(try rawRun(box, "append 1 \"$(printf 'x\\377')\"").status == 0)
+    #expect(try rawRun(box, "prepend 1 \"$(printf '\\376')\"").status == 0)
+    #expect(try rawRun(box, "add \"$(printf 'th\\351')\"").status == 0)
+    #expect(try rawRun(box, "replace 2 \"$(printf 'tea \\351')\"").status == 0)
+    // Native `add` writes today's date first; the rest of each line is what was typed.
+    let stored = box.bytes("todo.txt")
+    let date = Array(stored.prefix(11))
+    #expect(date.count == 11 && date[4] == UInt8(ascii: "-") && date[10] == 0x20)
+    let expected: [UInt8] =
+      date + [0xFE] + Array(" caf".utf8) + [0xE9] + Array(" au lait x".utf8) + [0xFF, 0x0A]
+      + date + Array("tea ".utf8) + [0xE9, 0x0A]
+    #expect(stored == expected)
+    // Under todo.sh's name too.
+    try box.write("todo.txt", "")
+    try box.write("bin/raw-sh", "#!/bin/bash\nexec todo.sh add \"$(printf 'caf\\351')\"\n")
+    chmod(box.path("bin/raw-sh"), 0o755)
+    let sh = try box.run("raw-sh", [])
+    #expect(sh.status == 0, "\(sh.stderr)")
+    #expect(box.bytes("todo.txt") == Array("caf".utf8) + [0xE9, 0x0A])
+  }
+
   @Test func aTermThatIsNotUTF8IsItsBytes() throws {
     let box = try Sandbox()
     try box.write("todo.txt", bytes: Array("bad ".utf8) + [0xFF] + Array(" byte\nrepl \u{FFFD} char\nplain\n".utf8))

@@ -37,7 +37,7 @@ enum AddCommand {
       guard !context.settings.isForced else { throw usage }
       return context.ask(prompt)
     }
-    return bytes(arguments.joined(separator: " "))
+    return RawArguments.joined(arguments)
   }
 
   /// Prepares typed text as todo.sh's `_addto` does: one line, `(a)` → `(A)`, today's date

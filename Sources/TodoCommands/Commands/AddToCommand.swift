@@ -12,7 +12,7 @@ enum AddToCommand {
     }
     let destination = context.settings.todoDirectory + "/" + name
     guard Posix.isRegularFile(destination) else { throw .destinationMissing(destination) }
-    try AddCommand.add([bytes(arguments.dropFirst().joined(separator: " "))], to: destination, context: context)
+    try AddCommand.add([RawArguments.joined(arguments.dropFirst())], to: destination, context: context)
     return .success
   }
 }

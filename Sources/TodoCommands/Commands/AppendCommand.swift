@@ -20,7 +20,7 @@ enum AppendCommand {
     let terminal = context.console
     let delimiters = Set(context.settings.sentenceDelimiters.utf8)
     let updated = try context.editTask(reference, in: file, label: "append") { task throws(TodoError) in
-      var input = asks ? context.ask("Append: ", on: terminal) : bytes(rest.joined(separator: " "))
+      var input = asks ? context.ask("Append: ", on: terminal) : RawArguments.joined(rest)
       let space: [UInt8] = input.first.map { delimiters.contains($0) } ?? false ? [] : [UInt8(ascii: " ")]
       input = try context.storedText(cleanInput(input))
       task.setLine(task.bytes + space + input)

@@ -50,10 +50,10 @@ enum ReplaceCommand {
     let updated = try context.editTask(reference, in: file, label: prepend ? "prepend" : "replace") {
       task throws(TodoError) in
       old = task
-      var input = asks ? context.ask(prepend ? "Prepend: " : "Replacement: ", on: terminal) : bytes(rest.joined(separator: " "))
+      var input = asks ? context.ask(prepend ? "Prepend: " : "Replacement: ", on: terminal) : RawArguments.joined(rest)
       if prepend, context.settings.mode == .native {
         // After the whole head, as todo(1) says: a done task's `x DATE` stays in front.
-        task.prependText(String(decoding: try context.storedText(cleanInput(input)), as: UTF8.self))
+        task.prependText(bytes: try context.storedText(cleanInput(input)))
         return
       }
       let line = Array(task.bytes)

@@ -41,6 +41,17 @@ public enum RawArguments {
     }
   }
 
+  /// Words joined by single spaces, each as the bytes it was given as: task text typed with
+  /// bytes that are not UTF-8 is stored as typed, as todo.sh stores it, not repaired.
+  public static func joined(_ words: some Sequence<String>) -> [UInt8] {
+    var result: [UInt8] = []
+    for (offset, word) in words.enumerated() {
+      if offset > 0 { result.append(UInt8(ascii: " ")) }
+      result += bytes(of: word) ?? Array(word.utf8)
+    }
+    return result
+  }
+
   /// The bytes an argument that is not UTF-8 was given as, or `nil` for any other text.
   static func bytes(of text: String) -> [UInt8]? {
     guard !byText.isEmpty, text.unicodeScalars.contains("\u{FFFD}") else { return nil }
