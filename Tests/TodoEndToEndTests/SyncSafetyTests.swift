@@ -119,6 +119,40 @@ struct SyncSafetyTests {
     #expect(laptop.read("list/todo.txt") == phone.read("list/todo.txt"))
   }
 
+  /// The same when the driver could not run, for an archive: sync's own merge of the file
+  /// git left reads done.txt too, so the completion never lands on the look-alike.
+  @Test func aMergeTheDriverNeverRanStillReadsTheArchiveAsAMove() throws {
+    let net = try Network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    try laptop.write("list/todo.txt", "Submit timesheet week 48 +work\ncall mom\n")
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("sync").status == 0)
+    #expect(try laptop.todo("do", "1").status == 0)
+    #expect(try laptop.todo("archive").status == 0)
+    #expect(try laptop.todo("add", "Submit timesheet week 49 +work").status == 0)
+    #expect(try laptop.todo("sync").status == 0)
+
+    #expect(try phone.todo("do", "1").status == 0)
+    for driver in ["todotxt", "todotxt-done"] {
+      try SyncTests.git(phone, ["config", "merge.\(driver).driver", "/nonexistent/todo merge %O %A %B"])
+    }
+    try SyncTests.git(phone, ["commit", "-q", "-am", "phone edit"])
+    let (pulled, _) = try SyncSafetyTests.gitStatus(phone, ["pull", "-q", "--no-rebase"])
+    #expect(pulled != 0)
+
+    let synced = try phone.todo("sync")
+    #expect(synced.status == 0, "\(synced.stderr)")
+    #expect(try laptop.todo("sync").status == 0)
+    for box in [laptop, phone] {
+      let open = SyncSafetyTests.tasks(box)
+      #expect(open.count == 2, "\(open)")
+      #expect(open.contains { $0.hasSuffix("Submit timesheet week 49 +work") && !$0.hasPrefix("x ") }, "\(open)")
+      #expect(open.contains("call mom"))
+      let done = SyncTests.lines(box, "done.txt").filter { !$0.isEmpty }
+      #expect(done.count == 1 && done[0].hasPrefix("x ") && done[0].hasSuffix("week 48 +work"), "\(done)")
+    }
+  }
+
   @Test func aConflictLeftWithoutMarkersIsNotCommitted() throws {
     let net = try Network()
     let (laptop, phone) = (net.laptop, net.phone)
