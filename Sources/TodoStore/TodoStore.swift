@@ -21,7 +21,7 @@ public final class TodoStore: @unchecked Sendable {
   /// Seconds since 1970, for the undo log's entries.
   let now: @Sendable () -> Int64
   /// How many changes the undo log keeps.
-  public let undoLimit: Int
+  let undoLimit: Int
   /// The largest entry the undo log keeps whole, in bytes.
   let undoByteLimit: Int
   /// The warnings already written this run (see ``warn(_:)``).
@@ -344,6 +344,9 @@ public final class TodoStore: @unchecked Sendable {
     } catch {
       throw StoreError(errno: error.code, path: path, operation: .read)
     }
+    // A task added after a merge conflict's markers would be numbered among them. (A large
+    // file is not read for an append, and not checked: the next listing refuses it.)
+    try checkMarkers(existing, path: path, operation: .write)
     let list = TodoList(bytes: existing)
     let ending = list.preferredLineEnding.bytes
     var added: [UInt8] = list.endsWithNewline ? [] : ending

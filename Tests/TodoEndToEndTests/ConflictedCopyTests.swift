@@ -118,4 +118,16 @@ struct ConflictedCopyTests {
       Set(ConflictedCopyTests.tasks(box))
         == Set(["2009-02-13 Call mom", "Order new glasses", "2009-02-13 Book dentist"] + fillers.map { "2009-02-13 " + $0 }))
   }
+
+  @Test func aTaskTheFileHadBeforeTheFirstLoggedChangeIsKept() throws {
+    let box = try Sandbox()
+    // Written before the tool ever changed the file; the copy is older still, or never had it.
+    try box.write("todo.txt", "old one\nwritten by an editor\nold two\n")
+    try box.write("todo (conflicted copy 2026-12-01).txt", "old one\nold two\ntheirs new\n")
+    #expect(try box.todo("add", "Y").status == 0)
+    let run = try box.todo("conflicts")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      Set(ConflictedCopyTests.tasks(box)) == ["old one", "written by an editor", "old two", "2009-02-13 Y", "theirs new"])
+  }
 }

@@ -310,7 +310,7 @@ struct SyncSafetyTests {
     let marked = phone.read("list/todo.txt")
     #expect(marked.contains("<<<<<<< "))
 
-    for arguments in [["ls"], ["do", "2"], ["pri", "1", "C"], ["del", "1"], ["archive"]] {
+    for arguments in [["ls"], ["do", "2"], ["pri", "1", "C"], ["del", "1"], ["archive"], ["add", "buy bread"], ["addm", "buy bread"]] {
       let run = try phone.run("todo", arguments)
       #expect(run.status == 1, "\(arguments)")
       #expect(run.stdout.isEmpty, "\(arguments): \(run.stdout)")
@@ -512,11 +512,17 @@ struct SyncSafetyTests {
     let fine = try phone.todo("doctor")
     #expect(fine.status == 0, "\(fine.stdout)")
 
+    // A program found in PATH is there; a file that cannot run is not.
+    try SyncTests.git(phone, ["config", "merge.todotxt.driver", "true %A"])
+    #expect(try phone.todo("doctor").status == 0)
+    try SyncTests.git(phone, ["config", "merge.todotxt.driver", "/etc/passwd %A"])
+    #expect(try phone.todo("doctor").stdout.contains("runs /etc/passwd, which is not there or cannot run"))
+
     // The program the driver runs moved away (a reinstall elsewhere).
     try SyncTests.git(phone, ["config", "merge.todotxt.driver", "'/nowhere/it'\\''s/todo' merge %O %A %B"])
     let moved = try phone.todo("doctor")
     #expect(moved.status == 1)
-    #expect(moved.stdout.contains("git: the merge driver todotxt runs /nowhere/it's/todo, which is not there"), "\(moved.stdout)")
+    #expect(moved.stdout.contains("git: the merge driver todotxt runs /nowhere/it's/todo, which is not there or cannot run"), "\(moved.stdout)")
     #expect(try phone.todo("git-setup").status == 0)
     #expect(try phone.todo("doctor").status == 0)
   }

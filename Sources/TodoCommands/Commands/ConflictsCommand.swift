@@ -16,7 +16,8 @@ enum ConflictsCommand {
       .todo-conflicts beside the file. The version of the file before the changes in the \
       undo log serves as the common base; without one, a task found on one side only is \
       kept. A task changed on both sides in ways that do not fit is kept in both versions, \
-      one after the other. done.txt is merged the same way. The merge can be undone.
+      one after the other. done.txt is merged the same way. 'undo' takes the merge back; the copy stays in \
+      .todo-conflicts (move it back to merge it again).
       """,
     nativeOnly: true, toleratesConflictMarkers: true
   ) { context, arguments throws(TodoError) in
@@ -72,8 +73,7 @@ enum ConflictsCommand {
       try context.store.update(file, label: label) { list -> MergeResult in
         let result = TodoMerge.merge(
             base: base(
-              from: history, path: resolved, ours: list, theirs: theirs,
-              logLimit: context.store.undoLimit)?.base,
+              from: history, path: resolved, ours: list, theirs: theirs)?.base,
             ours: list, theirs: theirs, conflictStyle: .keepBoth)
         list = result.list
         return result
@@ -109,17 +109,16 @@ enum ConflictsCommand {
   /// oldest entry: such a line would be in every version on the way back, and a base holding
   /// it would say the other machine deleted it. So the base is trusted only when every step
   /// back from this machine's file to it is checked against the size the log kept of the file
-  /// after that change, and it is not the oldest version of a log that may have lost older
-  /// entries. An untrusted base keeps only the tasks the other file still has in some form:
+  /// after that change, and it is not the oldest version the log reaches (what the file held
+  /// before the tool first changed it, or before the oldest entry kept, is unknown). An untrusted base keeps only the tasks the other file still has in some form:
   /// the other machine's deletions may come back, but nothing of this machine's is dropped.
   static func base(
-    from history: [UndoEntry], path: String, ours: TodoList, theirs: TodoList, logLimit: Int
+    from history: [UndoEntry], path: String, ours: TodoList, theirs: TodoList
   ) -> (base: TodoList, oursIsLocal: Bool)? {
     let recorded = history.filter { !$0.isUndone }.prefix { $0.isRecorded }
     guard !recorded.isEmpty else { return nil }
-    let complete = recorded.count == history.count && history.count < logLimit
     for (local, other, oursIsLocal) in [(ours, theirs, true), (theirs, ours, false)] {
-      guard let found = base(replaying: recorded, path: path, from: local, toward: other, complete: complete)
+      guard let found = base(replaying: recorded, path: path, from: local, toward: other)
       else { continue }
       let base = found.trusted ? found.lines : keepingOnlyTasksIn(other, found.lines)
       return (TodoList(bytes: base.flatMap { $0 + [0x0A] }), oursIsLocal)
@@ -131,7 +130,7 @@ enum ConflictsCommand {
   /// log does not describe `local`.
   private static func base(
     replaying history: ArraySlice<UndoEntry>, path: String, from local: TodoList,
-    toward other: TodoList, complete: Bool
+    toward other: TodoList
   ) -> (lines: [[UInt8]], trusted: Bool)? {
     var lines = local.map { Array($0.bytes) }
     // Sizes as the file would have them: each kept line with its own ending, a line put back
@@ -168,8 +167,10 @@ enum ConflictsCommand {
       if let older {
         checked = checked && older.size == size()
       } else {
-        // The oldest version the log reaches: older changes may have been dropped.
-        checked = checked && complete
+        // The oldest version the log reaches holds whatever the file had before the tool
+        // first changed it (an editor's lines among them), or changes already dropped from a
+        // full log: nothing vouches for it.
+        checked = false
       }
       let points = score(lines)
       if points >= best.score { best = (points, lines, checked) }

@@ -46,12 +46,19 @@ enum GitSetupCommand {
             + "so git merges the list line by line; run '\(context.programName) git-setup'")
         continue
       }
-      if let program = program(of: command), !Posix.exists(program) {
+      if let program = program(of: command), !runnable(program, path: context.childEnvironment["PATH"]) {
         problems.append(
-          "git: the merge driver \(name) runs \(program), which is not there; run '\(context.programName) git-setup'")
+          "git: the merge driver \(name) runs \(program), which is not there or cannot run; run '\(context.programName) git-setup'")
       }
     }
     return problems
+  }
+
+  /// Whether the shell git runs a driver with would find `program`: a path to an executable
+  /// file, or a bare name found so in `PATH`.
+  static func runnable(_ program: String, path: String?) -> Bool {
+    if program.contains("/") { return Posix.isRegularFile(program) && Posix.isExecutable(program) }
+    return ProcessRunner.which(program, path: path ?? "/usr/bin:/bin") != nil
   }
 
   /// The program a driver command runs: its first word, unquoted as `shellQuoted` quotes it.
