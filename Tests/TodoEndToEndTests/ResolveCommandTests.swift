@@ -144,6 +144,19 @@ import Testing
     #expect(text.contains("(A) pay ^[]52;c;aGk=^Grent"), "\(text)")
   }
 
+  /// A lone byte 0x9B (no part of a UTF-8 character) is CSI to a terminal reading 8-bit
+  /// controls: it is shown as its value; a UTF-8 character holding the same byte is kept.
+  @Test func aLoneEightBitControlReachesNoTerminalRaw() throws {
+    let box = try Sandbox()
+    try box.write(
+      "todo.txt",
+      bytes: Array("<<<<<<< ours\n(A) pay ".utf8) + [0x9B] + Array("31m rent \u{2192}\n=======\n(B) pay rent\n>>>>>>> theirs\n".utf8))
+    let text = try box.onTerminal(["resolve"])
+    #expect(text.contains("(A) pay <0x9B>31m rent \u{2192}"), "\(text)")
+    let output = Array(text.utf8)
+    #expect(!output.indices.contains { output[$0] == 0x9B && ($0 == 0 || output[$0 - 1] < 0x80) })
+  }
+
   /// The whole way, with real git: a conflict from sync, settled without an editor, and the
   /// next sync finishes the merge on both machines.
   @Test(arguments: [SyncPropertyTests.Way.sync, .pull])

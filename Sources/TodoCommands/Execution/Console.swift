@@ -150,12 +150,13 @@ public enum TerminalSafety {
 
   /// `bytes` with every control a terminal would act on written visibly instead: C0 but tab
   /// and newline as `^X`, DEL as `^?`, C1 (U+0080 to U+009F) and the bidirectional controls
-  /// (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069) as `<U+XXXX>`. An ESC that
+  /// (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069) as `<U+XXXX>`, and a byte
+  /// 0x80 to 0x9F that is no part of a UTF-8 character (an 8-bit C1 control) as `<0x9B>`. An ESC that
   /// starts a colour (SGR: `ESC [` digits and `;` then `m`) is kept, as that is how the tool
   /// colours its own output; no other escape sequence (OSC 52 clipboard writes, titles,
   /// clearing the screen, cursor moves) gets through.
   public static func escape(_ bytes: [UInt8]) -> [UInt8] {
-    guard bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }) else {
+    guard bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || (0x80...0x9F).contains($0) || $0 == 0xC2 || $0 == 0xD8 }) else {
       return bytes
     }
     var result: [UInt8] = []
@@ -197,6 +198,20 @@ public enum TerminalSafety {
         let value = (UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)) | 0x2000
         scalar(String(value, radix: 16, uppercase: true))
         index += 3
+      case 0xC2...0xF4:
+        // A whole UTF-8 character is copied as it is; a lead byte without its continuation
+        // bytes is copied alone (a terminal shows it as a bad character, nothing more).
+        let length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+        let valid =
+          index + length <= bytes.count && (1..<length).allSatisfy { (0x80...0xBF).contains(bytes[index + $0]) }
+        let end = valid ? index + length : index + 1
+        result += bytes[index..<end]
+        index = end
+      case 0x80...0x9F:
+        // A byte of C1's range that is no part of a UTF-8 character: a terminal reading
+        // 8-bit controls takes 0x9B for CSI. Shown as its value.
+        result += Array("<0x\(String(byte, radix: 16, uppercase: true))>".utf8)
+        index += 1
       default:
         result.append(byte)
         index += 1
