@@ -12,9 +12,13 @@
 PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift
-# A statically linked Swift runtime makes the tool start faster and run without a Swift
-# installation.
-SWIFT_FLAGS ?= -c release --static-swift-stdlib
+# A fully static executable (the Swift runtime, readline, terminfo and the C library linked
+# in) starts in about a third of the time of one the dynamic loader must assemble: no
+# library search, no symbol look-ups (see "Start-up" in BENCHMARKS.md). It needs the static
+# libraries of libreadline-dev and libncurses-dev. glibc still loads its name-service modules
+# at run time for a `~user` path in the shell. SWIFT_FLAGS='-c release --static-swift-stdlib'
+# builds the former, dynamically linked way.
+SWIFT_FLAGS ?= -c release -Xswiftc -static-executable -Xlinker -ltinfo
 # Where the built binary is (SwiftPM links .build/release to the release products).
 BUILD_DIR ?= .build/release
 
