@@ -55,9 +55,9 @@ enum ResolveCommand {
   }
 
   /// The conflicts of `list`, or an error naming the marker line out of place.
-  static func blocks(of list: TodoList, path: String) throws(TodoError) -> [ConflictBlocks.Block] {
+  static func blocks(of list: TodoList, path: String) throws(TodoError) -> ConflictBlocks {
     do throws(ConflictBlocks.Malformed) {
-      return try ConflictBlocks(list).blocks
+      return try ConflictBlocks(list)
     } catch {
       throw .malformedConflict(path: path, line: error.line)
     }
@@ -67,7 +67,7 @@ enum ResolveCommand {
     var found: [FileConflicts] = []
     for path in files(context) where Posix.exists(path) {
       let list = try context.storing { try context.store.read(path) }
-      found.append(FileConflicts(path: path, list: list, blocks: try blocks(of: list, path: path)))
+      found.append(FileConflicts(path: path, list: list, blocks: try blocks(of: list, path: path).blocks))
     }
     let total = found.reduce(0) { $0 + $1.blocks.count }
     guard total > 0 else {
@@ -118,13 +118,13 @@ enum ResolveCommand {
     }
     let paths = files(context)
     let label = (["resolve", side.rawValue] + numbers).joined(separator: " ")
-    let settled = try context.storing {
-      try context.store.update(paths, label: label) { lists throws -> Int in
+    let (settled, total) = try context.storing {
+      try context.store.update(paths, label: label) { lists throws -> (Int, Int) in
         // Numbered on the snapshot being changed, so the numbers mean what `resolve` showed
         // only if nothing changed in between; a number past the end is refused.
-        var found: [[ConflictBlocks.Block]] = []
+        var found: [ConflictBlocks] = []
         for (path, list) in zip(paths, lists) { found.append(try blocks(of: list, path: path)) }
-        let total = found.reduce(0) { $0 + $1.count }
+        let total = found.reduce(0) { $0 + $1.blocks.count }
         guard total > 0 else { throw TodoError.noConflicts(names(context)) }
         if let past = wanted.first(where: { $0 > total }) {
           throw TodoError.noSuchConflict(past, count: total)
@@ -133,33 +133,24 @@ enum ResolveCommand {
         var settled = 0
         for index in lists.indices {
           var chosen: [Int: ConflictBlocks.Side] = [:]
-          for block in found[index].indices {
+          for block in found[index].blocks.indices {
             number += 1
             if wanted.isEmpty || wanted.contains(number) { chosen[block] = side }
           }
           guard !chosen.isEmpty else { continue }
-          let removed = try ConflictBlocks(lists[index]).linesRemoved(settling: chosen)
+          let removed = found[index].linesRemoved(settling: chosen)
           lists[index].removeAllLines { line, _ in removed.contains(line) }
           settled += chosen.count
         }
-        return settled
+        return (settled, total)
       }
     }
-    let remaining = try remainingConflicts(context)
+    let remaining = total - settled
     let plural = settled == 1 ? "" : "s"
     context.console.line(
       "Settled \(settled) conflict\(plural), keeping \(side == .both ? "both sides" : side.rawValue)"
         + (remaining > 0 ? "; \(remaining) left (see 'resolve')." : "."))
     return .success
-  }
-
-  static func remainingConflicts(_ context: CommandContext) throws(TodoError) -> Int {
-    var count = 0
-    for path in files(context) where Posix.exists(path) {
-      let list = try context.storing { try context.store.read(path) }
-      count += (try? ConflictBlocks(list).blocks.count) ?? 0
-    }
-    return count
   }
 
   static func names(_ context: CommandContext) -> String {
