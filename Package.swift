@@ -50,6 +50,10 @@ let package = Package(
 
     // MARK: Tests
 
+    .target(
+      /** What the test targets share (the seeded generator); not a product */
+      name: "TodoTestSupport",
+      path: "Tests/TodoTestSupport"),
     .testTarget(
       name: "TodoCommandsTests",
       dependencies: ["TodoCommands", "TodoStore", "TodoTxt"]),
@@ -58,7 +62,7 @@ let package = Package(
       dependencies: ["TodoREPL", "TodoCommands", "TodoTxt", "TodoStore"]),
     .testTarget(
       name: "TodoEndToEndTests",
-      dependencies: ["todo"],
+      dependencies: ["todo", "TodoTestSupport"],
       exclude: ["Fixtures"]),
     .executableTarget(
       /** Runs store operations in child processes for TodoStoreTests; not a product */
@@ -67,10 +71,10 @@ let package = Package(
       path: "Tests/TodoStoreProbe"),
     .testTarget(
       name: "TodoStoreTests",
-      dependencies: ["TodoStore", "TodoTxt", "todo-store-probe"]),
+      dependencies: ["TodoStore", "TodoTxt", "todo-store-probe", "TodoTestSupport"]),
     .testTarget(
       name: "TodoTxtTests",
-      dependencies: ["TodoTxt"],
+      dependencies: ["TodoTxt", "TodoTestSupport"],
       exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoTestSupport
 
 /// Programs that write the todo file without the tool's lock (a slow editor saving in place,
 /// `echo >>`, an editor saving by rename), racing many `todo pri` and `todo add` runs: no line
@@ -96,7 +97,7 @@ import Testing
 
   /// `pri N X` runs over distinct tasks, in `threads` jobs, chosen with `seed`.
   static func priorityJobs(runs: Int, threads: Int, seed: UInt64) -> [[[String]]] {
-    var generator = SeededGenerator(seed: seed)
+    var generator = SplitMix64(seed: seed)
     let numbers = Array((1...200).shuffled(using: &generator).prefix(runs))
     let letters = (0..<runs).map { _ in String(UnicodeScalar(UInt8.random(in: 65...90, using: &generator))) }
     var jobs = Array(repeating: [[String]](), count: threads)
@@ -195,15 +196,3 @@ import Testing
   }
 }
 
-/// SplitMix64: a seeded generator, so a failing race can be run again as it was.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoTestSupport
 
 /// Three machines with real git (a bare repository, a clone and a home each), editing only
 /// their own tasks with the tool's commands and syncing in a seeded random order, each run

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TodoStore
+import TodoTestSupport
 
 /// The store's SHA-256 and HMAC against published vectors and against `sha256sum`.
 @Suite struct SHA256Tests {
@@ -35,7 +36,7 @@ import Testing
   /// Random inputs of every length around the block boundaries, fed in random pieces, agree
   /// with `sha256sum` run on the same bytes.
   @Test func agreesWithSha256sum() throws {
-    var generator = SeededGenerator(seed: 15)
+    var generator = SplitMix64(seed: 15)
     let dir = Scratch()
     for length in [0, 1, 55, 56, 63, 64, 65, 119, 120, 128, 1000, 4097] {
       let input = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
@@ -61,24 +62,12 @@ import Testing
   }
 }
 
-/// A seeded generator, so a failing length is reproduced exactly.
-private struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// The pieces a journal is sealed in (blocks of the encoding, of any size) give the seal of
 /// the whole, which is what journals written before were sealed with.
 @Suite struct StreamedSealTests {
   @Test func authenticatorInPiecesMatchesOneShot() {
-    var generator = SplitMixGenerator(seed: 20)
+    var generator = SplitMix64(seed: 20)
     let key = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
     for length in [0, 63, 64, 65, 4096, 200_001] {
       let message = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
@@ -96,7 +85,7 @@ private struct SeededGenerator: RandomNumberGenerator {
   /// Many blocks in one call (the way a journal's megabyte blocks arrive) against `sha256sum`
   /// is in ``SHA256Tests``; here the one-shot hash of a long input against pieces of it.
   @Test func longInputInLargePieces() {
-    var generator = SplitMixGenerator(seed: 21)
+    var generator = SplitMix64(seed: 21)
     let input = (0..<300_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
     var hasher = SHA256()
     var offset = 0
@@ -128,7 +117,7 @@ private struct SeededGenerator: RandomNumberGenerator {
       hash = hash &* 0xFF51_AFD7_ED55_8CCD
       return hash ^ (hash >> 33)
     }
-    var generator = SplitMixGenerator(seed: 22)
+    var generator = SplitMix64(seed: 22)
     for length in [0, 1, 7, 8, 9, 15, 16, 17, 1000, 65_537] {
       let input = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
       #expect(ContentHash.ofFile(input) == formula(input), "length \(length)")
@@ -144,14 +133,3 @@ private struct SeededGenerator: RandomNumberGenerator {
   }
 }
 
-private struct SplitMixGenerator: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}

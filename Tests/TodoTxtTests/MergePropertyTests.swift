@@ -1,5 +1,6 @@
 import Testing
 import TodoTxt
+import TodoTestSupport
 
 /// Three machines share one list through a remote, as `sync` does: each syncs by merging its
 /// list with the remote's, from the version it last synced, and pushing the result. When each

@@ -1,5 +1,6 @@
 import Testing
 import TodoTxt
+import TodoTestSupport
 
 /// Three-way and two-way merges of todo lists, task by task.
 @Suite("Merge")

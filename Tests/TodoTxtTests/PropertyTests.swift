@@ -1,5 +1,6 @@
 import Testing
 import TodoTxt
+import TodoTestSupport
 
 /// Generated files and edits. Every case comes from a fixed seed, so a failure names the
 /// seed that reproduces it.

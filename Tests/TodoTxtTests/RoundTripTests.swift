@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoTxt
+import TodoTestSupport
 
 /// The files in `Fixtures/`, read as bytes. The folder is excluded from the target and found
 /// next to this source file, so no bundle is involved.

@@ -1,5 +1,6 @@
 import Testing
 import TodoTxt
+import TodoTestSupport
 
 /// A tag's value is found from the line's colons, not by walking its tokens: these check it
 /// against the tokens (``Task/tags``), which say what a tag is.

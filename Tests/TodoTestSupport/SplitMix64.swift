@@ -1,11 +1,11 @@
 /// A small seeded random number generator, so that a failing generated case can be run again
-/// from its seed.
-struct SplitMix64: RandomNumberGenerator {
+/// from its seed: the one every test target uses (the same sequence for the same seed).
+public struct SplitMix64: RandomNumberGenerator {
   private var state: UInt64
 
-  init(seed: UInt64) { state = seed }
+  public init(seed: UInt64) { state = seed }
 
-  mutating func next() -> UInt64 {
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -14,5 +14,5 @@ struct SplitMix64: RandomNumberGenerator {
   }
 
   /// A number from 0 up to, not including, `bound`.
-  mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+  public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
