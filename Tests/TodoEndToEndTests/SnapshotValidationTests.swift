@@ -64,6 +64,24 @@ import Testing
     #expect(box.read("todo.txt") == expected, "\(arguments)")
   }
 
+  /// `-q QUERY` picks its tasks on the snapshot it changes: the question names the tasks the
+  /// update then changes, and todo.txt is read once (not once to choose and once to change).
+  @Test(arguments: [
+    (["pri", "-q", "+x", "B"], "y", "(B) a +x\nb due:2009-02-20\n(B) c +x\n"),
+    (["depri", "-q", "+x"], "y", "a +x\nb due:2009-02-20\nc +x\n"),
+    (["tag", "-q", "+x", "area", "home"], "y", "(C) a +x area:home\nb due:2009-02-20\n(D) c +x area:home\n"),
+    (["postpone", "-q", "due:2009-02-20", "2026-05-01"], "", "(C) a +x\nb due:2026-05-01\n(D) c +x\n"),
+    (["del", "-q", "+x"], "y", "\nb due:2009-02-20\n\n"),
+    (["do", "-f", "-q", "b"], "", "(C) a +x\nx 2009-02-13 b due:2009-02-20\n(D) c +x\n"),
+  ])
+  func aQueryReadsOnce(_ arguments: [String], _ answer: String, _ expected: String) throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else { return }
+    let box = try Sandbox()
+    try box.write("todo.txt", "(C) a +x\nb due:2009-02-20\n(D) c +x\n")
+    #expect(try reads(box, arguments, input: answer) == 1, "\(arguments)")
+    #expect(box.read("todo.txt") == expected, "\(arguments)")
+  }
+
   /// A "no" ends the one update without writing: the list is read once and stays as it was.
   @Test func aDeclinedQuestionReadsOnceAndWritesNothing() throws {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else { return }

@@ -6,14 +6,16 @@ enum DeprioritizeCommand {
     abstract: "Remove the priority of one or more tasks.",
     arguments: [.taskNumbers], options: OptionSpec.selecting
   ) { context, arguments throws(TodoError) in
-    let arguments = try QuerySelection.arguments(arguments, context: context, question: "Remove the priority of") ?? arguments
-    let items = taskNumberWords(arguments)
-    guard !items.isEmpty else { throw spec.usageError }
+    let selection = try QuerySelection.selection(arguments, context: context, question: "Remove the priority of")
+    var items = taskNumberWords(arguments)
+    guard selection != nil || !items.isEmpty else { throw spec.usageError }
     let file = context.settings.todoFile
     var status = ExitStatus.success
     var failure: TodoError?
+    let terminal = context.console
     try context.storing {
-      try context.store.update(file, label: "depri \(items.joined(separator: " "))") { list in
+      try context.store.update(file, label: selection?.label("depri") ?? "depri \(items.joined(separator: " "))") { list in
+        if let selection { items = taskNumberWords(try selection.arguments(in: list, context: context, terminal: terminal)) }
         for item in items {
           do throws(TodoError) {
             let reference = try TaskReference(item, usage: spec.usageError)

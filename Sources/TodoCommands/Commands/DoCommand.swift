@@ -13,9 +13,9 @@ enum DoCommand {
       """,
     arguments: [.taskNumbers], options: OptionSpec.selecting, taskState: .open
   ) { context, arguments throws(TodoError) in
-    let arguments = try QuerySelection.arguments(arguments, context: context, question: "Mark as done") ?? arguments
-    let items = taskNumberWords(arguments)
-    guard !items.isEmpty else { throw spec.usageError }
+    let selection = try QuerySelection.selection(arguments, context: context, question: "Mark as done")
+    var items = taskNumberWords(arguments)
+    guard selection != nil || !items.isEmpty else { throw spec.usageError }
     let file = context.settings.todoFile
     let native = context.settings.mode == .native
     // One task named twice would be changed once and then reported as an error after the
@@ -25,8 +25,10 @@ enum DoCommand {
     }
     var status = ExitStatus.success
     var failure: TodoError?
+    let terminal = context.console
     try context.storing {
-      try context.store.update(file, label: "do \(items.joined(separator: " "))") { list in
+      try context.store.update(file, label: selection?.label("do") ?? "do \(items.joined(separator: " "))") { list in
+        if let selection { items = taskNumberWords(try selection.arguments(in: list, context: context, terminal: terminal)) }
         for item in items {
           do throws(TodoError) {
             let reference = try TaskReference(item, usage: spec.usageError)

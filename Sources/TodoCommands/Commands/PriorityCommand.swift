@@ -10,15 +10,19 @@ enum PriorityCommand {
     discussion: "PRIORITY is a letter from A (highest) to Z; it replaces any priority the task had.",
     arguments: [.taskNumber, .priority], options: OptionSpec.selecting
   ) { context, arguments throws(TodoError) in
-    let arguments =
-      try QuerySelection.arguments(arguments, context: context, question: "Set the priority of", pairing: true) ?? arguments
+    let selection = try QuerySelection.selection(arguments, context: context, question: "Set the priority of")
     let usage = PriorityCommand.usage
     let file = context.settings.todoFile
     var status = ExitStatus.success
     var failure: TodoError?
+    let terminal = context.console
     try context.storing {
-      try context.store.update(file, label: "pri \(arguments.joined(separator: " "))") { list in
+      try context.store.update(file, label: selection?.label("pri") ?? "pri \(arguments.joined(separator: " "))") { list in
         var rest = arguments[...]
+        if let selection {
+          guard selection.rest.count == 1 else { throw usage }
+          rest = try selection.arguments(in: list, context: context, terminal: terminal, pairing: true)[...]
+        }
         while !rest.isEmpty {
           do throws(TodoError) {
             guard rest.count >= 2 else { throw usage }

@@ -12,9 +12,9 @@ enum TagCommand {
       """,
     arguments: [.taskNumbers, .tagKey, .text], options: OptionSpec.selecting, nativeOnly: true
   ) { context, arguments throws(TodoError) in
-    let arguments = try QuerySelection.arguments(arguments, context: context, question: "Tag") ?? arguments
-    let (items, rest) = leadingTaskNumbers(arguments)
-    guard !items.isEmpty, (1...2).contains(rest.count) else { throw spec.usageError }
+    let selection = try QuerySelection.selection(arguments, context: context, question: "Tag")
+    let (items, rest) = selection.map { ([], $0.rest) } ?? leadingTaskNumbers(arguments)
+    guard selection != nil || !items.isEmpty, (1...2).contains(rest.count) else { throw spec.usageError }
     let key = rest[0]
     guard isTagPart(key), !key.hasPrefix("+"), !key.hasPrefix("@") else { throw .notATagKey(key) }
     var value: String?
@@ -23,9 +23,11 @@ enum TagCommand {
       guard isTagPart(typed), !typed.hasPrefix("//") else { throw .notATagValue(rest[1]) }
       value = typed
     }
-    let references = try items.map { item throws(TodoError) in try TaskReference(item, usage: spec.usageError) }
-    let label = "tag \(arguments.joined(separator: " "))"
-    let edited = try context.editTasks(references, label: label) { reference, task throws(TodoError) in
+    let label = selection?.label("tag") ?? "tag \(arguments.joined(separator: " "))"
+    let terminal = context.console
+    let edited = try context.editTasks(label: label, choosing: { list throws(TodoError) in
+      try QuerySelection.references(items, selection, in: list, context: context, terminal: terminal, usage: spec.usageError)
+    }) { reference, task throws(TodoError) in
       if let value {
         task.setTag(key, value)
       } else if !task.removeTag(key) {
@@ -58,14 +60,16 @@ enum PostponeCommand {
       """,
     arguments: [.taskNumbers, .text], options: OptionSpec.selecting, nativeOnly: true
   ) { context, arguments throws(TodoError) in
-    let arguments = try QuerySelection.arguments(arguments, context: context, question: "Postpone") ?? arguments
-    let (items, rest) = leadingTaskNumbers(arguments)
-    guard !items.isEmpty, rest.count == 1 else { throw spec.usageError }
+    let selection = try QuerySelection.selection(arguments, context: context, question: "Postpone")
+    let (items, rest) = selection.map { ([], $0.rest) } ?? leadingTaskNumbers(arguments)
+    guard selection != nil || !items.isEmpty, rest.count == 1 else { throw spec.usageError }
     let today = context.today
     let move = try Move(rest[0], today: today)
-    let references = try items.map { item throws(TodoError) in try TaskReference(item, usage: spec.usageError) }
-    let edited = try context.editTasks(references, label: "postpone \(arguments.joined(separator: " "))") {
-      reference, task throws(TodoError) in
+    let terminal = context.console
+    let label = selection?.label("postpone") ?? "postpone \(arguments.joined(separator: " "))"
+    let edited = try context.editTasks(label: label, choosing: { list throws(TodoError) in
+      try QuerySelection.references(items, selection, in: list, context: context, terminal: terminal, usage: spec.usageError)
+    }) { reference, task throws(TodoError) in
       // An unreadable date would be replaced as if it were missing: the user's text is lost.
       for key in ["due", "t"] {
         if let value = task.tagValue(key), TaskDate(value) == nil {

@@ -47,9 +47,9 @@ func taskNumberWords(_ arguments: [String]) -> [String] {
 }
 
 extension CommandContext {
-  /// `NR TEXT` as todo.sh echoes a task.
-  func echo(_ typed: String, _ bytes: some Sequence<UInt8>) {
-    console.line(Array(typed.utf8) + [UInt8(ascii: " ")] + display(Array(bytes)))
+  /// `NR TEXT` as todo.sh echoes a task (on `terminal` when given, as for ``ask(_:on:)``).
+  func echo(_ typed: String, _ bytes: some Sequence<UInt8>, on terminal: Console? = nil) {
+    (terminal ?? console).line(Array(typed.utf8) + [UInt8(ascii: " ")] + display(Array(bytes)))
   }
 
   /// Task text as it may be shown: under the name `todo`, on a terminal, control characters

@@ -121,11 +121,21 @@ extension CommandContext {
   func editTasks(
     _ references: [TaskReference], label: String, _ edit: (TaskReference, inout Task) throws(TodoError) -> Void
   ) throws(TodoError) -> [(TaskReference, Task)] {
+    try editTasks(label: label, choosing: { _ throws(TodoError) in references }, edit)
+  }
+
+  /// Edits the tasks `choose` picks on the snapshot being changed (a `-q` query's tasks),
+  /// under one lock, in the order given; nothing is written when any of them fails.
+  @discardableResult
+  func editTasks(
+    label: String, choosing choose: (TodoList) throws(TodoError) -> [TaskReference],
+    _ edit: (TaskReference, inout Task) throws(TodoError) -> Void
+  ) throws(TodoError) -> [(TaskReference, Task)] {
     let file = settings.todoFile
     return try storing {
       try store.update(file, label: label) { list in
         var result: [(TaskReference, Task)] = []
-        for reference in references {
+        for reference in try choose(list) {
           var task = try reference.task(in: list, file: file, mode: settings.mode)
           try edit(reference, &task)
           list.replace(number: reference.number, with: task)
