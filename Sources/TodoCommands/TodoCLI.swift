@@ -289,32 +289,48 @@ public enum TodoCLI {
       // A command made of subcommands runs alone only if it says so (`resolve` lists).
       if !spec.subcommands.isEmpty, !(spec.argumentsOptional && arguments.isEmpty) { throw spec.usageError }
     }
-    context.snapshotCheck = try NativeValidation.check(spec, arguments, context: context)
-    defer { context.snapshotCheck = nil }
+    var check = try NativeValidation.check(spec, arguments, context: context)
     if let expected = context.settings.expectedTask {
-      try checkReference(expected, spec: spec, arguments: arguments, context: context)
+      let matching = try matchCheck(expected, spec: spec, arguments: arguments, context: context)
+      if spec.numbersNameTodoTasks {
+        // Judged on the snapshot the command acts on, with its task numbers: one read.
+        let numbers = check
+        check = { list throws(TodoError) in
+          try numbers?(list)
+          try matching(list)
+        }
+      } else {
+        // `mv NR FROM TO`: the command reads its own source file, so todo.txt is read here.
+        let file = context.settings.todoFile
+        try matching(context.readList(file))
+      }
     }
+    context.snapshotCheck = check
+    defer { context.snapshotCheck = nil }
     return try spec.run(context, arguments)
   }
 
   /// `--if-match`: the task the action names (its first task number) must have this exact
   /// line, body text or content hash (at least six leading hex digits), or nothing runs.
-  static func checkReference(
+  ///
+  /// - Returns: the check of a snapshot of todo.txt; what can be judged without the list (the
+  ///   action names a task, the number is well formed) is judged here, before any read.
+  static func matchCheck(
     _ expected: String, spec: CommandSpec, arguments: [String], context: CommandContext
-  ) throws(TodoError) {
+  ) throws(TodoError) -> NativeValidation.ListCheck {
     guard let first = spec.arguments.first, first == .taskNumber || first == .taskNumbers,
       let item = taskNumberWords(Array(arguments.prefix(1))).first
     else { throw .nothingToMatch(spec.name) }
     let file = context.settings.todoFile
+    let mode = context.settings.mode
     let reference = try TaskReference(item, usage: spec.usageError)
-    let task = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
-    let hash = task.contentHash
     let lowered = expected.lowercased()
-    let matches =
-      task.line == expected || task.text == expected
-      || (lowered.count >= 6 && lowered.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
-        && hash.hasPrefix(lowered))
-    guard matches else { throw .taskMismatch(item: item, expected: expected, actual: task.line) }
+    let isHash = lowered.count >= 6 && lowered.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    return { list throws(TodoError) in
+      let task = try reference.task(in: list, file: file, mode: mode)
+      let matches = task.line == expected || task.text == expected || (isHash && task.contentHash.hasPrefix(lowered))
+      guard matches else { throw .taskMismatch(item: item, expected: expected, actual: task.line) }
+    }
   }
 
   static func versionText(mode: Mode) -> String {

@@ -137,3 +137,52 @@ import Testing
     #expect(box.read("todo.txt").hasPrefix("a\tb\n"))
   }
 }
+
+/// `--if-match` is judged on the snapshot the command acts on, for every action whose first
+/// argument is a task: a mismatch changes nothing, runs no editor or opener, and the list is
+/// read once either way.
+@Suite struct IfMatchTests {
+  static let file = "first task +home\nsecond task\n"
+  /// Every native action that takes a task number first, with the rest of a valid line.
+  static let lines: [[String]] = [
+    ["append", "1", "more"], ["del", "1"], ["depri", "1"], ["do", "1"], ["move", "1", "done.txt"],
+    ["prepend", "1", "x"], ["pri", "1", "B"], ["replace", "1", "new"], ["attach", "1", "scan.pdf"],
+    ["attachments", "1"], ["note", "1"], ["open", "1"], ["postpone", "1", "3d"], ["rec", "1", "1w"],
+    ["undo-done", "1"], ["reorder", "1", "2"], ["tag", "1", "k", "v"], ["edit", "1"],
+  ]
+
+  /// An editor and an opener that leave a mark when they run.
+  func box() throws -> Sandbox {
+    let box = try Sandbox()
+    try box.write("todo.txt", IfMatchTests.file)
+    try box.write("done.txt", "")
+    try box.write("scan.pdf", "%PDF-1.4 not really\n")
+    try box.write("bin/mark", "#!/bin/sh\necho ran >> \"$HOME/ran\"\n")
+    chmod(box.path("bin/mark"), 0o755)
+    return box
+  }
+
+  @Test(arguments: lines)
+  func aMismatchChangesNothing(_ line: [String]) throws {
+    let box = try box()
+    let run = try box.run(
+      "todo", ["-f", "--if-match", "nothing like it"] + line,
+      environment: ["EDITOR": box.path("bin/mark"), "VISUAL": box.path("bin/mark"), "TODO_OPEN": box.path("bin/mark")])
+    #expect(run.status == 1, "\(line)")
+    #expect(run.stderr == "todo: task 1 is 'first task +home', not 'nothing like it'; nothing was changed\n", "\(line)")
+    #expect(box.read("todo.txt") == IfMatchTests.file, "\(line)")
+    #expect(box.read("done.txt") == "", "\(line)")
+    #expect(!FileManager.default.fileExists(atPath: box.path("ran")), "\(line)")
+  }
+
+  @Test func aMatchReadsTheListOnce() throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else { return }
+    let box = try box()
+    let validation = SnapshotValidationTests()
+    #expect(try validation.reads(box, ["--if-match", "first task +home", "pri", "1", "B"]) == 1)
+    #expect(box.read("todo.txt") == "(B) first task +home\nsecond task\n")
+    #expect(try validation.reads(box, ["--if-match", "first task +home", "do", "1"]) == 1)
+    #expect(try validation.reads(box, ["--if-match", "second", "do", "2"], status: 1) == 1)
+    #expect(box.read("todo.txt").hasSuffix("\nsecond task\n"))
+  }
+}
