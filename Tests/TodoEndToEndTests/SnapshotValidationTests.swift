@@ -82,6 +82,23 @@ import Testing
     #expect(box.read("todo.txt") == expected, "\(arguments)")
   }
 
+  /// `note` finds the task, runs the editor and links the new note in one update: one read,
+  /// and the tag goes on the task the number named when the editor was started.
+  @Test func aNewNoteReadsOnce() throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else { return }
+    let box = try Sandbox()
+    try box.write("todo.txt", "call mom\nbuy milk\n")
+    try box.write("bin/writer", "#!/bin/sh\necho 'ask about the trip' > \"$1\"\n")
+    chmod(box.path("bin/writer"), 0o755)
+    try box.write("todo.cfg", "export TODO_DIR=\"$HOME\"\nexport EDITOR=\"$HOME/bin/writer\"\n")
+    #expect(try reads(box, ["note", "2"]) == 1)
+    #expect(box.read("todo.txt") == "call mom\nbuy milk note:buy-milk.txt\n")
+    #expect(box.read("notes/buy-milk.txt") == "ask about the trip\n")
+    // Opening it again changes nothing in todo.txt and still reads it once.
+    #expect(try reads(box, ["note", "2"]) == 1)
+    #expect(box.read("todo.txt") == "call mom\nbuy milk note:buy-milk.txt\n")
+  }
+
   /// A "no" ends the one update without writing: the list is read once and stays as it was.
   @Test func aDeclinedQuestionReadsOnceAndWritesNothing() throws {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else { return }

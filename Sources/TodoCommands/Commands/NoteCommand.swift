@@ -21,50 +21,66 @@ enum NoteCommand {
     let showing = context.invocation.has(showOption.name)
     let reference = try TaskReference(arguments[0], usage: spec.usageError)
     let file = context.settings.todoFile
-    let task = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
     let notes = directory(context.settings)
-    let linked = task.tagValue("note").flatMap { isSafeName($0) ? $0 : nil }
-
     if showing {
-      guard let linked, let text = Posix.readFile(path(linked, in: notes)) else { throw .noNote(reference.typed) }
+      let task = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
+      guard let linked = linkedName(task), let text = Posix.readFile(path(linked, in: notes)) else {
+        throw .noNote(reference.typed)
+      }
       context.console.write(text)
       if text.last != 0x0A, !text.isEmpty { context.console.write([0x0A]) }
       return .success
     }
 
-    guard Posix.makeDirectories(notes) else { throw directoryError(notes) }
-    let name: String
-    var created = false
-    if let linked {
-      name = linked
-    } else {
-      guard let new = createUniqueFile(in: notes, preferring: slug(task) + ".txt", contents: []) else {
-        throw .notADirectory(notes)
-      }
-      name = new
-      created = true
-    }
-    let notePath = path(name, in: notes)
+    // The task is found, the editor runs and the tag is written in one update of one snapshot:
+    // the list is read once, and the task given the note is the one the number named then
+    // (another writer waits for the editor, as for `edit`).
     let editor = ["VISUAL", "EDITOR"].map { context.settings.value($0) }.first { !$0.isEmpty } ?? "vi"
-    context.console.flush()
-    let status = context.runner.run(
-      ["sh", "-c", editor + " \"$1\"", "sh", notePath], environment: context.childEnvironment
-    ).status
-    let isEmpty = Posix.readFile(notePath)?.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 } ?? true
-    if created, isEmpty { _ = unlink(notePath) }
-    guard status == 0 else { throw .childFailed(editor, status: status) }
-    if created, isEmpty {
+    let terminal = context.console
+    let (notePath, linked): (String, Task?) = try context.storing {
+      try context.store.update(file, label: "note \(reference.typed)") { (list: inout TodoList) throws -> (String, Task?) in
+        var task = try reference.task(in: list, file: file, mode: context.settings.mode)
+        guard Posix.makeDirectories(notes) else { throw directoryError(notes) }
+        let name: String
+        var created = false
+        if let linked = linkedName(task) {
+          name = linked
+        } else {
+          guard let new = createUniqueFile(in: notes, preferring: slug(task) + ".txt", contents: []) else {
+            throw TodoError.notADirectory(notes)
+          }
+          name = new
+          created = true
+        }
+        let notePath = path(name, in: notes)
+        terminal.flush()
+        let status = context.runner.run(
+          ["sh", "-c", editor + " \"$1\"", "sh", notePath], environment: context.childEnvironment
+        ).status
+        let isEmpty = Posix.readFile(notePath)?.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 } ?? true
+        if created, isEmpty { _ = unlink(notePath) }
+        guard status == 0 else { throw TodoError.childFailed(editor, status: status) }
+        guard created else { return (notePath, nil) }
+        guard !isEmpty else { return ("", nil) }
+        task.setTag("note", name)
+        list.replace(number: reference.number, with: task)
+        return (notePath, task)
+      }
+    }
+    guard !notePath.isEmpty else {
       if context.verbose { context.console.line("TODO: The note was left empty; nothing linked.") }
       return .success
     }
-    if created {
-      let edited = try context.editTasks([reference], label: "note \(reference.typed)") { _, task in
-        task.setTag("note", name)
-      }
-      if context.verbose { for (reference, task) in edited { context.echo(reference.typed, task.bytes) } }
+    if context.verbose {
+      if let linked { context.echo(reference.typed, linked.bytes) }
+      context.console.line("TODO: Note \(notePath)")
     }
-    if context.verbose { context.console.line("TODO: Note \(notePath)") }
     return .success
+  }
+
+  /// The note file a task's `note:` tag names, when it is a name inside the notes folder.
+  static func linkedName(_ task: Task) -> String? {
+    task.tagValue("note").flatMap { isSafeName($0) ? $0 : nil }
   }
 
   /// `$TODO_DIR/notes`.
