@@ -25,7 +25,7 @@ public enum CommandRegistry {
 
   /// The command with this name or alias (already lower-cased), available in `mode`.
   public static func command(named name: String, mode: Mode) -> CommandSpec? {
-    all.first { $0.names.contains(name) && (mode == .native || !$0.nativeOnly) }
+    all.first { $0.names.contains(name) && (mode.policy.offersNativeCommands || !$0.nativeOnly) }
   }
 
   /// The known name closest to `name`, for "did you mean" hints: first the command that does

@@ -31,11 +31,11 @@ public enum TodoCLI {
       do {
         options = try GlobalOptions.parse(Array(arguments.dropFirst()), mode: mode)
       } catch {
-        throw mode == .todoSh ? .usage : error
+        throw mode.policy.namesMistakes ? error : .usage
       }
       if options.showVersion {
         console.write(Array(versionText(mode: mode).utf8))
-        if mode == .native { writePaths(options, environment: environment, programPath: programPath, console: console) }
+        if mode.policy.explainsWhereTheListLives { writePaths(options, environment: environment, programPath: programPath, console: console) }
         return .success
       }
       var remaining = options.showShortHelp ? ["shorthelp"] : options.remaining
@@ -66,7 +66,7 @@ public enum TodoCLI {
         throw Fatal(error: error, action: remaining.first)
       }
       programName = settings.programName
-      if mode == .native { try TerminalLayout.check(settings) }
+      if mode.policy.readableListing { try TerminalLayout.check(settings) }
       let clock = Clock.current(environment: environment)
       let store = try makeStore(environment, clock: clock)
       // A new store for every line (its warnings and its clock are the line's), sharing the
@@ -81,7 +81,7 @@ public enum TodoCLI {
       }
 
       // Under the name `todo`, no action on a terminal opens the shell.
-      if remaining.isEmpty, shell != nil, mode == .native, input.isTerminal, console.isTerminal,
+      if remaining.isEmpty, shell != nil, mode.policy.opensShellWithoutAction, input.isTerminal, console.isTerminal,
         settings.value("TODOTXT_DEFAULT_ACTION").isEmpty
       {
         remaining = [ShellCommand.spec.name]
@@ -205,7 +205,7 @@ public enum TodoCLI {
   static func prepare(_ context: CommandContext, action: String) throws {
     var settings = context.settings
     let directory = settings.todoDirectory
-    if settings.mode == .todoSh {
+    if settings.policy.createsFilesOnEveryRun {
       if !Posix.isDirectory(directory), !Posix.makeDirectories(directory) {
         throw Fatal(error: .notADirectory(directory), action: action)
       }
@@ -217,7 +217,7 @@ public enum TodoCLI {
     if settings.todoFile.isEmpty { settings["TODO_FILE"] = directory + "/todo.txt" }
     if settings.doneFile.isEmpty { settings["DONE_FILE"] = directory + "/done.txt" }
     if settings.reportFile.isEmpty { settings["REPORT_FILE"] = directory + "/report.txt" }
-    if settings.mode == .todoSh {
+    if settings.policy.createsFilesOnEveryRun {
       for path in [settings.todoFile, settings.doneFile, settings.reportFile] {
         try context.storing { try context.store.createIfMissing(path) }
       }
@@ -235,7 +235,7 @@ public enum TodoCLI {
     context.settings = settings
     // An add-on or an unknown action reads the list like any other command.
     let spec = CommandRegistry.command(named: action.lowercased(), mode: settings.mode)
-    context.store.refusesConflictMarkers = settings.mode == .native && !(spec?.toleratesConflictMarkers ?? false)
+    context.store.refusesConflictMarkers = settings.policy.refusesConflictMarkers && !(spec?.toleratesConflictMarkers ?? false)
   }
 
   /// Runs the action: an add-on when one of that name exists (unless the action is
@@ -246,7 +246,7 @@ public enum TodoCLI {
     if CommandRegistry.command(named: action, mode: context.settings.mode)?.nestsAction == true {
       words.removeFirst()
       action = words.first?.lowercased() ?? ""
-      if context.settings.mode == .native, action == "--help" || action == "-h" {
+      if context.settings.policy.parsesLongOptions, action == "--help" || action == "-h" {
         let help = HelpCommand.commandHelp(CommandCommand.spec, as: "command", programName: context.programName)
         context.console.write(bytes(help))
         return .success
@@ -261,13 +261,13 @@ public enum TodoCLI {
         input: context.input)
     }
     guard var spec = CommandRegistry.command(named: action, mode: context.settings.mode) else {
-      if context.settings.mode == .native, !action.isEmpty {
+      if context.settings.policy.namesMistakes, !action.isEmpty {
         throw TodoError.unknownAction(action, suggestion: CommandRegistry.suggestion(for: action, mode: .native))
       }
       throw TodoError.usage
     }
     var arguments = Array(words.dropFirst())
-    if context.settings.mode == .native, !spec.hidden {
+    if context.settings.policy.parsesLongOptions, !spec.hidden {
       // A subcommand is chosen by the first word and parsed with its own declaration.
       while !spec.subcommands.isEmpty, let first = arguments.first, !first.hasPrefix("-") {
         guard let chosen = spec.subcommand(named: first) else {

@@ -158,7 +158,7 @@ public struct CommandSpec: Sendable {
   func scan(_ words: [String], mode: Mode) -> (positionals: [Int], pending: OptionSpec?, optionsOpen: Bool) {
     var positionals: [Int] = []
     var pending: OptionSpec?
-    var optionsOpen = mode == .native
+    var optionsOpen = mode.policy.parsesLongOptions
     for (index, word) in words.enumerated() {
       if pending != nil {
         pending = nil
@@ -198,5 +198,5 @@ public struct CommandSpec: Sendable {
   public var names: [String] { [name] + aliases }
 
   /// Shown in help and offered by completion under this mode.
-  public func isListed(in mode: Mode) -> Bool { !hidden && (mode == .native || !nativeOnly) }
+  public func isListed(in mode: Mode) -> Bool { !hidden && (mode.policy.offersNativeCommands || !nativeOnly) }
 }

@@ -60,7 +60,7 @@ public struct GlobalOptionSpec: Sendable {
 
   /// The names under `mode`: the letter, then (under the name `todo`) the long names.
   public func names(in mode: Mode) -> [String] {
-    (letter.map { ["-" + String($0)] } ?? []) + (mode == .native ? longNames : [])
+    (letter.map { ["-" + String($0)] } ?? []) + (mode.policy.parsesLongOptions ? longNames : [])
   }
 
   /// The options, letters in the order todo.sh's help has them, then those only `todo` has.
@@ -128,7 +128,7 @@ public struct GlobalOptionSpec: Sendable {
   /// `--if-match`.
   public static func takesSeparateValue(_ word: String, mode: Mode) -> Bool {
     if word.hasPrefix("--") {
-      return mode == .native && option(long: word)?.takesSeparateValue == true
+      return mode.policy.parsesLongOptions && option(long: word)?.takesSeparateValue == true
     }
     guard word.hasPrefix("-") else { return false }
     // The first letter that takes a value takes the rest of the word, or else the next one.
@@ -152,7 +152,7 @@ public struct GlobalOptionSpec: Sendable {
     var entries = all.compactMap { option in
       option.letter.map { (option, "-" + String($0), option.label("-" + String($0)), option.help) }
     }
-    guard mode == .native else { return entries }
+    guard mode.policy.parsesLongOptions else { return entries }
     let long = all.compactMap { option in
       option.longNames.first.map { name in
         (option, name, option.label(name), option.letter.map { "The same as -\($0)." } ?? option.help)

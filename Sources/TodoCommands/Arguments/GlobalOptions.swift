@@ -37,7 +37,7 @@ struct GlobalOptions: Sendable {
         index += 1
         break
       }
-      if mode == .native, argument.hasPrefix("--") {
+      if mode.policy.parsesLongOptions, argument.hasPrefix("--") {
         index += 1
         let (name, inlineValue) = splitLongOption(argument)
         guard let option = GlobalOptionSpec.option(long: name) else { throw .unknownOption(argument) }

@@ -89,7 +89,7 @@ extension CommandContext {
   /// now is (on standard error, so that scripts reading the output see what they always
   /// did): the user chose no place, and should not have to guess it.
   func announceNewList(_ file: String) {
-    guard settings.mode == .native, InfoCommand.configurationRead(settings) == nil else { return }
+    guard settings.policy.explainsWhereTheListLives, InfoCommand.configurationRead(settings) == nil else { return }
     let text = "\(programName): started a new list in \(file) ('\(programName) info' shows every path)"
     console.writeError(display(Array(text.utf8)) + [0x0A])
   }

@@ -9,7 +9,7 @@ enum ArchiveCommand {
   ) { context, _ throws(TodoError) in
     let todoFile = context.settings.todoFile
     let doneFile = context.settings.doneFile
-    let native = context.settings.mode == .native
+    let native = context.settings.policy.readsTasksByGrammar
     // The file is asked by line bytes (no task parsed but the moved ones), and the moved
     // lines are shown from done.txt's new list, not kept a second time: a million-line file
     // is archived in little more than the memory of the file and its line slots.

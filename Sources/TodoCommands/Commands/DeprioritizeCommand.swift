@@ -20,7 +20,7 @@ enum DeprioritizeCommand {
           do throws(TodoError) {
             let reference = try TaskReference(item, usage: spec.usageError)
             var task = try reference.task(in: list, file: file, mode: context.settings.mode)
-            let native = context.settings.mode == .native
+            let native = context.settings.policy.readsTasksByGrammar
             if native ? task.priority != nil : reference.todoShSeesPriority(task, in: list) {
               if native {
                 // `(A) x text` is an open task whose text starts with `x `: without the

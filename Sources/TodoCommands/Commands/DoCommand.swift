@@ -17,10 +17,10 @@ enum DoCommand {
     var items = taskNumberWords(arguments)
     guard selection != nil || !items.isEmpty else { throw spec.usageError }
     let file = context.settings.todoFile
-    let native = context.settings.mode == .native
+    let native = context.settings.policy.readsTasksByGrammar
     // One task named twice would be changed once and then reported as an error after the
     // write; refused before anything is read (todo.sh's own behaviour is kept under its name).
-    if native, let twice = Dictionary(grouping: items, by: { Int($0) ?? -1 }).first(where: { $0.key > 0 && $0.value.count > 1 }) {
+    if context.settings.policy.validatesWholeLine, let twice = Dictionary(grouping: items, by: { Int($0) ?? -1 }).first(where: { $0.key > 0 && $0.value.count > 1 }) {
       throw .taskNamedTwice(twice.value[0])
     }
     var status = ExitStatus.success
@@ -73,7 +73,7 @@ enum DoCommand {
     }
     if let failure { throw failure }
     if context.settings.autoArchives {
-      let archived = try context.runAction("archive")
+      let archived = try context.runAction(ArchiveCommand.spec.name)
       if archived != .success { status = archived }
     }
     return status

@@ -26,7 +26,7 @@ enum DumpCommand {
   static func json(_ commands: [CommandSpec], mode: Mode) -> [UInt8] {
     var writer = JSONWriter()
     writer.raw("{\"program\":")
-    writer.string(mode == .native ? "todo" : "todo.sh")
+    writer.string(mode.policy.name)
     writer.raw(",\"options\":[")
     for (number, entry) in GlobalOptionSpec.helpEntries(mode: mode).enumerated() {
       if number > 0 { writer.raw(",") }
@@ -65,7 +65,7 @@ enum DumpCommand {
       writer.raw(",\"arguments\":")
       writer.strings(spec.arguments.map(describe))
       writer.raw(",\"options\":[")
-      for (number, option) in (mode == .native ? spec.options : []).enumerated() {
+      for (number, option) in (mode.policy.parsesLongOptions ? spec.options : []).enumerated() {
         if number > 0 { writer.raw(",") }
         writer.raw("{\"names\":")
         writer.strings(option.names)

@@ -6,7 +6,7 @@ enum ListAllCommand {
     abstract: "List the tasks of todo.txt and done.txt together; done.txt's are numbered 0.",
     arguments: [.term], options: OptionSpec.listing, termsAreWords: true
   ) { context, arguments throws(TodoError) in
-    if context.settings.mode == .native, case var options = ListOptions(context.invocation, terms: arguments),
+    if context.settings.policy.readableListing, case var options = ListOptions(context.invocation, terms: arguments),
       QueryListing.isNeeded(options)
     {
       options.showAll = true
@@ -23,7 +23,7 @@ enum ListAllCommand {
     let padding = total == 0 ? 0 : String(total).count
     // The two files as `cat` joins them: a todo.txt without a final newline runs into done.txt.
     var joined = try rawBytes(context.settings.todoFile, context) + rawBytes(context.settings.doneFile, context)
-    if context.settings.mode == .native { joined = (todoLines.all + doneLines.all).flatMap { $0 + [0x0A] } }
+    if context.settings.policy.readableListing { joined = (todoLines.all + doneLines.all).flatMap { $0 + [0x0A] } }
     let lines = engine.physicalLines(TodoList(bytes: joined))
     let renumber = ListEngine.PostFilter(
       command: "awk -v TOTAL=\(total) -v PADDING=\(padding) '{ $1 = sprintf(\"%\" PADDING \"d\", ($1 > TOTAL ? 0 : $1)); print }' "

@@ -13,7 +13,7 @@ enum ListCommand {
       """,
     arguments: [.term], options: OptionSpec.listing, termsAreWords: true
   ) { context, arguments throws(TodoError) in
-    let native = context.settings.mode == .native ? ListOptions(context.invocation, terms: arguments) : nil
+    let native = context.settings.policy.readableListing ? ListOptions(context.invocation, terms: arguments) : nil
     try listFile(context.settings.todoFile, terms: arguments, options: native, context: context)
     return .success
   }
@@ -32,7 +32,7 @@ enum ListCommand {
       return try QueryListing.list([source], terms: terms, post: post, options: options, context: context)
     }
     // A listing needs the file's lines and nothing of a TodoList's per-line state.
-    let (lines, facts) = try context.readLines(path, raw: context.settings.mode == .todoSh)
+    let (lines, facts) = try context.readLines(path, raw: !context.settings.policy.readableListing)
     let native = try options.map { options throws(TodoError) in
       var native = try NativeListing(options, lines: lines, context: context)
       native.facts = facts
@@ -61,7 +61,7 @@ enum WordsWithSigil {
     var lines = ListEngine(context: context).physicalLines(TodoList(bytes: joined))
     // Under the name todo a TERM is a word, as for ls; under todo.sh's name a grep pattern,
     // and grep, sed and sort run in the user's locale.
-    let native = settings.mode == .native
+    let native = settings.policy.wordSearchTerms
     let locale = native ? nil : SystemLocale(settings)
     var notices: [SearchNotice] = []
     for (position, term) in terms.enumerated() {

@@ -6,7 +6,7 @@ enum ListPriorityCommand {
     abstract: "List the tasks with a priority, or with the given priorities (A, A-C, ABR-Y).",
     arguments: [.priorities, .term], options: OptionSpec.listing, termsAreWords: true
   ) { context, arguments throws(TodoError) in
-    let options = context.settings.mode == .native ? ListOptions(context.invocation, terms: arguments) : nil
+    let options = context.settings.policy.readableListing ? ListOptions(context.invocation, terms: arguments) : nil
     var terms = arguments
     var priorities = "A-Z"
     if let first = terms.first, isPrioritySelection(first) {

@@ -34,7 +34,7 @@ enum PriorityCommand {
             let reference = try TaskReference(item, usage: usage)
             var task = try reference.task(in: list, file: file, mode: context.settings.mode)
             let old: UInt8?
-            if context.settings.mode == .native {
+            if context.settings.policy.readsTasksByGrammar {
               // The parser's priority: `(a)` is text, and a done task stays done (its
               // priority is the kept `pri:` tag, or the one written after the `x`).
               old = task.priority?.byte

@@ -51,7 +51,7 @@ enum ReplaceCommand {
       task throws(TodoError) in
       old = task
       var input = asks ? context.ask(prepend ? "Prepend: " : "Replacement: ", on: terminal) : RawArguments.joined(rest)
-      if prepend, context.settings.mode == .native {
+      if prepend, context.settings.policy.readsTasksByGrammar {
         // After the whole head, as todo(1) says: a done task's `x DATE` stays in front.
         task.prependText(bytes: try context.storedText(cleanInput(input)))
         return

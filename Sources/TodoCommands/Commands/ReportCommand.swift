@@ -7,7 +7,7 @@ enum ReportCommand {
     abstract: "Archive, then append the number of open and done tasks to report.txt.",
     discussion: "Nothing is appended when the counts equal those of the last report line."
   ) { context, _ throws(TodoError) in
-    _ = try context.runAction("archive")
+    _ = try context.runAction(ArchiveCommand.spec.name)
     let todo = try context.readList(context.settings.todoFile)
     let done = try context.readList(context.settings.doneFile)
     let reportFile = context.settings.reportFile
@@ -26,6 +26,6 @@ enum ReportCommand {
       if context.verbose { context.console.line("TODO: Report file updated.") }
     }
     // todo.sh ends on its verbosity test, so it exits 1 when quiet; scripts may rely on it.
-    return !context.verbose && context.settings.mode == .todoSh ? .failure : .success
+    return !context.verbose && context.settings.policy.quietReportFails ? .failure : .success
   }
 }

@@ -25,7 +25,7 @@ struct TaskReference {
   /// Under the name `todo` a line of only spaces and tabs is blank, as todo.txt(5)'s grammar
   /// says, so it names no task either; todo.sh only skips a line that is truly empty.
   func task(in list: TodoList, file: String, mode: Mode = .todoSh) throws(TodoError) -> Task {
-    guard let task = list.task(number: number), !task.bytes.isEmpty, mode == .todoSh || !task.isBlank else {
+    guard let task = list.task(number: number), !task.bytes.isEmpty, !mode.policy.readsTasksByGrammar || !task.isBlank else {
       throw .noSuchTask(prefix: CommandContext.prefix(of: file), item: typed)
     }
     return task
@@ -56,7 +56,7 @@ extension CommandContext {
   /// are written as `^X` (ESC as `^[`), so a task cannot change the terminal's state. The file
   /// keeps the raw bytes; todo.sh mode and pipes get them unchanged.
   func display(_ bytes: [UInt8]) -> [UInt8] {
-    guard settings.mode == .native, console.isTerminal else { return bytes }
+    guard settings.policy.escapesControlsOnTerminal, console.isTerminal else { return bytes }
     return TerminalSafety.caret(bytes, keepingNewlines: false)
   }
 

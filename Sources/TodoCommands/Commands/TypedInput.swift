@@ -69,7 +69,7 @@ enum TypedInput {
   /// B, `low`/`l` → C; any other word is returned as it is. The one-letter forms are lower
   /// case only, so `H`, `M` and `L` remain priority letters.
   static func priorityLetter(_ word: String, mode: Mode) -> String {
-    guard mode == .native else { return word }
+    guard mode.policy.resolvesTypedValues else { return word }
     switch word {
     case "h": return "A"
     case "m": return "B"
@@ -109,7 +109,7 @@ extension TypedInput {
 extension CommandContext {
   /// Typed task text as it is stored: relative dates resolved under the name `todo`.
   func storedText(_ text: [UInt8]) throws(TodoError) -> [UInt8] {
-    guard settings.mode == .native, !invocation.has(TypedInput.verbatimOption.name) else { return text }
+    guard settings.policy.resolvesTypedValues, !invocation.has(TypedInput.verbatimOption.name) else { return text }
     return try TypedInput.resolvingDates(in: text, today: today)
   }
 

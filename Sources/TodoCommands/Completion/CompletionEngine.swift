@@ -159,7 +159,7 @@ public struct CompletionEngine {
 
   private func options(matching current: String) -> [CompletionCandidate] {
     let mode = settings.mode
-    if mode == .native, let equals = current.firstIndex(of: "=") {
+    if mode.policy.parsesLongOptions, let equals = current.firstIndex(of: "=") {
       let name = String(current[..<equals])
       guard let option = GlobalOptionSpec.option(long: name) else { return [] }
       let typed = String(current[current.index(after: equals)...])
@@ -238,7 +238,7 @@ public struct CompletionEngine {
     let list = list(todoFile)
     var candidates: [CompletionCandidate] = []
     // Under the name todo.sh, every task, as todo.sh's own completion offers.
-    let state = settings.mode == .native ? state : .any
+    let state = settings.policy.describesOptions ? state : .any
     for index in 0..<list.count {
       let task = list[index]
       let number = String(index + 1)

@@ -82,9 +82,9 @@ struct ConfigurationLoader {
     toggle(options.hideProjects, "HIDE_PROJECTS_SUBSTITUTION", "[[:space:]][+][[:graph:]]\\{1,\\}")
     toggle(options.hidePriorities, "HIDE_PRIORITY_SUBSTITUTION", "([A-Z])[[:space:]]")
 
-    let native = mode == .native
+    let policy = mode.policy
     var nativePlain = "0"
-    if native {
+    if policy.colourFollowsTerminal {
       switch options.color {
       case .always?: nativePlain = "0"
       case .never?: nativePlain = "1"
@@ -96,9 +96,9 @@ struct ConfigurationLoader {
       if options.color == .never { overrides["TODOTXT_PLAIN"] = "1" }
     }
     let defaults: [(String, String)] = [
-      ("TODOTXT_VERBOSE", "1"), ("TODOTXT_PLAIN", native ? nativePlain : "0"), ("TODOTXT_FORCE", "0"),
-      ("TODOTXT_PRESERVE_LINE_NUMBERS", "1"), ("TODOTXT_AUTO_ARCHIVE", native ? "0" : "1"),
-      ("TODOTXT_DATE_ON_ADD", native ? "1" : "0"), ("TODOTXT_PRIORITY_ON_ADD", ""), ("TODOTXT_DEFAULT_ACTION", ""),
+      ("TODOTXT_VERBOSE", "1"), ("TODOTXT_PLAIN", policy.colourFollowsTerminal ? nativePlain : "0"), ("TODOTXT_FORCE", "0"),
+      ("TODOTXT_PRESERVE_LINE_NUMBERS", "1"), ("TODOTXT_AUTO_ARCHIVE", policy.autoArchivesByDefault ? "1" : "0"),
+      ("TODOTXT_DATE_ON_ADD", policy.datesNewTasksByDefault ? "1" : "0"), ("TODOTXT_PRIORITY_ON_ADD", ""), ("TODOTXT_DEFAULT_ACTION", ""),
       ("TODOTXT_SORT_COMMAND", ConfigurationLoader.defaultSortCommand), ("TODOTXT_DISABLE_FILTER", ""),
       ("TODOTXT_FINAL_FILTER", "cat"), ("TODOTXT_GLOBAL_CFG_FILE", "/etc/todo/config"),
       ("TODOTXT_SIGIL_BEFORE_PATTERN", ""), ("TODOTXT_SIGIL_VALID_PATTERN", ".*"), ("TODOTXT_SIGIL_AFTER_PATTERN", ""),
@@ -111,7 +111,7 @@ struct ConfigurationLoader {
     vars["PRI_X"] = vars["WHITE"]
     for name in ["COLOR_PROJECT", "COLOR_CONTEXT", "COLOR_DATE", "COLOR_NUMBER", "COLOR_META"] { vars[name] = "" }
     vars["COLOR_DONE"] = vars["LIGHT_GREY"]
-    if native {
+    if policy.highlightsProjectsAndContexts {
       // Under the name todo: projects and contexts stand out, done tasks are faint.
       vars["COLOR_PROJECT"] = "\\\\033[0;36m"
       vars["COLOR_CONTEXT"] = "\\\\033[0;32m"
@@ -138,13 +138,13 @@ struct ConfigurationLoader {
 
     if Posix.exists(configFile), Posix.isReadable(configFile) {
       vars = try evaluate(configFile, with: vars)
-    } else if !native {
+    } else if !policy.worksWithoutConfiguration {
       throw .cannotReadConfiguration(configFile.isEmpty ? candidates[0] : configFile)
     }
     // Under the name todo, a configuration that names no TODO_DIR (one that only defines
     // views, say), or none at all, keeps the documented default place: an empty TODO_DIR
     // would put the list at /todo.txt.
-    if native, (vars["TODO_DIR"] ?? "").isEmpty {
+    if policy.worksWithoutConfiguration, (vars["TODO_DIR"] ?? "").isEmpty {
       let home = vars["HOME"] ?? "."
       let data = vars["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
       vars["TODO_DIR"] = data + "/todo"
@@ -184,7 +184,7 @@ struct ConfigurationLoader {
   /// syntax error, a command that is not found as its last step) stops the tool with the
   /// first line of bash's message, instead of running on half a configuration.
   private func evaluate(_ path: String, with vars: [String: String]) throws(TodoError) -> [String: String] {
-    if mode == .native, !Posix.isRegularFile(path) {
+    if mode.policy.strictConfiguration, !Posix.isRegularFile(path) {
       throw .configurationFailed(path: path, detail: "not a regular file")
     }
     if let bytes = Posix.readFile(path), bytes.count < 65_536,
@@ -206,7 +206,7 @@ struct ConfigurationLoader {
     let statusEnd = rest.firstIndex(of: 0) ?? rest.endIndex
     let status = Int(String(decoding: rest[..<statusEnd], as: UTF8.self)) ?? 0
     rest = rest[min(statusEnd + 1, rest.endIndex)...]
-    if status != 0, mode == .native {
+    if status != 0, mode.policy.strictConfiguration {
       let firstLine = errors.split(separator: 0x0A).first.map { String(decoding: $0, as: UTF8.self) }
       throw .configurationFailed(path: path, detail: firstLine ?? "it ended with status \(status)")
     }

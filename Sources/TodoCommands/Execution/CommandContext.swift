@@ -146,7 +146,7 @@ public final class CommandContext {
   func page(_ text: [UInt8]) {
     let rows = settings.variables["LINES"].flatMap { Int($0) } ?? Posix.terminalRows(1)
     let lineCount = text.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-    guard settings.mode == .native, console.isTerminal, input.isTerminal, let rows, lineCount >= rows else {
+    guard settings.policy.pagesLongOutput, console.isTerminal, input.isTerminal, let rows, lineCount >= rows else {
       return console.write(text)
     }
     let chosen = settings.variables["PAGER"].flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }

@@ -14,7 +14,7 @@ enum NativeValidation {
   static func check(_ spec: CommandSpec, _ arguments: [String], context: CommandContext) throws(TodoError)
     -> ListCheck?
   {
-    guard context.settings.mode == .native else { return nil }
+    guard context.settings.policy.validatesWholeLine else { return nil }
     try checkControls(spec, arguments, context.invocation)
     // A query or an input option names the tasks or the text itself.
     if spec.options.contains(where: { $0.replacesArguments && context.invocation.has($0.name) }) { return nil }

@@ -38,7 +38,7 @@ enum HelpCommand {
     var text = "    \(name)\(spec.usage.isEmpty ? "" : " " + spec.usage)\n"
     let description = spec.discussion.isEmpty ? spec.abstract : spec.abstract + " " + spec.discussion
     for line in wrap(description, width: 72) { text += "      \(line)\n" }
-    if mode == .native {
+    if mode.policy.describesOptions {
       for option in spec.options { text += optionLines(option, indent: 6) }
     }
     return text
@@ -122,7 +122,7 @@ enum HelpCommand {
 
   static func fullHelp(context: CommandContext, addons: [(name: String, path: String)]) {
     let console = context.console
-    let native = context.settings.mode == .native
+    let native = context.settings.policy.explainsWhereTheListLives
     console.line("  Usage: \(oneLineUsage(context.programName))")
     console.line("")
     console.line("  Options:")
@@ -174,7 +174,7 @@ enum HelpCommand {
     console.line("  Usage: \(oneLineUsage(programName))")
     console.line("")
     console.line("  Actions:")
-    let mode: Mode = context?.settings.mode == .native ? .native : .todoSh
+    let mode = context?.settings.mode ?? .todoSh
     for spec in CommandRegistry.all where spec.isListed(in: mode) {
       console.line("    \(spec.names.joined(separator: "|"))\(spec.usage.isEmpty ? "" : " " + spec.usage)")
     }

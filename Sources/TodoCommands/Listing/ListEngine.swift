@@ -71,7 +71,7 @@ struct ListEngine {
   /// newline and a byte order mark stay part of the line; under the name `todo` they do not.
   /// The lines share the list's bytes.
   func physicalLines(_ list: TodoList) -> Lines {
-    Lines(list: list, raw: settings.mode == .todoSh)
+    Lines(list: list, raw: !settings.policy.readableListing)
   }
 
   /// Runs the pipeline over `lines` (the file's physical lines).
@@ -95,7 +95,7 @@ struct ListEngine {
     // without making it. Under the name `todo` a term is a word of the text (``WordMatcher``)
     // and never sees the number.
     var needsNumber = false
-    let wordTerms = settings.mode == .native
+    let wordTerms = settings.policy.wordSearchTerms
     // todo.sh's grep runs in the user's locale.
     let locale = wordTerms || terms.isEmpty ? nil : SystemLocale(settings)
     var notices: [SearchNotice] = []
@@ -138,7 +138,7 @@ struct ListEngine {
     // Taken out of the optional once: unwrapping it per line copied the whole listing state.
     let isShown = native.map { native in { (index: Int, line: UnsafeBufferPointer<UInt8>) in native.isShown(index, line) } }
     // todo.txt(5): a line of only spaces and tabs is blank, not a task; todo.sh lists it.
-    let skipsBlank = settings.mode == .native
+    let skipsBlank = settings.policy.readsTasksByGrammar
     // In the shell, an earlier line may have found which lines of this version of the file
     // pass these terms (see ``NativeListing/termPassKey(_:skipsBlank:)``): only those are
     // visited; else they are noted as they are found, for the next line.
@@ -253,7 +253,7 @@ struct ListEngine {
     ].filter { !$0.isEmpty }.compactMap { BasicRegex(ListEngine.wordPattern($0)) }
     let finalFilter = settings.filterDisabled ? "cat" : settings.value("TODOTXT_FINAL_FILTER")
     let customFilter = finalFilter != "cat" && !finalFilter.isEmpty
-    let escaping = settings.mode == .native && context.console.isTerminal
+    let escaping = settings.policy.escapesControlsOnTerminal && context.console.isTerminal
     let layout = TerminalLayout.active(in: context)
     guard !colours.isPlain || !hiding.isEmpty || customFilter || escaping || layout != nil else {
       return Output(listing: listing, total: total, filterCommand: filterCommand)

@@ -86,7 +86,7 @@ struct TerminalLayout {
   /// they are (todo.sh mode, a pipe, `TODO_LAYOUT=lines`).
   static func active(in context: CommandContext) -> TerminalLayout? {
     let settings = context.settings
-    guard settings.mode == .native else { return nil }
+    guard settings.policy.readableListing else { return nil }
     switch Choice(rawValue: settings.value("TODO_LAYOUT").lowercased()) ?? .auto {
     case .lines: return nil
     case .auto: guard context.console.isTerminal else { return nil }

@@ -79,7 +79,7 @@ enum QueryListing {
       }
       list = TodoList(bytes: joinedBytes)
     }
-    let taskLines = engineContext.settings.mode == .native ? lines : Lines(list: list, raw: false)
+    let taskLines = engineContext.settings.policy.readableListing ? lines : Lines(list: list, raw: false)
     // Done tasks are listed to a query that asks about being done (`done`, `completed:`).
     var options = options
     if filter?.mentionsCompletion == true { options.showsDone = true }

@@ -69,7 +69,7 @@ enum QuerySelection {
   static func selection(
     _ arguments: [String], context: CommandContext, question: String
   ) throws(TodoError) -> Selection? {
-    guard context.settings.mode == .native, let query = context.invocation.value(OptionSpec.selectQuery.name) else {
+    guard context.settings.policy.parsesLongOptions, let query = context.invocation.value(OptionSpec.selectQuery.name) else {
       return nil
     }
     return Selection(
