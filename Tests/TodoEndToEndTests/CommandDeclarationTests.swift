@@ -59,6 +59,8 @@ import Testing
     #expect(help.contains("KEYS: created, priority, due, text, completed, line,\n          urgency."))
     let pri = try box.todo("pri", "--help").stdout
     #expect(pri.contains("-q, --query EXPR"))
+    // The words pri takes besides letters are named in its help.
+    for word in ["high", "medium", "low"] { #expect(pri.contains(word), "pri --help lacks \(word)") }
     #expect(try !box.sh("help", "ls").stdout.contains("--sort"))
   }
 

@@ -7,7 +7,10 @@ enum PriorityCommand {
   static let spec: CommandSpec = CommandSpec(
     name: "pri", aliases: ["p"], usage: "NR PRIORITY [NR PRIORITY ...]",
     abstract: "Set the priority of one or more tasks.",
-    discussion: "PRIORITY is a letter from A (highest) to Z; it replaces any priority the task had.",
+    discussion: """
+      PRIORITY is a letter from A (highest) to Z; it replaces any priority the task had. Under \
+      the name todo, high, medium and low (or h, m, l) stand for A, B and C.
+      """,
     arguments: [.taskNumber, .priority], options: OptionSpec.selecting
   ) { context, arguments throws(TodoError) in
     let selection = try QuerySelection.selection(arguments, context: context, question: "Set the priority of")
