@@ -176,6 +176,35 @@ import Testing
     }
   }
 
+  /// Every command's entry in COMMANDS opens with its declared abstract, word for word (the
+  /// one-line help of `todo help`), so the summary is written once; macros and punctuation
+  /// aside, the entry's first words are the abstract's.
+  @Test func everyEntryOpensWithTheDeclaredAbstract() throws {
+    let commands = try #require(try ManPageTests.tree()["commands"] as? [[String: Any]])
+    let lines = ManPageTests.section("COMMANDS", of: try ManPageTests.manual())
+    let macros: Set<String> = [
+      "Pa", "Li", "Ar", "Cm", "Ev", "Ns", "Pq", "Sx", "Qo", "Qc", "Fl", "Nm", "Op", "Oo", "Oc", "Xr", "Em", "Sy", "Dq", "Ic", "Va",
+      "Sq", "Ql", "No",
+    ]
+    func words(_ text: String) -> String {
+      let plain = text.replacingOccurrences(of: "\\&", with: "").split(separator: " ").filter { !macros.contains(String($0)) }
+      return String(plain.joined(separator: " ").lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) })
+    }
+    var checked = 0
+    for command in commands {
+      let name = try #require(command["name"] as? String)
+      let abstract = try #require(command["abstract"] as? String)
+      guard let start = lines.firstIndex(where: { $0.hasPrefix(".It Cm \(name) ") || $0 == ".It Cm \(name)" }) else {
+        continue
+      }
+      let body = ManPageTests.entry(at: start, in: lines).dropFirst().prefix { !$0.hasPrefix(".Bl") }
+        .filter { !$0.hasPrefix(".\\\"") }.map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 }
+      #expect(words(body.joined(separator: " ")).hasPrefix(words(abstract)), "todo.1's entry of '\(name)' does not open with '\(abstract)'")
+      checked += 1
+    }
+    #expect(checked > 40)
+  }
+
   /// Every option before the action, name by name: its own entry in OPTIONS with the
   /// declared value name, every value of its value list, and its other spellings.
   @Test func everyGlobalOptionIsDescribedAsDeclared() throws {
