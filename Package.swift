@@ -59,7 +59,7 @@ let package = Package(
       dependencies: ["TodoCommands", "TodoStore", "TodoTxt"]),
     .testTarget(
       name: "TodoREPLTests",
-      dependencies: ["TodoREPL", "TodoCommands", "TodoTxt", "TodoStore"]),
+      dependencies: ["TodoREPL", "TodoCommands", "TodoTxt", "TodoStore", "TodoTestSupport"]),
     .testTarget(
       name: "TodoEndToEndTests",
       dependencies: ["todo", "TodoTestSupport"],

@@ -7,11 +7,14 @@ import TodoCommands
 public final class BatchLineReader: LineReader {
   private let input: InputSource
 
+  public private(set) var lastLineBytes: [UInt8]?
+
   public init(input: InputSource) { self.input = input }
 
   public func readLine(prompt: String) -> String? {
     guard var bytes = input.readLine() else { return nil }
     if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+    lastLineBytes = bytes
     return String(decoding: bytes, as: UTF8.self)
   }
 

@@ -8,6 +8,14 @@ public protocol LineReader: AnyObject {
   func addHistory(_ line: String)
   /// The newest line of the history, so that a line is not recorded twice in a row.
   var lastHistoryEntry: String? { get }
+  /// The bytes of the line ``readLine(prompt:)`` returned last, as they came (`nil` when the
+  /// reader does not keep them): a line that is not UTF-8 reaches the returned text repaired,
+  /// and the words of a task must keep the bytes typed, as on the command line.
+  var lastLineBytes: [UInt8]? { get }
+}
+
+extension LineReader {
+  public var lastLineBytes: [UInt8]? { nil }
 }
 
 /// One way to complete the word under the cursor.

@@ -62,7 +62,7 @@ public final class REPLSession {
         if interactive { console.line("") }
         break
       }
-      if handle(line) == .quit { break }
+      if handle(line, bytes: reader.lastLineBytes) == .quit { break }
     }
     console.flush()
     return interactive || !failed ? .success : .failure
@@ -75,13 +75,19 @@ public final class REPLSession {
   }
 
   /// Runs one line.
-  public func handle(_ line: String) -> Event {
+  ///
+  /// - Parameter bytes: the line as it was read, when the reader kept it: the words of a line
+  ///   that is not UTF-8 keep their bytes (``RawArguments``), as on the command line.
+  public func handle(_ line: String, bytes: [UInt8]? = nil) -> Event {
     let trimmed = line.drop { $0 == " " || $0 == "\t" }
     // Blank lines and comments (for scripts in batch mode) do nothing.
     guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return .continue }
     var words: [String]
     do {
       words = try ShellWords.split(line)
+      if let bytes, String(validating: bytes, as: UTF8.self) == nil, let raw = ShellWords.split(bytes: bytes) {
+        RawArguments.record(raw)
+      }
     } catch {
       recordInHistory(line)
       fail("\(programName): \(error.message)")

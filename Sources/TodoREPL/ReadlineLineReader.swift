@@ -58,8 +58,11 @@ public final class ReadlineLineReader: LineReader {
     // readline returns a malloc'd line, or NULL at end of input (Ctrl-D on an empty line).
     guard let raw = readline(prompt) else { return nil }
     defer { free(raw) }
+    lastLineBytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw)))
     return String(cString: raw)
   }
+
+  public private(set) var lastLineBytes: [UInt8]?
 
   public func addHistory(_ line: String) {
     add_history(line)

@@ -83,6 +83,69 @@ public enum ShellWords {
     return (words, quote)
   }
 
+  /// The words of a line given as bytes, by the rules of ``split(_:)`` (every byte they look
+  /// at is ASCII, so each word is the bytes of the word ``split(_:)`` returns, before any
+  /// repair of bytes that are not UTF-8); `nil` when a quote is left open.
+  public static func split(bytes line: [UInt8]) -> [[UInt8]]? {
+    let space: UInt8 = 0x20, tab: UInt8 = 0x09, newline: UInt8 = 0x0A, cr: UInt8 = 0x0D
+    let single: UInt8 = 0x27, double: UInt8 = 0x22, backslash: UInt8 = 0x5C
+    var words: [[UInt8]] = []
+    var word: [UInt8] = []
+    var inWord = false
+    var quote: UInt8?
+    var index = 0
+    while index < line.count {
+      let byte = line[index]
+      index += 1
+      switch quote {
+      case single?:
+        if byte == single { quote = nil } else { word.append(byte) }
+      case double?:
+        if byte == double {
+          quote = nil
+        } else if byte == backslash {
+          guard index < line.count else {
+            word.append(byte)
+            break
+          }
+          let next = line[index]
+          index += 1
+          if ![double, backslash, 0x24, 0x60].contains(next) { word.append(byte) }
+          if next != newline { word.append(next) }
+        } else {
+          word.append(byte)
+        }
+      default:
+        // CR LF is one blank, as the pair is one character to ``split(_:)``.
+        let isCRLF = byte == cr && index < line.count && line[index] == newline
+        if byte == space || byte == tab || byte == newline || isCRLF {
+          if isCRLF { index += 1 }
+          if inWord { words.append(word) }
+          word = []
+          inWord = false
+          continue
+        }
+        inWord = true
+        if byte == single || byte == double {
+          quote = byte
+        } else if byte == backslash {
+          guard index < line.count else {
+            word.append(byte)
+            break
+          }
+          let next = line[index]
+          index += 1
+          if next != newline { word.append(next) }
+        } else {
+          word.append(byte)
+        }
+      }
+    }
+    if quote != nil { return nil }
+    if inWord { words.append(word) }
+    return words
+  }
+
   /// `word` written so that ``split(_:)`` reads it back as one word: unchanged when it holds
   /// nothing special, else with a backslash before each blank, quote and backslash.
   public static func quote(_ word: String) -> String {

@@ -272,6 +272,21 @@ import Testing
     #expect(run.stderr == "")
   }
 
+  /// A line that is not UTF-8 keeps its bytes in the task, as the same words on the command
+  /// line do: the shell does not repair them to U+FFFD on the way in.
+  @Test func aLineThatIsNotUTF8KeepsItsBytes() throws {
+    let box = try Sandbox()
+    try box.write("lines", bytes: Array("add \"caf".utf8) + [0xE9] + Array(" au lait\" +x\nadd 'a\\".utf8) + [0xFF, 0xFE] + Array("b'\nls ".utf8) + [0xE9] + [0x0A])
+    try box.write("bin/feed", "#!/bin/sh\nexec todo shell < \"$HOME/lines\"\n")
+    chmod(box.path("bin/feed"), 0o755)
+    let run = try box.run("feed", [])
+    #expect(run.status == 0)
+    let expected = Array("2009-02-13 caf".utf8) + [0xE9] + Array(" au lait +x\n2009-02-13 a\\".utf8) + [0xFF, 0xFE] + Array("b\n".utf8)
+    #expect(box.bytes("todo.txt") == expected)
+    // The term typed as the same byte finds the task that holds it, and only that one.
+    #expect(run.stdout.hasSuffix("--\nTODO: 1 of 2 tasks shown\n"))
+  }
+
   @Test func batchModeFailsWhenALineFails() throws {
     let box = try Sandbox()
     try box.write("todo.txt", "one\n")

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TodoREPL
+import TodoTestSupport
 
 @Suite struct ShellWordsTests {
   struct Case: CustomTestStringConvertible, Sendable {
@@ -63,5 +64,26 @@ import Testing
   @Test func quoteLeavesOrdinaryWordsAlone() {
     #expect(ShellWords.quote("+home") == "+home")
     #expect(ShellWords.quote("my file.txt") == #"my\ file.txt"#)
+  }
+}
+
+/// The byte splitter (for lines that are not UTF-8) reads every line as the text splitter does.
+@Suite struct ShellWordBytesTests {
+  @Test(arguments: [1, 2, 3, 4] as [UInt64])
+  func bytesSplitAsTextDoes(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    let alphabet: [String] = [" ", "\t", "'", "\"", "\\", "$", "`", "a", "b", "é", "中", "x y", "\n"]
+    for _ in 0..<2_000 {
+      let line = (0..<Int.random(in: 0...12, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+        .joined()
+      let text = try? ShellWords.split(line)
+      let bytes = ShellWords.split(bytes: Array(line.utf8))
+      #expect(text == bytes.map { $0.map { String(decoding: $0, as: UTF8.self) } }, "\(line.debugDescription)")
+    }
+  }
+
+  @Test func bytesThatAreNotUTF8StayInTheirWord() {
+    #expect(ShellWords.split(bytes: [0x61, 0xFF, 0x20, 0x27, 0xFE, 0x20, 0x62, 0x27]) == [[0x61, 0xFF], [0xFE, 0x20, 0x62]])
+    #expect(ShellWords.split(bytes: [0x22, 0xFF]) == nil)
   }
 }

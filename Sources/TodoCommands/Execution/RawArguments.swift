@@ -10,8 +10,9 @@
 /// for the bytes it stood for (``WordMatcher``) and finds the line that holds them.
 public enum RawArguments {
   /// The repaired text of each argument that is not UTF-8 (and of it without a leading `-`,
-  /// as an excluding term is read), with its bytes. Written once by ``record(_:)`` before any
-  /// command runs and only read after, on the one thread that runs commands.
+  /// as an excluding term is read), with its bytes. Written by ``record(_:)`` before a command
+  /// runs (once for the process's arguments, and for each line of the shell that is not
+  /// UTF-8) and only read after, on the one thread that runs commands.
   nonisolated(unsafe) private static var byText: [String: [UInt8]] = [:]
 
   /// Keeps the bytes of the arguments in `argv` that are not UTF-8.
