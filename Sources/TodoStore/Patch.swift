@@ -167,7 +167,12 @@ struct Patch: Equatable, Sendable {
 
   /// Applies the patch to `bytes` (a file that may differ from the one the patch was made
   /// from) and returns the result with the patch as it was actually applied to `bytes`.
-  func apply(to bytes: [UInt8]) throws(PatchConflict) -> (bytes: [UInt8], applied: Patch) {
+  ///
+  /// - Parameter restoring: the patch puts back lines a change removed (an undo). Lines
+  ///   that ended the file then go back after their line before when lines were added at the
+  ///   end since, so a run (a conflict's markers around their side) is restored whole; else
+  ///   lines inserted at the end go after any added since, as tasks appended.
+  func apply(to bytes: [UInt8], restoring: Bool = false) throws(PatchConflict) -> (bytes: [UInt8], applied: Patch) {
     let file = TodoList(bytes: bytes)
     let lines = Patch.lines(of: file, 0..<file.count)
     var out: [PatchLine] = []
@@ -186,7 +191,7 @@ struct Patch: Equatable, Sendable {
         at = found
       } else if hunk.anchor == nil {
         at = cursor
-      } else if hunk.oldStart >= oldCount {
+      } else if hunk.oldStart >= oldCount, !restoring || lines.last?.bytes == hunk.anchor || lines.isEmpty {
         at = lines.count
       } else if let anchor = hunk.anchor,
         let found = Patch.find(
@@ -195,7 +200,7 @@ struct Patch: Equatable, Sendable {
       {
         at = max(found + 1, cursor)
       } else {
-        at = expected
+        at = hunk.oldStart >= oldCount ? lines.count : expected
       }
       out += lines[cursor..<at]
       applied.append(

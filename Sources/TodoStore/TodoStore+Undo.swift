@@ -170,7 +170,9 @@ extension TodoStore {
       let base = try snapshot(target)
       let patch = undoing ? file.patch.inverted : file.patch
       do {
-        let (bytes, applied) = try patch.apply(to: base.bytes)
+        // Undoing puts removed lines back where they were; redoing adds at the end as the
+        // change first did.
+        let (bytes, applied) = try patch.apply(to: base.bytes, restoring: undoing)
         if bytes != base.bytes {
           changes.append(FileChange(target: target, base: base, bytes: bytes, patch: applied))
         }

@@ -64,6 +64,31 @@ final class TestClock: @unchecked Sendable {
     #expect(dir.read("todo.txt") == "new\na edited\nx b edited\nc\n")
   }
 
+  /// Lines a change took from the end of the file go back after their line before, when
+  /// lines were added at the end since (an editor, a sync): the added lines stay last, and
+  /// the restored run is whole (a merge conflict's markers around their side, not split by
+  /// the new line). With the file's end unchanged they go back at the end.
+  @Test func undoOfARemovalAtTheEndGoesBackAfterItsLineBefore() throws {
+    let dir = Scratch()
+    let conflicted = "first\n<<<<<<< ours\nmine\n=======\ntheirs\n>>>>>>> theirs\n"
+    dir.write("todo.txt", conflicted)
+    let store = dir.store()
+    let todo = dir.file("todo.txt")
+    try store.update(todo, label: "resolve ours") { list in
+      list.removeAll { [bytes("<<<<<<< ours"), bytes("======="), bytes("theirs"), bytes(">>>>>>> theirs")].contains(Array($0.bytes)) }
+    }
+    #expect(dir.read("todo.txt") == "first\nmine\n")
+    dir.write("todo.txt", "first\nmine\nadded by an editor\n")
+    try store.undo(files: [todo])
+    #expect(dir.read("todo.txt") == conflicted + "added by an editor\n")
+    // Redone and undone again with nothing added: back at the end, as before.
+    try store.redo(files: [todo])
+    #expect(dir.read("todo.txt") == "first\nmine\nadded by an editor\n")
+    dir.write("todo.txt", "first\nmine\n")
+    try store.undo(files: [todo])
+    #expect(dir.read("todo.txt") == conflicted)
+  }
+
   @Test func undoOfAMoveRestoresBothFiles() throws {
     let dir = Scratch()
     dir.write("todo.txt", "a\nx b\n")
