@@ -525,6 +525,15 @@ struct SyncSafetyTests {
     #expect(moved.stdout.contains("git: the merge driver todotxt runs /nowhere/it's/todo, which is not there or cannot run"), "\(moved.stdout)")
     #expect(try phone.todo("git-setup").status == 0)
     #expect(try phone.todo("doctor").status == 0)
+
+    // Attributes git reads besides the top .gitattributes override it: doctor asks git.
+    try phone.write("list/.git/info/attributes", "todo.txt -merge\ndone.txt merge=union\n")
+    let overridden = try phone.todo("doctor")
+    #expect(overridden.status == 1)
+    #expect(overridden.stdout.contains("git: todo.txt is marked -merge, so git leaves both versions for you to pick"), "\(overridden.stdout)")
+    #expect(overridden.stdout.contains("git: done.txt is merged with the driver union, not task by task"), "\(overridden.stdout)")
+    try phone.write("list/.git/info/attributes", "")
+    #expect(try phone.todo("doctor").status == 0)
   }
 }
 

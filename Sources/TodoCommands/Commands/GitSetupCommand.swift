@@ -39,6 +39,22 @@ enum GitSetupCommand {
     let attributes = String(decoding: Posix.readFile(directory + "/.gitattributes") ?? [], as: UTF8.self)
     let git = GitRepository(directory: context.settings.todoDirectory, context: context)
     var problems: [String] = []
+    // What git will do is what it reads from every source of attributes (a .gitattributes
+    // deeper down, .git/info/attributes, core.attributesFile), not the top file alone: one
+    // of them can mark a list -merge or name another driver over git-setup's line.
+    let lists = [(context.settings.todoFile, driver), (context.settings.doneFile, unionDriver)]
+    for (file, name) in lists where attributes.contains("merge=\(name)") {
+      guard let effective = mergeAttribute(of: file, git: git), effective != name else { continue }
+      let how =
+        switch effective {
+        case "unset": "is marked -merge, so git leaves both versions for you to pick"
+        case "set", "unspecified": "is merged line by line"
+        default: "is merged with the driver \(effective)"
+        }
+      problems.append(
+        "git: \(Posix.basename(file)) \(how), not task by task: an attribute in .git/info/attributes, "
+          + "a .gitattributes nearer the file or core.attributesFile overrides .gitattributes' merge=\(name)")
+    }
     for name in [driver, unionDriver] where attributes.contains("merge=\(name)") {
       guard let command = git.value(["config", "--get", "merge.\(name).driver"]), !command.isEmpty else {
         problems.append(
@@ -52,6 +68,16 @@ enum GitSetupCommand {
       }
     }
     return problems
+  }
+
+  /// The `merge` attribute git gives `file` (`unset` for `-merge`, `unspecified`, `set`, or a
+  /// driver's name), from all of git's sources of attributes; `nil` when git cannot say.
+  static func mergeAttribute(of file: String, git: GitRepository) -> String? {
+    guard let bytes = git.bytes(["check-attr", "-z", "merge", "--", file]) else { return nil }
+    // `PATH NUL merge NUL VALUE NUL`.
+    let fields = bytes.split(separator: 0, omittingEmptySubsequences: false)
+    guard fields.count >= 3 else { return nil }
+    return String(decoding: fields[2], as: UTF8.self)
   }
 
   /// Whether the shell git runs a driver with would find `program`: a path to an executable
