@@ -265,6 +265,9 @@ extension TodoStore {
   func lineCount(_ fd: Int32, resolved: String) -> LineCount? {
     guard let info = try? posix.fstat(fd) else { return nil }
     if let remembered = rememberedLineCount(fd, info: info, resolved: resolved) { return remembered }
+    // Counting is not checking: a store that refuses conflict markers reads a file it has no
+    // counts for whole (and checks it) instead.
+    guard !refusesConflictMarkers else { return nil }
     guard let counted = LineCount.count(fd, size: Int(info.st_size)) else { return nil }
     rememberLineCount(counted, fd: fd, resolved: resolved)
     return counted
@@ -272,8 +275,15 @@ extension TodoStore {
 
   /// Remembers the counts of a file just written (open as `fd`). Failures are ignored: the
   /// counts are only a shortcut.
-  func rememberLineCount(_ counts: LineCount, fd: Int32, resolved: String) {
-    guard let path = lineCountPath(resolved), let info = try? posix.fstat(fd),
+  ///
+  /// Only counts of a version checked for conflict markers are remembered, so that counts
+  /// found later stand for a checked version (an append to a large file reads nothing else
+  /// of it).
+  ///
+  /// - Parameter checked: the version is known to hold no conflict (by default: this store
+  ///   refuses them, so what it read was checked).
+  func rememberLineCount(_ counts: LineCount, fd: Int32, resolved: String, checked: Bool? = nil) {
+    guard checked ?? refusesConflictMarkers, let path = lineCountPath(resolved), let info = try? posix.fstat(fd),
       Int(info.st_size) >= LineCount.threshold, let key = lineCountKey(fd, info),
       let secret = journalKey(creating: true)
     else { return }
@@ -305,7 +315,36 @@ extension TodoStore {
         return LineCount(lf: lf - crlf, crlf: crlf)
       }
     }
-    rememberLineCount(counted, fd: fd, resolved: resolved)
+    // A store that lets conflicts through (undo, resolve, the name todo.sh) checks what it
+    // wrote, a line at a time.
+    rememberLineCount(counted, fd: fd, resolved: resolved, checked: refusesConflictMarkers || !content.hasConflictMarkers)
+  }
+}
+
+extension FileChange.Content {
+  /// Whether the bytes hold a merge conflict, as ``TodoStore/hasConflictMarkers(_:)`` says
+  /// (a list is asked line by line, without making its bytes whole).
+  var hasConflictMarkers: Bool {
+    switch self {
+    case .bytes(let bytes): return TodoStore.hasConflictMarkers(bytes)
+    case .list(let list, _):
+      var opened = false
+      for index in 0..<list.count where TodoStore.isMarkerLine(list.lineBytes(at: index), sign: opened ? 0x3E : 0x3C) {
+        if opened { return true }
+        opened = true
+      }
+      return false
+    }
+  }
+}
+
+extension TodoStore {
+  /// A line that is seven `sign`s (`<` or `>`), alone or before a space and a label.
+  static func isMarkerLine(_ line: ArraySlice<UInt8>, sign: UInt8) -> Bool {
+    var line = line
+    if line.last == 0x0D { line = line.dropLast() }
+    guard line.count >= 7, line.prefix(7).allSatisfy({ $0 == sign }) else { return false }
+    return line.count == 7 || line[line.startIndex + 7] == 0x20
   }
 }
 

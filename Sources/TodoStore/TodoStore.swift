@@ -345,7 +345,7 @@ public final class TodoStore: @unchecked Sendable {
       throw StoreError(errno: error.code, path: path, operation: .read)
     }
     // A task added after a merge conflict's markers would be numbered among them. (A large
-    // file is not read for an append, and not checked: the next listing refuses it.)
+    // file is read only when it has no remembered counts, which stand for a checked version.)
     try checkMarkers(existing, path: path, operation: .write)
     let list = TodoList(bytes: existing)
     let ending = list.preferredLineEnding.bytes
@@ -363,6 +363,10 @@ public final class TodoStore: @unchecked Sendable {
     if !target.isDevice {
       var grown = list
       for line in lines { grown.append(Task(bytes: line)) }
+      // The next append to a large file then reads only its end.
+      if existing.count + added.count >= LineCount.threshold {
+        rememberLineCount(LineCount(grown), fd: fd, resolved: target.resolved)
+      }
       record(
         label: label,
         changes: [

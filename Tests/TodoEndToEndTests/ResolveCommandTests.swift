@@ -188,3 +188,34 @@ import Testing
     }
   }
 }
+
+/// A large list (past the size from which an append reads only the file's end) is refused
+/// to `add` while it holds a conflict, however the markers got there: written by git, or put
+/// back by an undo of `resolve`.
+@Suite struct LargeConflictTests {
+  /// About 2.4 MB, past the 1 MiB from which counts are remembered.
+  static let tasks = (1...60_000).map { "task \($0) +big @home with a few more words\n" }.joined()
+
+  @Test func addToALargeListWithAConflictIsRefused() throws {
+    let box = try Sandbox()
+    let conflicted = LargeConflictTests.tasks + "<<<<<<< ours\nmine\n=======\ntheirs\n>>>>>>> theirs\n"
+    // Written from outside (git's merge), after the tool remembered the file's counts.
+    try box.write("todo.txt", LargeConflictTests.tasks)
+    #expect(try box.todo("add", "before").status == 0)
+    try box.write("todo.txt", conflicted)
+    let refused = try box.todo("add", "during")
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("merge conflict"), "\(refused.stderr)")
+    #expect(box.read("todo.txt") == conflicted)
+
+    // Settled, then unsettled again by undo: the tool wrote the markers itself.
+    #expect(try box.todo("resolve", "ours").status == 0)
+    #expect(try box.todo("add", "settled").status == 0)
+    #expect(try box.todo("undo").status == 0)
+    #expect(try box.todo("undo").status == 0)
+    #expect(box.read("todo.txt") == conflicted)
+    let again = try box.todo("add", "during again")
+    #expect(again.status == 1)
+    #expect(box.read("todo.txt") == conflicted)
+  }
+}
