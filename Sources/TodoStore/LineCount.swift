@@ -39,12 +39,21 @@ struct LineCount: Equatable, Sendable {
 
   /// Counts the newlines of an open file, a megabyte at a time, the two halves of a large
   /// file on two cores.
-  static func count(_ fd: Int32, size: Int) -> LineCount? {
+  static func count(_ fd: Int32, size: Int) -> LineCount? { counted(fd, size: size)?.counts }
+
+  /// ``count(_:size:)``, and whether the file holds a merge conflict (a line that is
+  /// `<<<<<<<` alone or before a space, and after it one that is `>>>>>>>` so), found in the
+  /// same pass: the lines that start with `<` or `>` are noted as they go by and looked at
+  /// afterwards. `nil` when the file cannot be read, or when so many lines start so that
+  /// looking at each would cost more than reading the file whole.
+  static func counted(_ fd: Int32, size: Int) -> (counts: LineCount, hasConflict: Bool)? {
     let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     let parts = max(1, min(cores, 2, size / (8 << 20)))
     if parts == 1 {
-      guard let part = count(fd, from: 0, to: size) else { return nil }
-      return LineCount(lf: part.newlines - part.crlf, crlf: part.crlf)
+      guard let part = count(fd, from: 0, to: size), let conflict = hasConflict([part], fd: fd, size: size) else {
+        return nil
+      }
+      return (LineCount(lf: part.newlines - part.crlf, crlf: part.crlf), conflict)
     }
     let bounds = (0...parts).map { size / parts * $0 }.dropLast() + [size]
     let results = Results(count: parts)
@@ -60,7 +69,26 @@ struct LineCount: Equatable, Sendable {
       // A CRLF split between two parts.
       if part > 0, let before = results.get(part - 1), before.last == 0x0D, result.first == 0x0A { crlf += 1 }
     }
-    return LineCount(lf: newlines - crlf, crlf: crlf)
+    guard let conflict = hasConflict((0..<parts).compactMap(results.get), fd: fd, size: size) else { return nil }
+    return (LineCount(lf: newlines - crlf, crlf: crlf), conflict)
+  }
+
+  /// Whether the lines the parts noted (starting with `<` or `>`) make a conflict: an opening
+  /// line before a closing one. `nil` when a part noted too many to look at.
+  static func hasConflict(_ parts: [Part], fd: Int32, size: Int) -> Bool? {
+    guard parts.allSatisfy({ $0.starts.count <= Part.startLimit }) else { return nil }
+    var firstOpening: Int?
+    var lastClosing: Int?
+    var line = [UInt8](repeating: 0, count: 9)
+    for offset in parts.flatMap(\.starts) {
+      let read = line.withUnsafeMutableBytes { Glibc.pread(fd, $0.baseAddress, 9, off_t(offset)) }
+      guard read >= 7 else { continue }
+      for sign: UInt8 in [0x3C, 0x3E] where TodoStore.isMarkerLine(line[0..<(read < 9 ? read : 9)].prefix { $0 != 0x0A }.prefix(8), sign: sign) {
+        if sign == 0x3C { firstOpening = min(firstOpening ?? offset, offset) } else { lastClosing = max(lastClosing ?? offset, offset) }
+      }
+    }
+    guard let firstOpening, let lastClosing else { return false }
+    return firstOpening < lastClosing
   }
 
   /// One part's tally, with its first and last bytes (for a CRLF across parts).
@@ -69,6 +97,11 @@ struct LineCount: Equatable, Sendable {
     var crlf: Int
     var first: UInt8
     var last: UInt8
+    /// Where the lines of the part that start with `<` or `>` start (a conflict's markers
+    /// are among them), up to one past ``startLimit``.
+    var starts: [Int] = []
+
+    static let startLimit = 4096
   }
 
   /// The parts' tallies, written by one thread each.
@@ -102,6 +135,13 @@ struct LineCount: Equatable, Sendable {
     var previous: UInt8 = 0
     var chunk = [UInt8](repeating: 0, count: min(1 << 20, max(end - start, 1)))
     var offset = start
+    // The byte before each chunk, to tell whether its first byte starts a line.
+    var before: UInt8 = 0x0A
+    if start > 0 {
+      var byte: UInt8 = 0
+      guard Glibc.pread(fd, &byte, 1, off_t(start - 1)) == 1 else { return nil }
+      before = byte
+    }
     while offset < end {
       let wanted = min(chunk.count, end - offset)
       let read = chunk.withUnsafeMutableBytes { Glibc.pread(fd, $0.baseAddress, wanted, off_t(offset)) }
@@ -115,11 +155,30 @@ struct LineCount: Equatable, Sendable {
         if offset == start { part.first = bytes[0] }
         if previous == 0x0D, bytes[0] == 0x0A { part.crlf += 1 }
         previous = bytes[read - 1]
+        if part.starts.count <= Part.startLimit { noteStarts(bytes, at: offset, after: before, in: &part) }
+        before = bytes[read - 1]
       }
       offset += read
     }
     part.last = previous
     return part
+  }
+
+  /// Notes where lines of `bytes` (at `offset` in the file, after the byte `before`) start
+  /// with `<` or `>`: one memchr per sign and hit, vectorised in the C library.
+  static func noteStarts(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, after before: UInt8, in part: inout Part) {
+    guard let base = bytes.baseAddress else { return }
+    for sign: UInt8 in [0x3C, 0x3E] {
+      var from = 0
+      while from < bytes.count, let hit = memchr(base + from, Int32(sign), bytes.count - from) {
+        let at = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - base
+        if (at == 0 ? before : base[at - 1]) == 0x0A {
+          part.starts.append(offset + at)
+          if part.starts.count > Part.startLimit { return }
+        }
+        from = at + 1
+      }
+    }
   }
 
   /// Newlines and CRLF pairs in `b`.
@@ -265,11 +324,10 @@ extension TodoStore {
   func lineCount(_ fd: Int32, resolved: String) -> LineCount? {
     guard let info = try? posix.fstat(fd) else { return nil }
     if let remembered = rememberedLineCount(fd, info: info, resolved: resolved) { return remembered }
-    // Counting is not checking: a store that refuses conflict markers reads a file it has no
-    // counts for whole (and checks it) instead.
-    guard !refusesConflictMarkers else { return nil }
-    guard let counted = LineCount.count(fd, size: Int(info.st_size)) else { return nil }
-    rememberLineCount(counted, fd: fd, resolved: resolved)
+    // The pass that counts also looks for a conflict; a file that holds one (or cannot be
+    // told) is read whole, where it is checked.
+    guard let (counted, conflict) = LineCount.counted(fd, size: Int(info.st_size)), !conflict else { return nil }
+    rememberLineCount(counted, fd: fd, resolved: resolved, checked: true)
     return counted
   }
 

@@ -65,4 +65,51 @@ import TodoTxt
     let (lf, crlf) = TodoList(bytes: bytes).lineEndingCounts
     #expect(counts == LineCount(lf: lf, crlf: crlf))
   }
+
+  /// The counting pass finds a conflict exactly when the whole-file check does: markers at
+  /// the start, across the middle of two parts, across a megabyte read, with CR LF, at the
+  /// very end; and not for marker-like lines that are not markers, or a closing line first.
+  @Test func theCountingPassFindsConflictsAsTheWholeFileCheckDoes() throws {
+    var base: [UInt8] = []
+    var line = 0
+    while base.count < 17 << 20 {
+      line += 1
+      base += Array("task \(line) +Kitchen -> soon <b>\n".utf8)
+    }
+    func placed(_ text: String, at fraction: Double) -> [UInt8] {
+      var at = Int(Double(base.count) * fraction)
+      while at > 0, base[at - 1] != 0x0A { at -= 1 }
+      return Array(base[..<at]) + Array(text.utf8) + Array(base[at...])
+    }
+    var cases: [(String, [UInt8])] = [
+      ("none", base),
+      ("at the start", Array("<<<<<<< ours\na\n=======\nb\n>>>>>>> theirs\n".utf8) + base),
+      ("across the parts", placed("<<<<<<< ours\na\n=======\n", at: 0.49) + []),
+      ("crlf at the end", base + Array("<<<<<<<\r\na\r\n=======\r\n>>>>>>>\r\n".utf8)),
+      ("no closing", placed("<<<<<<< ours\n", at: 0.3)),
+      ("closing first", placed(">>>>>>> theirs\n", at: 0.2)),
+      ("eight signs", placed("<<<<<<<< x\n", at: 0.1) + Array(">>>>>>>>\n".utf8)),
+    ]
+    cases[2].1 = cases[2].1 + Array(">>>>>>> theirs\n".utf8)
+    // An opening line that starts at the first byte of the second megabyte read.
+    var split = base
+    let cut = (1 << 20) - 1
+    var start = cut
+    while split[start - 1] != 0x0A { start -= 1 }
+    split.insert(contentsOf: Array(String(repeating: "x", count: cut - start).utf8) + [0x0A], at: start)
+    split.insert(contentsOf: Array("<<<<<<< ours\n".utf8), at: cut + 1)
+    cases.append(("across a read", split + Array(">>>>>>>\n".utf8)))
+    for (label, bytes) in cases {
+      let path = FileManager.default.temporaryDirectory.appendingPathComponent("markers-\(UUID().uuidString)").path
+      defer { unlink(path) }
+      #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+      let fd = open(path, O_RDONLY)
+      defer { close(fd) }
+      let counted = try #require(LineCount.counted(fd, size: bytes.count), "\(label)")
+      #expect(counted.hasConflict == TodoStore.hasConflictMarkers(bytes), "\(label)")
+      #expect(counted.counts.lines == bytes.filter { $0 == 0x0A }.count, "\(label)")
+    }
+    #expect(TodoStore.hasConflictMarkers(cases[2].1) && TodoStore.hasConflictMarkers(split + Array(">>>>>>>\n".utf8)))
+    #expect(!TodoStore.hasConflictMarkers(cases[5].1) && !TodoStore.hasConflictMarkers(cases[6].1))
+  }
 }
