@@ -35,65 +35,36 @@ public enum ShellWords {
   /// The last word is included when the line ends inside it (`openQuote` says whether a quote
   /// is still open); a line that ends in blanks ends with a finished word.
   public static func scan(_ line: String) -> (words: [String], openQuote: Character?) {
-    var words: [String] = []
-    var word = ""
-    var inWord = false
-    var quote: Character?
-    var characters = line.makeIterator()
-    while let character = characters.next() {
-      switch quote {
-      case "'":
-        if character == "'" { quote = nil } else { word.append(character) }
-      case "\"":
-        if character == "\"" {
-          quote = nil
-        } else if character == "\\" {
-          guard let next = characters.next() else {
-            word.append(character)
-            break
-          }
-          if !"\"\\$`".contains(next) { word.append(character) }
-          if next != "\n" { word.append(next) }
-        } else {
-          word.append(character)
-        }
-      default:
-        if character == " " || character == "\t" || character == "\n" || character == "\r\n" {
-          if inWord { words.append(word) }
-          word = ""
-          inWord = false
-          continue
-        }
-        inWord = true
-        if character == "'" || character == "\"" {
-          quote = character
-        } else if character == "\\" {
-          // A final backslash has nothing to escape and stays as it is.
-          guard let next = characters.next() else {
-            word.append(character)
-            break
-          }
-          if next != "\n" { word.append(next) }
-        } else {
-          word.append(character)
-        }
-      }
-    }
-    if inWord { words.append(word) }
-    return (words, quote)
+    let scan = scan(bytes: Array(line.utf8))
+    return (scan.words.map { String(decoding: $0, as: UTF8.self) }, scan.openQuote.map { Character(Unicode.Scalar($0)) })
   }
 
-  /// The words of a line given as bytes, by the rules of ``split(_:)`` (every byte they look
-  /// at is ASCII, so each word is the bytes of the word ``split(_:)`` returns, before any
-  /// repair of bytes that are not UTF-8); `nil` when a quote is left open.
+  /// The words of a line given as bytes (a line that is not UTF-8 keeps its bytes); `nil`
+  /// when a quote is left open.
   public static func split(bytes line: [UInt8]) -> [[UInt8]]? {
+    let scan = scan(bytes: line)
+    return scan.openQuote == nil ? scan.words : nil
+  }
+
+  /// The one scanner. Every byte the rules look at is ASCII, so a line is read a byte at a
+  /// time: the bytes of a multi-byte character are plain text wherever they are, and a
+  /// backslash keeps the byte after it (the rest of that character follows as plain text).
+  static func scan(bytes line: [UInt8]) -> (words: [[UInt8]], openQuote: UInt8?) {
     let space: UInt8 = 0x20, tab: UInt8 = 0x09, newline: UInt8 = 0x0A, cr: UInt8 = 0x0D
     let single: UInt8 = 0x27, double: UInt8 = 0x22, backslash: UInt8 = 0x5C
+    /// What a backslash escapes inside double quotes: `"`, `\`, `$` and `` ` ``.
+    let escapedInDouble: Set<UInt8> = [double, backslash, 0x24, 0x60]
     var words: [[UInt8]] = []
     var word: [UInt8] = []
     var inWord = false
     var quote: UInt8?
     var index = 0
+    /// The byte after a backslash, or `nil` when the line ends there (the backslash stays).
+    func escaped() -> UInt8? {
+      guard index < line.count else { return nil }
+      index += 1
+      return line[index - 1]
+    }
     while index < line.count {
       let byte = line[index]
       index += 1
@@ -104,19 +75,17 @@ public enum ShellWords {
         if byte == double {
           quote = nil
         } else if byte == backslash {
-          guard index < line.count else {
+          guard let next = escaped() else {
             word.append(byte)
             break
           }
-          let next = line[index]
-          index += 1
-          if ![double, backslash, 0x24, 0x60].contains(next) { word.append(byte) }
+          if !escapedInDouble.contains(next) { word.append(byte) }
           if next != newline { word.append(next) }
         } else {
           word.append(byte)
         }
       default:
-        // CR LF is one blank, as the pair is one character to ``split(_:)``.
+        // CR LF is one blank, as it is one character of text.
         let isCRLF = byte == cr && index < line.count && line[index] == newline
         if byte == space || byte == tab || byte == newline || isCRLF {
           if isCRLF { index += 1 }
@@ -129,21 +98,18 @@ public enum ShellWords {
         if byte == single || byte == double {
           quote = byte
         } else if byte == backslash {
-          guard index < line.count else {
+          guard let next = escaped() else {
             word.append(byte)
             break
           }
-          let next = line[index]
-          index += 1
           if next != newline { word.append(next) }
         } else {
           word.append(byte)
         }
       }
     }
-    if quote != nil { return nil }
     if inWord { words.append(word) }
-    return words
+    return (words, quote)
   }
 
   /// `word` written so that ``split(_:)`` reads it back as one word: unchanged when it holds

@@ -1,5 +1,6 @@
 import Testing
 
+import Foundation
 @testable import TodoREPL
 import TodoTestSupport
 
@@ -67,18 +68,41 @@ import TodoTestSupport
   }
 }
 
-/// The byte splitter (for lines that are not UTF-8) reads every line as the text splitter does.
-@Suite struct ShellWordBytesTests {
+/// The words are a POSIX shell's for every line without what the shell line leaves out on
+/// purpose (`$`, `` ` ``, globs, newlines): random lines of quotes, backslashes, blanks and
+/// multi-byte letters, split by `sh` in one script and by ``ShellWords/split(_:)``.
+@Suite struct ShellWordsAgainstShTests {
   @Test(arguments: [1, 2, 3, 4] as [UInt64])
-  func bytesSplitAsTextDoes(seed: UInt64) {
+  func wordsAreTheShells(seed: UInt64) throws {
     var random = SplitMix64(seed: seed)
-    let alphabet: [String] = [" ", "\t", "'", "\"", "\\", "$", "`", "a", "b", "é", "中", "x y", "\n"]
-    for _ in 0..<2_000 {
+    let alphabet: [String] = [" ", "\t", "'", "\"", "\\", "a", "b", "é", "中", "x y", "-"]
+    var lines: [String] = []
+    while lines.count < 300 {
       let line = (0..<Int.random(in: 0...12, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
         .joined()
-      let text = try? ShellWords.split(line)
-      let bytes = ShellWords.split(bytes: Array(line.utf8))
-      #expect(text == bytes.map { $0.map { String(decoding: $0, as: UTF8.self) } }, "\(line.debugDescription)")
+      // sh would stop the whole script at an open quote, and join a line ending in a
+      // backslash to the next; both have their own cases above.
+      if (try? ShellWords.split(line)) != nil, !line.hasSuffix("\\") { lines.append(line) }
+    }
+    // Per line: the number of words, then each after a unit separator; a record separator ends it.
+    let script = lines.map { "set -- \($0)\nprintf '%d' $#; for w in \"$@\"; do printf '\\037%s' \"$w\"; done; printf '\\036'\n" }.joined()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let records = String(decoding: data, as: UTF8.self).split(separator: "\u{1E}", omittingEmptySubsequences: false)
+    #expect(records.count == lines.count + 1)
+    for (line, record) in zip(lines, records) {
+      let fields = record.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
+      let words = Array(fields.dropFirst())
+      #expect(Int(fields[0]) == words.count, "\(line.debugDescription)")
+      #expect(try ShellWords.split(line) == words, "\(line.debugDescription)")
+      #expect(ShellWords.split(bytes: Array(line.utf8)) == words.map { Array($0.utf8) }, "\(line.debugDescription)")
     }
   }
 
