@@ -89,7 +89,8 @@ struct ByteWriter {
       drained += 8
       return
     }
-    withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    // As typed bytes: the raw buffer's own append goes a byte at a time.
+    withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0.bindMemory(to: UInt8.self)) }
     if sink != nil, bytes.count >= ByteWriter.blockSize { spill() }
   }
 
@@ -323,6 +324,14 @@ enum ContentHash {
         mix(pending)
         pending = 0
         pendingCount = 0
+      }
+      // Four words a step: the same mixes in the same order, a quarter of the loop's own work.
+      while offset + 32 <= raw.count {
+        mix(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+        mix(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)))
+        mix(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)))
+        mix(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)))
+        offset += 32
       }
       while offset + 8 <= raw.count {
         mix(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
