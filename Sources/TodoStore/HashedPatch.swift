@@ -50,11 +50,15 @@ extension ByteWriter {
     patch.forEachHunkView { hunk in
       // Between two runs the unchanged lines are the same in both files, so one count says
       // where the run starts in both.
-      precondition(hunk.oldStart - oldEnd == hunk.newStart - newEnd && hunk.oldStart >= oldEnd, "runs out of order")
+      precondition(
+        hunk.oldStart - oldEnd == hunk.newStart - newEnd && hunk.oldStart >= oldEnd,
+        "runs out of order")
       int(hunk.oldStart - oldEnd)
       int(hunk.oldCount)
       int(hunk.newCount)
-      if HashedPatch.hasAnchor(oldStart: hunk.oldStart, taking: hunk.oldCount, oldCount: patch.oldCount) {
+      if HashedPatch.hasAnchor(
+        oldStart: hunk.oldStart, taking: hunk.oldCount, oldCount: patch.oldCount)
+      {
         fixed64(ContentHash.ofLine(hunk.anchor ?? []))
       }
       hunk.forEachOld { line, _ in fixed64(ContentHash.ofLine(line)) }
@@ -97,14 +101,19 @@ extension ByteReader {
       let bringing = try lineNumber()
       let oldStart = oldEnd + gap
       let newStart = newEnd + gap
-      guard oldStart + taking <= oldCount, newStart + bringing <= newCount else { throw CorruptRecord() }
+      guard oldStart + taking <= oldCount, newStart + bringing <= newCount else {
+        throw CorruptRecord()
+      }
       let anchor =
-        HashedPatch.hasAnchor(oldStart: oldStart, taking: taking, oldCount: oldCount) ? try fixed64() : nil
+        HashedPatch.hasAnchor(oldStart: oldStart, taking: taking, oldCount: oldCount)
+        ? try fixed64() : nil
       guard taking <= remaining / 8 else { throw CorruptRecord() }
       var old: [UInt64] = []
       old.reserveCapacity(taking)
       for _ in 0..<taking { old.append(try fixed64()) }
-      runs.append(HashedPatch.Run(oldStart: oldStart, newStart: newStart, old: old, newCount: bringing, anchor: anchor))
+      runs.append(
+        HashedPatch.Run(
+          oldStart: oldStart, newStart: newStart, old: old, newCount: bringing, anchor: anchor))
       oldEnd = oldStart + taking
       newEnd = newStart + bringing
     }
@@ -134,10 +143,14 @@ extension HashedPatch {
       let at: Int
       if !run.old.isEmpty {
         guard
-          let found = Patch.nearest(from: cursor, last: keys.count - run.old.count, near: expected, { start in
-            for (offset, key) in run.old.enumerated() where keys[start + offset] != key { return false }
-            return true
-          })
+          let found = Patch.nearest(
+            from: cursor, last: keys.count - run.old.count, near: expected,
+            { start in
+              for (offset, key) in run.old.enumerated() where keys[start + offset] != key {
+                return false
+              }
+              return true
+            })
         else { throw PatchConflict(line: run.oldStart + 1, was: [], now: nil) }
         at = found
       } else if run.oldStart == 0 {
@@ -145,7 +158,9 @@ extension HashedPatch {
       } else if run.oldStart >= oldCount {
         at = keys.count
       } else if let anchor = run.anchor,
-        let found = Patch.nearest(from: max(cursor - 1, 0), last: keys.count - 1, near: expected - 1, { keys[$0] == anchor })
+        let found = Patch.nearest(
+          from: max(cursor - 1, 0), last: keys.count - 1, near: expected - 1, { keys[$0] == anchor }
+        )
       {
         at = max(found + 1, cursor)
       } else {

@@ -15,7 +15,8 @@ import TodoTxt
         HashedPatch.Run(
           oldStart: hunk.oldStart, newStart: hunk.newStart,
           old: hunk.old.map { ContentHash.ofLine($0.bytes[...]) }, newCount: hunk.new.count,
-          anchor: HashedPatch.hasAnchor(oldStart: hunk.oldStart, taking: hunk.old.count, oldCount: patch.oldCount)
+          anchor: HashedPatch.hasAnchor(
+            oldStart: hunk.oldStart, taking: hunk.old.count, oldCount: patch.oldCount)
             ? ContentHash.ofLine((hunk.anchor ?? [])[...]) : nil)
       })
   }
@@ -34,8 +35,11 @@ import TodoTxt
     for _ in 0..<max(1, count / 8) {
       switch random.below(4) {
       case 0 where !list.isEmpty: list.remove(at: random.below(list.count))
-      case 1 where !list.isEmpty: list.replace(at: random.below(list.count), with: Task(parsing: "edited \(random.below(99))"))
-      case 2: list.insert(Task(parsing: "new \(random.below(99))"), at: random.below(list.count + 1))
+      case 1 where !list.isEmpty:
+        list.replace(
+          at: random.below(list.count), with: Task(parsing: "edited \(random.below(99))"))
+      case 2:
+        list.insert(Task(parsing: "new \(random.below(99))"), at: random.below(list.count + 1))
       default: list.append(Task(parsing: "appended"))
       }
     }

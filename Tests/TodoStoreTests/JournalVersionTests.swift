@@ -10,7 +10,9 @@ import TodoTxt
 /// its staged versions is never replayed halfway.
 @Suite struct JournalVersionTests {
   func target(_ dir: Scratch, _ name: String) -> Target {
-    Target(path: dir.file(name), resolved: dir.file(name), directory: dir.path, name: name, isDevice: false)
+    Target(
+      path: dir.file(name), resolved: dir.file(name), directory: dir.path, name: name,
+      isDevice: false)
   }
 
   /// JournalTests' archive as edited lists: todo.txt without its done tasks, done.txt with them.
@@ -50,14 +52,18 @@ import TodoTxt
       entries: [
         Journal.Entry(
           target: target(dir, "done.txt"), oldHash: ContentHash.ofFile(bytes(JournalTests.done)),
-          newHash: ContentHash.ofFile(bytes(JournalTests.newDone)), patch: .whole(Patch(edits: done))),
+          newHash: ContentHash.ofFile(bytes(JournalTests.newDone)),
+          patch: .whole(Patch(edits: done))),
         Journal.Entry(
           target: target(dir, "todo.txt"), oldHash: ContentHash.ofFile(bytes(JournalTests.todo)),
-          newHash: ContentHash.ofFile(bytes(JournalTests.newTodo)), patch: .whole(Patch(edits: todo))),
+          newHash: ContentHash.ofFile(bytes(JournalTests.newTodo)),
+          patch: .whole(Patch(edits: todo))),
       ])
     let sealed = JournalVersionTests.version3(journal, key: key)
-    _ = FileManager.default.createFile(atPath: dir.file(".done.txt.journal"), contents: Data(sealed))
-    _ = FileManager.default.createFile(atPath: dir.file(".todo.txt.journal"), contents: Data(sealed))
+    _ = FileManager.default.createFile(
+      atPath: dir.file(".done.txt.journal"), contents: Data(sealed))
+    _ = FileManager.default.createFile(
+      atPath: dir.file(".todo.txt.journal"), contents: Data(sealed))
     // It reads back as the third version.
     let read = try #require(dir.store().readJournal(dir.file(".done.txt.journal")))
     guard case .whole = read.entries[1].patch else {
@@ -67,7 +73,9 @@ import TodoTxt
   }
 
   func leftovers(_ dir: Scratch) -> [String] {
-    dir.entries.filter { $0.contains("journal") || $0.hasSuffix(".new") || $0.hasSuffix(".replayed") }
+    dir.entries.filter {
+      $0.contains("journal") || $0.hasSuffix(".new") || $0.hasSuffix(".replayed")
+    }
   }
 
   @Test func thirdVersionJournalIsFinished() throws {
@@ -110,8 +118,12 @@ import TodoTxt
     let journal = Journal(
       id: 5,
       entries: [
-        Journal.Entry(target: target(dir, "done.txt"), oldHash: 1, newHash: 2, patch: .whole(Patch(edits: done))),
-        Journal.Entry(target: target(dir, "todo.txt"), oldHash: 3, newHash: 4, patch: .whole(Patch(edits: edited))),
+        Journal.Entry(
+          target: target(dir, "done.txt"), oldHash: 1, newHash: 2, patch: .whole(Patch(edits: done))
+        ),
+        Journal.Entry(
+          target: target(dir, "todo.txt"), oldHash: 3, newHash: 4,
+          patch: .whole(Patch(edits: edited))),
       ])
     let fourth = journal.encoded(key: key).count
     let third = JournalVersionTests.version3(journal, key: key).count
@@ -126,7 +138,8 @@ import TodoTxt
     dir.write("todo.txt", JournalTests.todo)
     dir.write("done.txt", JournalTests.done)
     let run = try Probe.run(
-      ["kill", dir.file("todo.txt"), dir.file("done.txt"), "rename", String(n)], state: dir.file("state"))
+      ["kill", dir.file("todo.txt"), dir.file("done.txt"), "rename", String(n)],
+      state: dir.file("state"))
     #expect(run.reason == .uncaughtSignal)
     let journal = try #require(dir.bytes(".done.txt.journal"))
     #expect(journal.starts(with: [UInt8(Journal.magic.utf8.count)] + Array(Journal.magic.utf8)))
@@ -256,7 +269,9 @@ import TodoTxt
       return nil
     }
     #expect(throws: StoreError.self) {
-      try dir.store(faults: faults.injection).update([dir.file("todo.txt"), dir.file("done.txt")], label: "archive") {
+      try dir.store(faults: faults.injection).update(
+        [dir.file("todo.txt"), dir.file("done.txt")], label: "archive"
+      ) {
         lists in
         for task in lists[0] where task.isCompleted { lists[1].append(task) }
         lists[0].removeAll { $0.isCompleted }
