@@ -77,35 +77,58 @@ struct ByteWriter {
     if sink != nil { spill() }
   }
 
+  mutating func data(_ value: ArraySlice<UInt8>) {
+    int(value.count)
+    if keeps { bytes += value } else { drained += value.count }
+    if sink != nil { spill() }
+  }
+
+  /// Eight bytes, little-endian: a hash, which a variable-length integer would only lengthen.
+  mutating func fixed64(_ value: UInt64) {
+    guard keeps else {
+      drained += 8
+      return
+    }
+    // As typed bytes: the raw buffer's own append goes a byte at a time.
+    withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0.bindMemory(to: UInt8.self)) }
+    if sink != nil, bytes.count >= ByteWriter.blockSize { spill() }
+  }
+
   mutating func string(_ value: String) { data(Array(value.utf8)) }
 
   mutating func patch(_ patch: Patch) {
     int(patch.oldCount)
     int(patch.newCount)
     int(patch.hunkCount)
-    struct Enough: Error {}
-    try? patch.forEachHunk { hunk in
-      if count > limit { throw Enough() }
+    // Read where the lines lie: no hunk is made, no line copied but into the record. Past
+    // the limit the rest of the hunks are passed over (not thrown out of: a throw across the
+    // list's nested closures crashed a debug build).
+    var enough = false
+    patch.forEachHunkView { hunk in
+      if enough || count > limit {
+        enough = true
+        return
+      }
       int(hunk.oldStart)
       int(hunk.newStart)
       optional(hunk.anchor)
       optional(hunk.following)
-      lines(hunk.old)
-      lines(hunk.new)
+      int(hunk.oldCount)
+      hunk.forEachOld { line, ending in
+        int(Int(ending.rawValue))
+        data(line)
+      }
+      int(hunk.newCount)
+      hunk.forEachNew { line, ending in
+        int(Int(ending.rawValue))
+        data(line)
+      }
     }
   }
 
-  private mutating func optional(_ value: [UInt8]?) {
+  private mutating func optional(_ value: ArraySlice<UInt8>?) {
     int(value == nil ? 0 : 1)
     if let value { data(value) }
-  }
-
-  private mutating func lines(_ lines: [PatchLine]) {
-    int(lines.count)
-    for line in lines {
-      int(Int(line.ending.rawValue))
-      data(line.bytes)
-    }
   }
 
   /// The bytes with their HMAC-SHA-256 under `key` appended: only a holder of the key can
@@ -144,6 +167,13 @@ struct ByteReader {
 
   /// Checks a keyed seal (see ``ByteWriter/sealed(key:)``) and the magic string.
   init(_ sealed: [UInt8], magic: String, key: [UInt8]) throws(CorruptRecord) {
+    try self.init(sealed, key: key)
+    guard try data() == Array(magic.utf8) else { throw CorruptRecord() }
+  }
+
+  /// Checks a keyed seal only: the caller reads the magic string (``data()``) and tells the
+  /// record's versions apart by it.
+  init(_ sealed: [UInt8], key: [UInt8]) throws(CorruptRecord) {
     guard sealed.count >= 32 else { throw CorruptRecord() }
     let body = Array(sealed[..<(sealed.count - 32)])
     let code = SHA256.authenticationCode(body, key: key)
@@ -152,8 +182,19 @@ struct ByteReader {
     for (a, b) in zip(code, sealed[(sealed.count - 32)...]) { difference |= a ^ b }
     guard difference == 0 else { throw CorruptRecord() }
     bytes = body
-    guard try data() == Array(magic.utf8) else { throw CorruptRecord() }
   }
+
+  /// Eight bytes, little-endian (see ``ByteWriter/fixed64(_:)``).
+  mutating func fixed64() throws(CorruptRecord) -> UInt64 {
+    guard bytes.count - offset >= 8 else { throw CorruptRecord() }
+    var value: UInt64 = 0
+    for index in 0..<8 { value |= UInt64(bytes[offset + index]) << UInt64(8 * index) }
+    offset += 8
+    return value
+  }
+
+  /// How many bytes are left to read.
+  var remaining: Int { bytes.count - offset }
 
   mutating func int() throws(CorruptRecord) -> Int {
     var value: UInt64 = 0
@@ -252,6 +293,14 @@ enum ContentHash {
     return hasher.finish()
   }
 
+  /// ``ofFile(_:)`` of one line's bytes (without its ending): how the journal's fourth
+  /// version names the lines a change takes.
+  static func ofLine(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    var hasher = FileHasher(count: bytes.count)
+    bytes.withUnsafeBufferPointer { hasher.update($0) }
+    return hasher.finish()
+  }
+
   /// ``ofFile(_:)`` of bytes given in pieces of any size (a new version written a block at a
   /// time, never held whole); `count` is the total, which the hash starts from.
   struct FileHasher {
@@ -275,6 +324,14 @@ enum ContentHash {
         mix(pending)
         pending = 0
         pendingCount = 0
+      }
+      // Four words a step: the same mixes in the same order, a quarter of the loop's own work.
+      while offset + 32 <= raw.count {
+        mix(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+        mix(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)))
+        mix(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)))
+        mix(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)))
+        offset += 32
       }
       while offset + 8 <= raw.count {
         mix(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))

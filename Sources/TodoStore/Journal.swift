@@ -11,20 +11,35 @@
 /// it is written last and removed first, so a copy without its primary is stale.
 ///
 /// Each file's entry keeps the hashes of its old and new content and the line patch between
-/// them. Rolling forward renames the temporary file when the file is still the old version,
-/// and otherwise re-applies the patch, so an outside edit made before the recovery is kept.
+/// them. Rolling forward renames the temporary file (staged before the journal is written)
+/// when the file is still the old version, and otherwise re-applies the patch, so an outside
+/// edit made before the recovery is kept.
 struct Journal: Sendable {
   struct Entry: Sendable {
     var target: Target
     var oldHash: UInt64
     var newHash: UInt64
-    var patch: Patch
+    var patch: Lines
+  }
+
+  /// What a journal knows of a file's lines.
+  enum Lines: Sendable {
+    /// The whole patch: every line taken and brought, with their neighbours. What the third
+    /// version records, and what a change being written has (it is encoded as the fourth).
+    case whole(Patch)
+    /// The fourth version's record (see ``HashedPatch``): re-applied only with the staged new
+    /// version at hand.
+    case hashed(HashedPatch)
   }
 
   /// The third version is sealed with HMAC-SHA-256 under the user's key (see
   /// ``TodoStore/journalKey(creating:)``). Earlier versions carried only an unkeyed checksum
   /// that anyone could forge, so they are refused like any journal this user did not write.
-  static let magic = "todo journal 3"
+  /// A journal of the third version (left by a build before the fourth) is still read and
+  /// finished.
+  static let magic3 = "todo journal 3"
+  /// The fourth version, sealed the same way, records patches as ``HashedPatch``es.
+  static let magic = "todo journal 4"
 
   var id: UInt64
   /// In lock order; the first is the primary.
@@ -39,7 +54,7 @@ struct Journal: Sendable {
 
   var primaryPath: String { entries.first.map { Journal.path(for: $0.target) } ?? "" }
 
-  /// The record sealed with HMAC-SHA-256 under `key`.
+  /// The record (fourth version) sealed with HMAC-SHA-256 under `key`.
   func encoded(key: [UInt8]) -> [UInt8] {
     var out: [UInt8] = []
     // Nothing here throws: the blocks only gather in memory.
@@ -47,8 +62,7 @@ struct Journal: Sendable {
     return out
   }
 
-  /// ``encoded(key:)`` handed to `body` a block at a time, sealed as it goes: a journal of a
-  /// change to a million lines is tens of megabytes, and is never held whole.
+  /// ``encoded(key:)`` handed to `body` a block at a time, sealed as it goes.
   func encode(key: [UInt8], _ body: @escaping ([UInt8]) throws(SystemError) -> Void)
     throws(SystemError)
   {
@@ -64,7 +78,10 @@ struct Journal: Sendable {
       writer.string(entry.target.resolved)
       writer.int(Int(Int64(bitPattern: entry.oldHash)))
       writer.int(Int(Int64(bitPattern: entry.newHash)))
-      writer.patch(entry.patch)
+      switch entry.patch {
+      case .whole(let patch): writer.hashedPatch(patch)
+      case .hashed(let patch): writer.hashedPatch(patch)
+      }
     }
     try writer.flush()
     try body(code.finish())
@@ -75,8 +92,18 @@ struct Journal: Sendable {
     self.entries = entries
   }
 
+  /// Reads a journal of the fourth or the third version sealed under `key`.
   init(decoding bytes: [UInt8], key: [UInt8]) throws(CorruptRecord) {
-    var reader = try ByteReader(bytes, magic: Journal.magic, key: key)
+    var reader = try ByteReader(bytes, key: key)
+    let magic = try reader.data()
+    let hashed: Bool
+    if magic == Array(Journal.magic.utf8) {
+      hashed = true
+    } else if magic == Array(Journal.magic3.utf8) {
+      hashed = false
+    } else {
+      throw CorruptRecord()
+    }
     id = UInt64(bitPattern: Int64(try reader.int()))
     entries = []
     for _ in 0..<(try reader.count()) {
@@ -89,8 +116,9 @@ struct Journal: Sendable {
             path: path, resolved: resolved, directory: directory, name: name, isDevice: false),
           oldHash: UInt64(bitPattern: Int64(try reader.int())),
           newHash: UInt64(bitPattern: Int64(try reader.int())),
-          patch: try reader.patch()))
+          patch: hashed ? .hashed(try reader.hashedPatch()) : .whole(try reader.patch())))
     }
+    guard reader.isAtEnd else { throw CorruptRecord() }
   }
 }
 
@@ -211,13 +239,18 @@ extension TodoStore {
   /// with no link on the way), or one of the files this command itself is changing. Any other
   /// journal — planted in a synced folder, forged, or from an earlier release — is left in
   /// place with a one-line warning, and nothing is written.
-  func recoverInterruptedChanges(_ targets: [Target]) throws(StoreError) {
+  ///
+  /// Returns the journals left in place.
+  @discardableResult
+  func recoverInterruptedChanges(_ targets: [Target]) throws(StoreError) -> Set<String> {
+    var refused: Set<String> = []
     for target in targets where !target.isDevice {
       let path = Journal.path(for: target)
       guard posix.lstat(path) != nil else { continue }
       guard let journal = readJournal(path), journal.isConfined(to: target, or: targets, posix: posix)
       else {
         warn(StoreError(.untrustedJournal(journal: path), path: target.path, operation: .recover))
+        refused.insert(path)
         continue
       }
       if path != journal.primaryPath {
@@ -228,6 +261,7 @@ extension TodoStore {
       }
       try recover(journal)
     }
+    return refused
   }
 
   /// The per-user key that seals journals, 32 random bytes in the state directory (mode
@@ -274,36 +308,99 @@ extension TodoStore {
   }
 
   /// Rolls a journal forward under the locks of all its files.
+  ///
+  /// What to do with each file is found before any is changed, so a file that cannot be
+  /// finished leaves all of them as they are. Only a journal of the fourth version can meet
+  /// one: a file still the old version whose staged new version is gone (the journal holds
+  /// the places of the new lines, not the lines). When every file is still the old version,
+  /// nothing of the change took place and the journal is dropped, as if the process had been
+  /// killed before writing it; otherwise the change is reported unfinished and left.
   func recover(_ journal: Journal) throws(StoreError) {
     // Not `lock(_:)`: the temporary files it clears are the new versions to finish with.
     let locks = try lockInOrder(journal.entries.map(\.target))
     defer { for lock in locks { lock.release(posix: posix) } }
+    try recoverLocked(journal)
+  }
+
+  /// What recovery does to one file of a journal.
+  private enum Recovery {
+    /// Already the new version (or renamed and edited since): only a leftover to remove.
+    case done(staged: Bool)
+    /// Still the old version, with the new one staged: renamed into place.
+    case rename
+    /// Edited by another program since: these bytes (the patch re-applied) go in its place,
+    /// with the permissions and owner of the file as found.
+    case rewrite([UInt8], like: Identity?, staged: Bool)
+    /// Still the old version, and nothing to finish it with.
+    case stuck
+  }
+
+  /// ``recover(_:)`` with the locks of every file of the journal held.
+  func recoverLocked(_ journal: Journal) throws(StoreError) {
     guard let current = readJournal(journal.primaryPath), current.id == journal.id else { return }
+    var plans: [Recovery] = []
+    var allOld = true
     for entry in journal.entries {
       let file = try snapshot(entry.target)
       let hash = journal.hash(file.bytes)
-      let temporaryPath = TodoStore.temporaryPath(entry.target)
-      let staged = stagedBytes(temporaryPath)
+      if hash != entry.oldHash { allOld = false }
+      let staged = stagedBytes(TodoStore.temporaryPath(entry.target))
       let stagedIsNew = staged.map { journal.hash($0) == entry.newHash } ?? false
       if hash == entry.newHash || (hash != entry.oldHash && !stagedIsNew) {
         // Renamed before the process died (then possibly edited by another program).
-        if staged != nil { try? posix.unlink(temporaryPath) }
+        plans.append(.done(staged: staged != nil))
         continue
       }
       if hash == entry.oldHash, stagedIsNew {
-        try replace(entry.target, with: temporaryPath)
+        plans.append(.rename)
         continue
       }
-      let bytes: [UInt8]
+      let patched: [UInt8]
       do {
-        bytes = try entry.patch.apply(to: file.bytes).bytes
+        switch entry.patch {
+        case .whole(let patch):
+          patched = try patch.apply(to: file.bytes).bytes
+        case .hashed(let patch):
+          guard let staged, stagedIsNew else {
+            plans.append(.stuck)
+            continue
+          }
+          patched = try patch.apply(to: file.bytes, newVersion: staged)
+        }
       } catch {
         throw StoreError(
           .unfinishedChange(journal: journal.primaryPath), path: entry.target.path,
           operation: .recover)
       }
-      let temporary = try writeTemporary(bytes, for: entry.target, like: file.identity)
-      try replace(entry.target, with: temporary)
+      plans.append(.rewrite(patched, like: file.identity, staged: staged != nil))
+    }
+    if let stuck = plans.firstIndex(where: { if case .stuck = $0 { return true } else { return false } }) {
+      guard allOld else {
+        throw StoreError(
+          .unfinishedChange(journal: journal.primaryPath), path: journal.entries[stuck].target.path,
+          operation: .recover)
+      }
+      removeJournal(journal)
+      for entry in journal.entries { try? posix.unlink(TodoStore.temporaryPath(entry.target)) }
+      return
+    }
+    for (entry, plan) in zip(journal.entries, plans) {
+      let temporaryPath = TodoStore.temporaryPath(entry.target)
+      switch plan {
+      case .done(let staged):
+        if staged { try? posix.unlink(temporaryPath) }
+      case .rename:
+        try replace(entry.target, with: temporaryPath)
+      case .rewrite(let bytes, let identity, let staged):
+        // Written beside the staged new version, which stays until this one is in place: a
+        // kill in between still finds it.
+        let temporary = try writeTemporary(
+          .bytes(bytes), for: entry.target, like: identity, at: TodoStore.replayPath(entry.target))
+        try replace(entry.target, with: temporary)
+        if staged { try? posix.unlink(temporaryPath) }
+      case .stuck:
+        break
+      }
     }
     removeJournal(journal)
   }

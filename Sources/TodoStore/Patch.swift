@@ -44,7 +44,7 @@ struct Patch: Equatable, Sendable {
     get {
       switch storage {
       case .hunks(let hunks): return hunks
-      case .lists:
+      case .list:
         var hunks: [Hunk] = []
         forEachHunk { hunks.append($0) }
         return hunks
@@ -57,13 +57,16 @@ struct Patch: Equatable, Sendable {
   var newCount: Int
   private var storage: Storage
 
-  /// A patch made from an edited list keeps the two lists (which share the file's bytes)
-  /// instead of copies of every line it takes and brings: a change to a million-line file
-  /// (archive takes a tenth of its lines) would otherwise hold tens of megabytes of hunks
-  /// that are only ever encoded, a hunk at a time, into the journal and the undo log.
+  /// A patch made from an edited list keeps the list (which shares the file's bytes) instead
+  /// of copies of every line it takes and brings: a change to a million-line file (archive
+  /// takes a tenth of its lines) would otherwise hold tens of megabytes of hunks that are
+  /// only ever encoded, a hunk at a time, into the journal and the undo log. The lines it
+  /// took are read from the file's bytes between the list's kept lines
+  /// (``TodoList/forEachOriginalLine(ofStretch:new:_:)``), so the list as read is not kept
+  /// either.
   private enum Storage: Sendable {
     case hunks([Hunk])
-    case lists(base: TodoList, edited: TodoList, hunkCount: Int)
+    case list(TodoList, hunkCount: Int)
   }
 
   init(hunks: [Hunk], oldCount: Int, newCount: Int) {
@@ -72,20 +75,14 @@ struct Patch: Equatable, Sendable {
     self.newCount = newCount
   }
 
-  /// The patch from a file's bytes to an edited list read from those bytes, from the list's
-  /// own record of its edits (``TodoList/changes()``).
-  init(from original: [UInt8], to edited: TodoList) {
-    self.init(from: TodoList(bytes: original), to: edited)
-  }
-
-  /// The patch from `base`, a list as read, to `edited`, the same list after edits (so that
-  /// its lines still know where they came from).
+  /// The patch from the file an edited list was read from to the list, from the list's own
+  /// record of its edits (``TodoList/forEachChangedStretch(_:)``).
   ///
   /// A patch of a few lines (an edit of some tasks) is made at once, so that encoding it
   /// twice (the undo log measures, then writes) walks the list's lines once; a larger one
-  /// keeps the lists and makes its hunks as they are encoded.
-  init(from base: TodoList, to edited: TodoList) {
-    oldCount = base.count
+  /// keeps the list and makes its hunks as they are encoded.
+  init(edits edited: TodoList) {
+    oldCount = edited.originalCount
     newCount = edited.count
     var hunks: [Hunk] = []
     var count = 0
@@ -94,23 +91,27 @@ struct Patch: Equatable, Sendable {
       guard !old.isEmpty || !new.isEmpty else { return }
       count += 1
       lines += old.count + new.count
-      if lines <= Patch.linesMadeAtOnce { hunks.append(Patch.hunk(old, new, base: base, edited: edited)) }
+      if lines <= Patch.linesMadeAtOnce { hunks.append(Patch.hunk(old, new, in: edited)) }
     }
-    storage =
-      lines <= Patch.linesMadeAtOnce ? .hunks(hunks) : .lists(base: base, edited: edited, hunkCount: count)
+    storage = lines <= Patch.linesMadeAtOnce ? .hunks(hunks) : .list(edited, hunkCount: count)
   }
 
-  /// The most lines a patch made from lists holds as hunks (see ``init(from:to:)``).
+  /// The most lines a patch made from a list holds as hunks (see ``init(edits:)``).
   static let linesMadeAtOnce = 256
 
-  /// The hunk that takes lines `old` of `base` to lines `new` of `edited`.
-  static func hunk(_ old: Range<Int>, _ new: Range<Int>, base: TodoList, edited: TodoList) -> Hunk {
-    Hunk(
-      oldStart: old.lowerBound, newStart: new.lowerBound,
-      old: Patch.lines(of: base, old),
+  /// The hunk that takes lines `old` of the file `edited` was read from to its lines `new`.
+  static func hunk(_ old: Range<Int>, _ new: Range<Int>, in edited: TodoList) -> Hunk {
+    var taken: [PatchLine] = []
+    taken.reserveCapacity(old.count)
+    edited.forEachOriginalLine(ofStretch: old, new: new) { bytes, ending in
+      taken.append(PatchLine(bytes: Array(bytes), ending: ending))
+    }
+    return Hunk(
+      oldStart: old.lowerBound, newStart: new.lowerBound, old: taken,
       new: Patch.lines(of: edited, new),
-      anchor: old.lowerBound > 0 ? Array(base.lineBytes(at: old.lowerBound - 1)) : nil,
-      following: old.upperBound < base.count ? Array(base.lineBytes(at: old.upperBound)) : nil)
+      // The kept lines around the stretch are the list's own, where the stretch begins and ends.
+      anchor: old.lowerBound > 0 ? Array(edited.lineBytes(at: new.lowerBound - 1)) : nil,
+      following: old.upperBound < edited.originalCount ? Array(edited.lineBytes(at: new.upperBound)) : nil)
   }
 
   static func == (lhs: Patch, rhs: Patch) -> Bool {
@@ -121,7 +122,7 @@ struct Patch: Equatable, Sendable {
   var hunkCount: Int {
     switch storage {
     case .hunks(let hunks): return hunks.count
-    case .lists(_, _, let count): return count
+    case .list(_, let count): return count
     }
   }
 
@@ -130,10 +131,85 @@ struct Patch: Equatable, Sendable {
     switch storage {
     case .hunks(let hunks):
       for hunk in hunks { try body(hunk) }
-    case .lists(let base, let edited, _):
+    case .list(let edited, _):
       try edited.forEachChangedStretch { old, new in
         guard !old.isEmpty || !new.isEmpty else { return }
-        try body(Patch.hunk(old, new, base: base, edited: edited))
+        try body(Patch.hunk(old, new, in: edited))
+      }
+    }
+  }
+
+  /// A hunk as the places of its runs, its lines read where they lie: what an encoder needs,
+  /// without a copy of each line (see ``forEachHunkView(_:)``).
+  struct HunkView {
+    var oldStart: Int
+    var newStart: Int
+    var oldCount: Int
+    var newCount: Int
+    fileprivate var source: Source
+
+    fileprivate enum Source {
+      case hunk(Hunk)
+      case list(TodoList, old: Range<Int>, new: Range<Int>)
+    }
+
+    /// The lines the hunk takes, in order, with their endings.
+    func forEachOld(_ body: (ArraySlice<UInt8>, LineEnding) throws -> Void) rethrows {
+      switch source {
+      case .hunk(let hunk):
+        for line in hunk.old { try body(line.bytes[...], line.ending) }
+      case .list(let edited, let old, let new):
+        try edited.forEachOriginalLine(ofStretch: old, new: new, body)
+      }
+    }
+
+    /// The lines the hunk brings, in order, with their endings.
+    func forEachNew(_ body: (ArraySlice<UInt8>, LineEnding) throws -> Void) rethrows {
+      switch source {
+      case .hunk(let hunk):
+        for line in hunk.new { try body(line.bytes[...], line.ending) }
+      case .list(let edited, _, let new):
+        for index in new { try body(edited.lineBytes(at: index), edited.lineEnding(at: index)) }
+      }
+    }
+
+    /// The unchanged line just before the run (see ``Hunk/anchor``).
+    var anchor: ArraySlice<UInt8>? {
+      switch source {
+      case .hunk(let hunk): return hunk.anchor?[...]
+      case .list(let edited, let old, let new):
+        return old.lowerBound > 0 ? edited.lineBytes(at: new.lowerBound - 1) : nil
+      }
+    }
+
+    /// The unchanged line just after the run (see ``Hunk/following``).
+    var following: ArraySlice<UInt8>? {
+      switch source {
+      case .hunk(let hunk): return hunk.following?[...]
+      case .list(let edited, let old, let new):
+        return old.upperBound < edited.originalCount ? edited.lineBytes(at: new.upperBound) : nil
+      }
+    }
+  }
+
+  /// Calls `body` with each hunk in order as a ``HunkView``: a patch kept as a list makes no
+  /// hunk, and no copy of a line, for it.
+  func forEachHunkView(_ body: (HunkView) throws -> Void) rethrows {
+    switch storage {
+    case .hunks(let hunks):
+      for hunk in hunks {
+        try body(
+          HunkView(
+            oldStart: hunk.oldStart, newStart: hunk.newStart, oldCount: hunk.old.count,
+            newCount: hunk.new.count, source: .hunk(hunk)))
+      }
+    case .list(let edited, _):
+      try edited.forEachChangedStretch { old, new in
+        guard !old.isEmpty || !new.isEmpty else { return }
+        try body(
+          HunkView(
+            oldStart: old.lowerBound, newStart: new.lowerBound, oldCount: old.count, newCount: new.count,
+            source: .list(edited, old: old, new: new)))
       }
     }
   }
@@ -156,12 +232,12 @@ struct Patch: Equatable, Sendable {
   /// Lines added and removed.
   var addedCount: Int {
     var count = 0
-    forEachHunk { count += $0.new.count }
+    forEachHunkView { count += $0.newCount }
     return count
   }
   var removedCount: Int {
     var count = 0
-    forEachHunk { count += $0.old.count }
+    forEachHunkView { count += $0.oldCount }
     return count
   }
 
@@ -228,14 +304,18 @@ struct Patch: Equatable, Sendable {
 
   /// The start of the run `block` in `lines` at or after `from`, nearest to `near`.
   static func find(_ block: [PatchLine], in lines: [PatchLine], from: Int, near: Int) -> Int? {
-    let last = lines.count - block.count
-    guard last >= from else { return nil }
-    func matches(_ start: Int) -> Bool {
+    nearest(from: from, last: lines.count - block.count, near: near) { start in
       for (offset, line) in block.enumerated() where lines[start + offset].bytes != line.bytes {
         return false
       }
       return true
     }
+  }
+
+  /// The start in `from...last` nearest to `near` for which `matches` holds (the later of
+  /// two as near): how every patch finds a run of lines in a file that may have changed.
+  static func nearest(from: Int, last: Int, near: Int, _ matches: (Int) -> Bool) -> Int? {
+    guard last >= from else { return nil }
     let center = min(max(near, from), last)
     var distance = 0
     while center - distance >= from || center + distance <= last {

@@ -1,4 +1,3 @@
-import Dispatch
 import TodoTxt
 
 #if canImport(Glibc)
@@ -229,15 +228,31 @@ extension TodoStore {
   /// the same files never wait for each other in a circle.
   ///
   /// Temporary files are only written under the lock, so any found once it is held were left
-  /// by a killed process (a journal, if one was complete, has been finished by then): they
-  /// are removed.
+  /// by a killed process: they are removed, once any journal beside the files is finished
+  /// (its staged new versions are among them). A journal can appear while this process
+  /// waits: the change of the process holding the lock was killed halfway. Then the locks
+  /// are let go, the journal finished as any other, and the locks taken again.
   func lock(_ targets: [Target]) throws(StoreError) -> [FileLock] {
-    let locks = try lockInOrder(targets)
-    for target in targets where !target.isDevice {
-      try? posix.unlink(TodoStore.temporaryPath(target))
-      try? posix.unlink(Journal.path(for: target) + ".new")
+    var refused: Set<String> = []
+    while true {
+      let locks = try lockInOrder(targets)
+      let found = targets.filter { !$0.isDevice }.map(Journal.path(for:)).filter {
+        !refused.contains($0) && posix.lstat($0) != nil
+      }
+      if found.isEmpty {
+        for target in targets where !target.isDevice {
+          try? posix.unlink(TodoStore.temporaryPath(target))
+          try? posix.unlink(TodoStore.replayPath(target))
+          try? posix.unlink(Journal.path(for: target) + ".new")
+        }
+        return locks
+      }
+      for lock in locks { lock.release(posix: posix) }
+      try recoverInterruptedChanges(targets)
+      // Each journal is tried once: one left in place (not this user's, not the list's, or
+      // one that could not be removed) is not looked at again.
+      refused.formUnion(found)
     }
-    return locks
   }
 
   func lockInOrder(_ targets: [Target]) throws(StoreError) -> [FileLock] {
@@ -355,6 +370,12 @@ extension TodoStore {
     Paths.join(target.directory, ".\(target.name).new")
   }
 
+  /// Where recovery writes a file's version with an interrupted change re-applied, beside
+  /// the staged new version it reads the change's new lines from (see ``recover(_:)``).
+  static func replayPath(_ target: Target) -> String {
+    Paths.join(target.directory, ".\(target.name).replayed")
+  }
+
   /// Writes `bytes` to the temporary file with the file's permissions and owner, and makes
   /// it durable.
   func writeTemporary(_ bytes: [UInt8], for target: Target, like identity: Identity?)
@@ -364,10 +385,14 @@ extension TodoStore {
   }
 
   /// Writes a new version to the temporary file a block at a time (see ``writeTemporary(_:for:like:)``).
-  func writeTemporary(_ content: FileChange.Content, for target: Target, like identity: Identity?)
-    throws(StoreError) -> String
-  {
-    let temporary = TodoStore.temporaryPath(target)
+  ///
+  /// `path` writes elsewhere than the temporary file; `written` sees each block as it is
+  /// written (the journal hashes the new version so, without a second pass over a large file).
+  func writeTemporary(
+    _ content: FileChange.Content, for target: Target, like identity: Identity?,
+    at path: String? = nil, written: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil
+  ) throws(StoreError) -> String {
+    let temporary = path ?? TodoStore.temporaryPath(target)
     do throws(SystemError) {
       try? posix.unlink(temporary)
       let fd = try posix.open(
@@ -381,7 +406,10 @@ extension TodoStore {
           _ = posix.fchown(fd, identity.owner, identity.group)
         }
         do {
-          try content.forEachBlock { block in try posix.writeAll(fd, block, path: temporary) }
+          try content.forEachBlock { block in
+            written?(block)
+            try posix.writeAll(fd, block, path: temporary)
+          }
         } catch let error as SystemError {
           throw error
         } catch {
@@ -410,11 +438,13 @@ extension TodoStore {
   }
 
   /// Renames the temporary file over the file and makes the rename durable.
+  ///
+  /// A temporary file that could not be renamed stays: it may be the staged new version a
+  /// journal in place is to be finished with. The caller removes it when it is not.
   func replace(_ target: Target, with temporary: String) throws(StoreError) {
     do {
       try posix.rename(temporary, target.resolved)
     } catch {
-      try? posix.unlink(temporary)
       throw StoreError(errno: error.code, path: target.path, operation: .write)
     }
     do {
@@ -499,59 +529,53 @@ extension TodoStore {
   }
 
   /// Writes each change's temporary file and, for a change to several files, the journal's
-  /// temporary copies (see ``Journal``), the two at the same time: sealing the journal of a
-  /// large change (SHA-256 over tens of megabytes) takes about as long as writing and syncing
-  /// the files, and one overlaps the other's waits for the disk.
+  /// temporary copies (see ``Journal``), all made durable.
+  ///
+  /// The journal comes after the files, on the same thread: the hash of each new version is
+  /// taken from the blocks as they are written, and the journal (the fourth version, about
+  /// a megabyte for an archive of a million-line file) costs little more to seal than to
+  /// write. A second thread to overlap it with the files' writes would cost more in memory
+  /// (its allocator's arena) than it saves in time.
   func stage(_ changes: [FileChange]) throws(StoreError) -> Staged {
     let files = changes.indices.filter { !changes[$0].target.isDevice }.sorted {
       changes[$0].target.resolved < changes[$1].target.resolved
     }
-    // The hashes are filled in while staging (version 2).
-    let journal: Journal? =
-      files.count < 2
-      ? nil
-      : Journal(
-        id: UInt64.random(in: 1...UInt64.max),
-        entries: files.map {
-          Journal.Entry(target: changes[$0].target, oldHash: 0, newHash: 0, patch: changes[$0].patch)
-        })
-    let key = journal == nil ? nil : journalKey(creating: true) ?? Journal.noKey
-    let results = StageResults()
-    let parts = journal == nil ? 1 : 2
-    DispatchQueue.concurrentPerform(iterations: parts) { part in
-      if part == 0 {
-        var temporaries: [String?] = []
-        do throws(StoreError) {
-          for change in changes {
-            temporaries.append(
-              change.target.isDevice
-                ? nil
-                : try writeTemporary(change.content, for: change.target, like: change.base.identity))
-          }
-          results.setTemporaries(temporaries, error: nil)
-        } catch {
-          results.setTemporaries(temporaries, error: error)
+    let journaled = files.count >= 2
+    let key = journaled ? journalKey(creating: true) ?? Journal.noKey : nil
+    var temporaries: [String?] = []
+    var newHashes = [UInt64](repeating: 0, count: changes.count)
+    do throws(StoreError) {
+      for (index, change) in changes.enumerated() {
+        guard !change.target.isDevice else {
+          temporaries.append(nil)
+          continue
         }
-      } else if let planned = journal, let key {
-        var journal = planned
-        for (entry, index) in zip(journal.entries.indices, files) {
-          journal.entries[entry].oldHash = ContentHash.ofFile(changes[index].base.bytes)
-          journal.entries[entry].newHash = changes[index].content.hash
-        }
-        do throws(StoreError) {
-          try stageJournal(journal, key: key)
-          results.setJournal(journal, error: nil)
-        } catch {
-          results.setJournal(nil, error: error)
-        }
+        var hasher = ContentHash.FileHasher(count: change.content.count)
+        temporaries.append(
+          try writeTemporary(
+            change.content, for: change.target, like: change.base.identity,
+            written: journaled ? { hasher.update($0) } : nil))
+        newHashes[index] = hasher.finish()
       }
-    }
-    let (temporaries, temporaryError, staged, journalError) = results.get()
-    if let error = temporaryError ?? journalError {
-      discard(Staged(temporaries: temporaries, journal: staged))
+    } catch {
+      discard(Staged(temporaries: temporaries, journal: nil))
       throw error
     }
-    return Staged(temporaries: temporaries, journal: staged)
+    guard let key else { return Staged(temporaries: temporaries, journal: nil) }
+    let journal = Journal(
+      id: UInt64.random(in: 1...UInt64.max),
+      entries: files.map {
+        Journal.Entry(
+          target: changes[$0].target, oldHash: ContentHash.ofFile(changes[$0].base.bytes),
+          newHash: newHashes[$0], patch: .whole(changes[$0].patch))
+      })
+    do {
+      try stageJournal(journal, key: key)
+    } catch {
+      discard(Staged(temporaries: temporaries, journal: nil))
+      throw error
+    }
+    return Staged(temporaries: temporaries, journal: journal)
   }
 
   /// Removes what ``stage(_:)`` wrote.
@@ -592,7 +616,10 @@ extension TodoStore {
         var round = 1
         let deadline = SystemClock.monotonic() + TodoStore.writerWait
         while try !put(changes[index], temporary: temporary) {
-          if journal == nil { return false }
+          if journal == nil {
+            try? posix.unlink(temporary)
+            return false
+          }
           round += 1
           if round > TodoStore.commitRounds, SystemClock.monotonic() >= deadline {
             throw StoreError(.beingWritten, path: changes[index].target.path, operation: .write)
@@ -608,17 +635,22 @@ extension TodoStore {
       for index in renamed.reversed() {
         do {
           let change = changes[index]
-          try replace(
-            change.target,
-            with: try writeTemporary(
-              change.base.bytes, for: change.target, like: change.base.identity))
+          let old = try writeTemporary(change.base.bytes, for: change.target, like: change.base.identity)
+          // Swapped back where the file system can: the new version then stays staged beside
+          // the file until the journal is gone, so a kill at any instant of the rollback still
+          // leaves the journal every new version it names (see ``Journal/Lines/hashed(_:)``).
+          if try posix.exchange(old, change.target.resolved) {
+            try posix.fsyncDirectory(change.target.directory)
+          } else {
+            try replace(change.target, with: old)
+          }
         } catch {
           restored = false
         }
       }
       if restored {
-        for case let temporary? in temporaries { try? posix.unlink(temporary) }
         if let journal { removeJournal(journal) }
+        for case let temporary? in temporaries { try? posix.unlink(temporary) }
       }
       throw error
     }
@@ -652,6 +684,10 @@ extension TodoStore {
   /// back. The lease is taken again first (see ``HeldFile/holdForRename()``): while a writer
   /// has the file open nothing is swapped. Where the file system cannot swap, the temporary
   /// file is renamed over the file.
+  ///
+  /// The temporary file is left where it is whenever the new version is not put in place
+  /// (`false`, or an error): with a journal in place it is the new version the journal is
+  /// finished with, should the process be killed before the caller is done.
   func put(_ change: FileChange, temporary: String) throws(StoreError) -> Bool {
     let target = change.target
     guard let held = change.base.held, let ours = posix.lstat(temporary) else {
@@ -659,7 +695,6 @@ extension TodoStore {
       return true
     }
     guard held.holdForRename() else {
-      try? posix.unlink(temporary)
       held.release()
       return false
     }
@@ -667,7 +702,6 @@ extension TodoStore {
     do {
       swapped = try posix.exchange(temporary, target.resolved)
     } catch {
-      try? posix.unlink(temporary)
       throw StoreError(errno: error.code, path: target.path, operation: .write)
     }
     guard swapped else {
@@ -695,41 +729,8 @@ extension TodoStore {
     } catch {
       throw StoreError(errno: error.code, path: target.path, operation: .write)
     }
-    try? posix.unlink(temporary)
     held.release()
     return false
   }
 
-}
-
-/// The two halves of ``TodoStore/stage(_:)``'s work, each set by the thread that did it.
-final class StageResults: @unchecked Sendable {
-  private var lock = pthread_mutex_t()
-  private var temporaries: [String?] = []
-  private var temporaryError: StoreError?
-  private var journal: Journal?
-  private var journalError: StoreError?
-
-  init() { pthread_mutex_init(&lock, nil) }
-  deinit { pthread_mutex_destroy(&lock) }
-
-  func setTemporaries(_ temporaries: [String?], error: StoreError?) {
-    pthread_mutex_lock(&lock)
-    self.temporaries = temporaries
-    temporaryError = error
-    pthread_mutex_unlock(&lock)
-  }
-
-  func setJournal(_ journal: Journal?, error: StoreError?) {
-    pthread_mutex_lock(&lock)
-    self.journal = journal
-    journalError = error
-    pthread_mutex_unlock(&lock)
-  }
-
-  func get() -> ([String?], StoreError?, Journal?, StoreError?) {
-    pthread_mutex_lock(&lock)
-    defer { pthread_mutex_unlock(&lock) }
-    return (temporaries, temporaryError, journal, journalError)
-  }
 }

@@ -267,13 +267,15 @@ public final class TodoStore: @unchecked Sendable {
     try recoverInterruptedChanges(targets)
     let locks = try lock(targets)
     defer { for lock in locks { lock.release(posix: posix) } }
-    let snapshots = try targets.map { target throws(StoreError) in try snapshot(target) }
-    let bases = snapshots.map { $0.list ?? TodoList(bytes: $0.bytes) }
+    var snapshots = try targets.map { target throws(StoreError) in try snapshot(target) }
+    // The lists share the snapshots' bytes: edits go to a buffer of their own. No copy of a
+    // list as read is kept (the patch finds what an edit removed in the file's bytes), so
+    // an edit changes the only array of slots in place instead of copying it.
+    var lists = snapshots.map { $0.list ?? TodoList(bytes: $0.bytes) }
+    for index in snapshots.indices { snapshots[index].list = nil }
     if let snapshotCheck {
-      for (path, base) in zip(paths, bases) { try snapshotCheck(path, base) }
+      for (path, list) in zip(paths, lists) { try snapshotCheck(path, list) }
     }
-    // The lists share the bases' bytes: edits go to a buffer of their own.
-    var lists = bases
     let result = try edit(&lists)
     precondition(lists.count == targets.count, "an update keeps one list per file")
     var changes: [FileChange] = []
@@ -284,7 +286,7 @@ public final class TodoStore: @unchecked Sendable {
       changes.append(
         FileChange(
           target: targets[index], base: snapshots[index], content: content,
-          patch: Patch(from: bases[index], to: lists[index]), counts: LineCount(lists[index])))
+          patch: Patch(edits: lists[index]), counts: LineCount(lists[index])))
     }
     guard !changes.isEmpty else { return result }
     try commit(changes, label: label)
@@ -372,7 +374,7 @@ public final class TodoStore: @unchecked Sendable {
         changes: [
           FileChange(
             target: target, base: Snapshot(bytes: existing), bytes: [],
-            patch: Patch(from: existing, to: grown), appendedSize: existing.count + added.count)
+            patch: Patch(edits: grown), appendedSize: existing.count + added.count)
         ])
     }
     return lines.indices.map { list.count + 1 + $0 }

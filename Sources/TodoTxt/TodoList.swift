@@ -315,24 +315,36 @@ public struct TodoList: Sendable {
 
   /// Removes every line for which `shouldRemove` is true.
   public mutating func removeAll(where shouldRemove: (Task) throws -> Bool) rethrows {
-    try removeAllLines { _, line in try shouldRemove(Task(bytes: line)) }
+    try removeAllLines { _, line, _ in try shouldRemove(Task(bytes: line)) }
   }
 
   /// ``removeAll(where:)`` asked with each line's bytes (without its ending), for a pass over
   /// a large file that need not parse every line as a ``Task``.
   public mutating func removeAllLines(where shouldRemove: (ArraySlice<UInt8>) throws -> Bool) rethrows {
-    try removeAllLines { _, line in try shouldRemove(line) }
+    try removeAllLines { _, line, _ in try shouldRemove(line) }
   }
 
-  /// The same, given each line's index (0-based) too: for a test that also looks at the
-  /// line's ending.
-  public mutating func removeAllLines(where shouldRemove: (Int, ArraySlice<UInt8>) throws -> Bool) rethrows {
-    let endedWithoutNewline = slots.last?.ending == LineEnding.none
-    // Asked first, so that a throwing predicate leaves the list as it was; then the kept
-    // lines close up in place: no second array of a million slots (the slots are copied
-    // once, as any edit copies them, when another list shares them).
+  /// The same, given each line's index (0-based) and ending too: for a test that also looks
+  /// at the line's ending, asked of this list itself, so that the caller need not keep a copy
+  /// of the list to ask (the copy would make this edit copy every slot).
+  public mutating func removeAllLines(
+    where shouldRemove: (Int, ArraySlice<UInt8>, LineEnding) throws -> Bool
+  ) rethrows {
+    // Asked first, so that a throwing predicate leaves the list as it was.
     var removes = [Bool](repeating: false, count: slots.count)
-    for index in slots.indices where try shouldRemove(index, lineBytes(at: index)) { removes[index] = true }
+    for index in slots.indices where try shouldRemove(index, lineBytes(at: index), slots[index].ending) {
+      removes[index] = true
+    }
+    removeLines(marked: removes)
+  }
+
+  /// Removes the lines whose entry in `marked` (one per line, in order) is true: for a pass
+  /// that decides from the lines' bytes (``forEachLineBytes(_:)``) what to remove.
+  public mutating func removeLines(marked removes: [Bool]) {
+    precondition(removes.count == slots.count, "one mark per line")
+    let endedWithoutNewline = slots.last?.ending == LineEnding.none
+    // The kept lines close up in place: no second array of a million slots (the slots are
+    // copied once, as any edit copies them, when another list shares them).
     var kept = 0
     slots.withUnsafeMutableBufferPointer { slots in
       for index in slots.indices where !removes[index] {
@@ -484,5 +496,44 @@ extension TodoList {
       }
     }
     try body(old..<originalCount, new..<slots.count)
+  }
+
+  /// Calls `body` with the bytes (without ending) and the ending of each line `old` of the
+  /// file as read, for a stretch that ``forEachChangedStretch(_:)`` reported.
+  ///
+  /// The lines are found in the file's bytes, which the list keeps unchanged, right after the
+  /// kept line before the stretch (or at the file's start): a patch that must tell what an
+  /// edit removed needs neither the list as read (a second array of a million slots for a
+  /// large file) nor copies of the removed lines.
+  public func forEachOriginalLine(
+    ofStretch old: Range<Int>, new: Range<Int>, _ body: (ArraySlice<UInt8>, LineEnding) throws -> Void
+  ) rethrows {
+    guard !old.isEmpty else { return }
+    precondition((old.lowerBound == 0) == (new.lowerBound == 0), "not a stretch of this list")
+    var start: Int
+    if new.lowerBound == 0 {
+      start = buffer.starts(with: TodoList.byteOrderMark) ? TodoList.byteOrderMark.count : 0
+    } else {
+      let kept = slots[new.lowerBound - 1]
+      precondition(!kept.edited && kept.start < buffer.count, "not a stretch of this list")
+      start = kept.end + kept.ending.byteCount
+    }
+    for _ in old {
+      precondition(start <= buffer.count, "not a stretch of this list")
+      let n = buffer.count
+      let newline = buffer.withUnsafeBufferPointer { b -> Int in
+        guard let base = b.baseAddress, start < n, let hit = memchr(base + start, Int32(UInt8.lf), n - start)
+        else { return n }
+        return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+      }
+      if newline == n {
+        try body(buffer[start..<n], .none)
+      } else if newline > start, buffer[newline - 1] == .cr {
+        try body(buffer[start..<(newline - 1)], .crlf)
+      } else {
+        try body(buffer[start..<newline], .lf)
+      }
+      start = newline + 1
+    }
   }
 }

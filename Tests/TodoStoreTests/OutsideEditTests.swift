@@ -142,7 +142,7 @@ import TodoTxt
     var list = TodoList(parsing: "a\r\nb\r\nc")
     list.replace(number: 2, with: Task(parsing: "B"))
     list.append(Task(parsing: "d"))
-    let patch = Patch(from: Array("a\r\nb\r\nc".utf8), to: list)
+    let patch = Patch(edits: list)
     var writer = ByteWriter(magic: "test")
     writer.patch(patch)
     var reader = try ByteReader(writer.sealed, magic: "test")

@@ -31,9 +31,10 @@ import TodoTxt
     Target(path: dir.file(name), resolved: dir.file(name), directory: dir.path, name: name, isDevice: false)
   }
 
-  /// The journal of an archive of 80,000 lines (more than one block) is the record
-  /// the whole-buffer encoding made and sealed, so journals written before are read alike.
-  @Test func journalIsSealedAsBefore() throws {
+  /// The journal of an archive of 80,000 lines, encoded and sealed a block at a time, is the
+  /// record encoded whole and then sealed, on disk too, and reads back as the patches made
+  /// from the lists.
+  @Test func journalIsSealedAsWhole() throws {
     let dir = Scratch()
     dir.write("todo.txt", "")
     dir.write("done.txt", "")
@@ -45,12 +46,12 @@ import TodoTxt
       entries: [
         Journal.Entry(
           target: target(dir, "done.txt"), oldHash: 1, newHash: ContentHash.ofFile(done.serialized()),
-          patch: Patch(from: TodoList(), to: done)),
+          patch: .whole(Patch(edits: done))),
         Journal.Entry(
           target: target(dir, "todo.txt"), oldHash: ContentHash.ofFile(base.serialized()),
-          newHash: ContentHash.ofFile(edited.serialized()), patch: Patch(from: base, to: edited)),
+          newHash: ContentHash.ofFile(edited.serialized()), patch: .whole(Patch(edits: edited))),
       ])
-    // The earlier encoding: every field into one buffer, its hunks made first, then sealed.
+    // Every field into one buffer, then sealed.
     var writer = ByteWriter(magic: Journal.magic)
     writer.int(42)
     writer.int(2)
@@ -59,21 +60,53 @@ import TodoTxt
       writer.string(entry.target.resolved)
       writer.int(Int(Int64(bitPattern: entry.oldHash)))
       writer.int(Int(Int64(bitPattern: entry.newHash)))
-      writer.patch(Patch(hunks: entry.patch.hunks, oldCount: entry.patch.oldCount, newCount: entry.patch.newCount))
+      guard case .whole(let patch) = entry.patch else { return }
+      writer.hashedPatch(patch)
     }
-    let before = writer.sealed(key: key)
-    #expect(before.count > ByteWriter.blockSize)
-    #expect(journal.encoded(key: key) == before)
+    let whole = writer.sealed(key: key)
+    #expect(whole.count > 64 << 10)
+    #expect(journal.encoded(key: key) == whole)
     // As written to disk, every copy.
     try store.writeJournal(journal)
-    #expect(dir.bytes(".todo.txt.journal") == before)
-    #expect(dir.bytes(".done.txt.journal") == before)
+    #expect(dir.bytes(".todo.txt.journal") == whole)
+    #expect(dir.bytes(".done.txt.journal") == whole)
     let read = try #require(store.readJournal(dir.file(".todo.txt.journal")))
     #expect(read.id == 42)
-    #expect(read.entries.map(\.patch) == journal.entries.map(\.patch))
     #expect(read.entries.map(\.newHash) == journal.entries.map(\.newHash))
+    for (entry, list) in zip(read.entries, [done, edited]) {
+      guard case .hashed(let patch) = entry.patch else {
+        Issue.record("not the fourth version")
+        continue
+      }
+      #expect(patch == HashedPatchTests.expected(Patch(edits: list)))
+    }
     store.removeJournal(journal)
     #expect(dir.entries.filter { $0.contains("journal") } == [])
+  }
+
+  /// A patch kept as the edited list (no copy of the list as read) finds the lines the edit
+  /// removed in the file's bytes: applied to the file it gives the list, and inverted it
+  /// gives the file back, with its CR LF lines and its missing final newline.
+  @Test func patchFromTheListAloneTakesTheFileToTheListAndBack() throws {
+    var text = "\u{FEFF}"
+    var doneCount = 1
+    for index in 0..<3_000 {
+      if index % 7 == 2 { doneCount += 1 }
+      text += index % 7 == 2 ? "x done \(index)\r\n" : "open \(index)\n"
+    }
+    text += "x last without newline"
+    let original = Array(text.utf8)
+    var list = TodoList(bytes: original)
+    list.removeAllLines(where: { $0.starts(with: Array("x ".utf8)) })
+    list.replace(number: 5, with: Task(parsing: "open edited"))
+    list.insert(Task(parsing: "inserted"), at: 0)
+    let patch = Patch(edits: list)
+    #expect(patch.hunkCount > 1)
+    // The done lines, the line replaced, and the new last line, which takes over the
+    // missing final newline.
+    #expect(patch.removedCount == doneCount + 2)
+    #expect(try patch.apply(to: original).bytes == list.serialized())
+    #expect(try patch.inverted.apply(to: list.serialized()).bytes == original)
   }
 
   /// A failed write of a journal block leaves no journal and no temporary file behind.
@@ -83,12 +116,12 @@ import TodoTxt
     dir.write("done.txt", "")
     let faults = Faults { call, path, count in call == .write && path.contains("journal") && count == 3 ? ENOSPC : nil }
     let store = dir.store(faults: faults.injection)
-    let (base, edited, _) = archiveLists(40_000)
+    let (_, edited, _) = archiveLists(40_000)
     let journal = Journal(
       id: 7,
       entries: [
-        Journal.Entry(target: target(dir, "done.txt"), oldHash: 1, newHash: 2, patch: Patch(from: base, to: edited)),
-        Journal.Entry(target: target(dir, "todo.txt"), oldHash: 3, newHash: 4, patch: Patch(from: base, to: edited)),
+        Journal.Entry(target: target(dir, "done.txt"), oldHash: 1, newHash: 2, patch: .whole(Patch(edits: edited))),
+        Journal.Entry(target: target(dir, "todo.txt"), oldHash: 3, newHash: 4, patch: .whole(Patch(edits: edited))),
       ])
     #expect(throws: StoreError.self) { try store.writeJournal(journal) }
     #expect(dir.entries.filter { $0.contains("journal") } == [])
@@ -117,13 +150,13 @@ import TodoTxt
 
   /// The size an undo entry is measured at is the size it is encoded at.
   @Test func undoEntryIsMeasuredAtItsSize() {
-    let (base, edited, done) = archiveLists(3_000)
+    let (_, edited, done) = archiveLists(3_000)
     let log = UndoLog(directory: "/nonexistent", limit: 10, byteLimit: 1 << 30)
     let record = UndoLog.Record(
       sequence: 3, isUndone: false, label: "archive", time: 1_234_500_000, isRecorded: true,
       files: [
-        ("todo.txt", "/t/todo.txt", Patch(from: base, to: edited)),
-        ("done.txt", "/t/done.txt", Patch(from: TodoList(), to: done)),
+        ("todo.txt", "/t/todo.txt", Patch(edits: edited)),
+        ("done.txt", "/t/done.txt", Patch(edits: done)),
       ])
     #expect(log.encodedCount(record) == log.encode(record).count)
   }

@@ -15,22 +15,29 @@ enum ArchiveCommand {
     // is archived in little more than the memory of the file and its line slots.
     let (doneList, firstMoved): (TodoList, Int) = try context.storing {
       try context.store.update([todoFile, doneFile], label: "archive") { lists in
-        let mark = bytes("x ")
-        let firstMoved = lists[1].count
-        let todo = lists[0]
+        // done.txt's list is taken out while todo.txt's lines are read, so that the moved
+        // lines can go to it in the same pass; todo.txt's list is never copied (a copy alive
+        // during the removal would make it copy every slot, 16 MB at a million lines).
+        var done = TodoList()
+        swap(&done, &lists[1])
+        let firstMoved = done.count
         // Under the name todo the moved lines end as done.txt's lines do, or, when it has none
         // yet, as todo.txt's; todo.sh copies each line with its own ending (`grep >>`).
-        let ending = lists[1].isEmpty ? todo.preferredLineEnding : lists[1].preferredLineEnding
-        for index in todo.indices where todo.lineBytes(at: index).starts(with: mark) {
-          let own = todo.lineEnding(at: index)
-          lists[1].append(Task(bytes: todo.lineBytes(at: index)), ending: native ? ending : own == .none ? .lf : own)
+        let ending = done.isEmpty ? lists[0].preferredLineEnding : done.preferredLineEnding
+        var removes = [Bool](repeating: false, count: lists[0].count)
+        lists[0].forEachLineBytes { index, line in
+          let own = lists[0].lineEnding(at: index)
+          if line.count >= 2, line[0] == UInt8(ascii: "x"), line[1] == UInt8(ascii: " ") {
+            done.append(Task(bytes: lists[0].lineBytes(at: index)), ending: native ? ending : own == .none ? .lf : own)
+            removes[index] = true
+          } else if line.isEmpty {
+            // todo.sh deletes only lines with no character at all (`sed '/./!d'`), and to it the
+            // CR of a CR LF blank line is one; to todo.txt(5) that line is empty.
+            removes[index] = native || own != .crlf
+          }
         }
-        let moves = lists[1].count > firstMoved
-        // todo.sh deletes only lines with no character at all (`sed '/./!d'`), and to it the CR
-        // of a CR LF blank line is one; to todo.txt(5) that line is empty.
-        lists[0].removeAllLines { index, line in
-          (line.isEmpty && (native || todo.lineEnding(at: index) != .crlf)) || (moves && line.starts(with: mark))
-        }
+        lists[0].removeLines(marked: removes)
+        swap(&done, &lists[1])
         return (lists[1], firstMoved)
       }
     }
@@ -38,7 +45,17 @@ enum ArchiveCommand {
     if doneList.count == firstMoved {
       context.console.line("TODO: \(todoFile) does not contain any done tasks.")
     } else {
-      for index in firstMoved..<doneList.count { context.console.line(Array(doneList.lineBytes(at: index))) }
+      // A block at a time: a line each would be two arrays per line for 100,000 lines.
+      var block: [UInt8] = []
+      for index in firstMoved..<doneList.count {
+        block += doneList.lineBytes(at: index)
+        block.append(0x0A)
+        if block.count >= 1 << 16 {
+          context.console.write(block)
+          block.removeAll(keepingCapacity: true)
+        }
+      }
+      if !block.isEmpty { context.console.write(block) }
       context.console.line("TODO: \(todoFile) archived.")
     }
     return .success

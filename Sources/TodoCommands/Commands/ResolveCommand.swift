@@ -139,7 +139,7 @@ enum ResolveCommand {
           }
           guard !chosen.isEmpty else { continue }
           let removed = found[index].linesRemoved(settling: chosen)
-          lists[index].removeAllLines { line, _ in removed.contains(line) }
+          lists[index].removeAllLines { line, _, _ in removed.contains(line) }
           settled += chosen.count
         }
         return (settled, total)
