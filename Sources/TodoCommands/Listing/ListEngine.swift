@@ -139,7 +139,7 @@ struct ListEngine {
     var total = 0
     let passes = ListEngine.every(matchers, exclusions)
     // Taken out of the optional once: unwrapping it per line copied the whole listing state.
-    let isShown = native.map { native in { (index: Int, line: UnsafeBufferPointer<UInt8>) in native.isShown(index, line) } }
+    let hidingRules = native?.hiding ?? .none
     // todo.txt(5): a line of only spaces and tabs is blank, not a task; todo.sh lists it.
     let skipsBlank = settings.mode == .native
     // In the shell, an earlier line may have found which lines of this version of the file
@@ -154,7 +154,7 @@ struct ListEngine {
           let index = Int(index32)
           if let candidates, index >= candidates.count || !candidates[index] { continue }
           let content = UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]])
-          if let isShown, !isShown(index, content) { continue }
+          if !hidingRules.isShown(index, content) { continue }
           if let test, !test.keeps(index) { continue }
           kept.append(index32)
         }
@@ -192,7 +192,7 @@ struct ListEngine {
               passing?.append(Int32(index))
               if let candidates, index >= candidates.count || !candidates[index] { continue }
               // Hiding is tested after the search terms, which reject most lines more cheaply.
-              if let isShown, !isShown(index, content) { continue }
+              if !hidingRules.isShown(index, content) { continue }
               if let test, !test.keeps(index) { continue }
               kept.append(Int32(index))
             }
