@@ -90,42 +90,35 @@ struct NumberedLines {
   /// (a longer line alone).
   func write(_ emit: ([UInt8]) -> Void) {
     let blockSize = 1 << 20
-    // Through pointers: this loop runs once per listed line.
     source.buffer.withUnsafeBufferPointer { bytes in
-      source.starts.withUnsafeBufferPointer { starts in
-        source.ends.withUnsafeBufferPointer { ends in
-          indices.withUnsafeBufferPointer { indices in
-            guard let base = bytes.baseAddress else { return }
-            var position = 0
-            while position < count {
-              let block = [UInt8](unsafeUninitializedCapacity: blockSize) { out, used in
-                used = 0
-                guard let start = out.baseAddress else { return }
-                while position < count {
-                  let index = Int(indices[position])
-                  let lineStart = starts[index]
-                  let length = ends[index] - lineStart
-                  let width = prefixWidth(index)
-                  guard used + width + length + 1 <= blockSize else { return }
-                  writePrefix(index, to: start + used)
-                  (start + used + width).update(from: base + lineStart, count: length)
-                  used += width + length
-                  start[used] = 0x0A
-                  used += 1
-                  position += 1
-                }
-              }
-              if block.isEmpty {
-                var line: [UInt8] = []
-                appendLine(at: position, to: &line)
-                line.append(0x0A)
-                emit(line)
-                position += 1
-              } else {
-                emit(block)
-              }
-            }
+      guard let base = bytes.baseAddress else { return }
+      var position = 0
+      while position < count {
+        let block = [UInt8](unsafeUninitializedCapacity: blockSize) { out, used in
+          used = 0
+          guard let start = out.baseAddress else { return }
+          while position < count {
+            let index = Int(indices[position])
+            let lineStart = source.starts[index]
+            let length = source.ends[index] - lineStart
+            let width = prefixWidth(index)
+            guard used + width + length + 1 <= blockSize else { return }
+            writePrefix(index, to: start + used)
+            (start + used + width).update(from: base + lineStart, count: length)
+            used += width + length
+            start[used] = 0x0A
+            used += 1
+            position += 1
           }
+        }
+        if block.isEmpty {
+          var line: [UInt8] = []
+          appendLine(at: position, to: &line)
+          line.append(0x0A)
+          emit(line)
+          position += 1
+        } else {
+          emit(block)
         }
       }
     }
