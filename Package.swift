@@ -56,7 +56,7 @@ let package = Package(
       path: "Tests/TodoTestSupport"),
     .testTarget(
       name: "TodoCommandsTests",
-      dependencies: ["TodoCommands", "TodoStore", "TodoTxt"]),
+      dependencies: ["TodoCommands", "TodoStore", "TodoTxt", "TodoTestSupport"]),
     .testTarget(
       name: "TodoREPLTests",
       dependencies: ["TodoREPL", "TodoCommands", "TodoTxt", "TodoStore", "TodoTestSupport"]),

@@ -175,7 +175,7 @@ extension Task {
   public var recurrence: Recurrence? { tagValue("rec").flatMap { Recurrence($0) } }
 
   /// `h:1` hides a task from listings; any other value (`h:0`) does not.
-  public var isHidden: Bool { tagValue("h") == "1" }
+  public var isHidden: Bool { tagValueRange("h").map { bytes[$0].elementsEqual(CollectionOfOne(0x31)) } ?? false }
 
   /// `pri:X`: the priority a completed task had (the spec's recommended way to keep it).
   ///

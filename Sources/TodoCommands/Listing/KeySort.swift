@@ -230,6 +230,14 @@ enum KeySort {
           let raw = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
           return KeySort.folded(UInt64(littleEndian: raw)).byteSwapped
         }
+      } else if rest.count >= 8, let base = rest.baseAddress {
+        // The head's last bytes, then the rest's first: every item of a listing starts so
+        // (the blank after its number), so the first round takes this way for each.
+        let headBytes = headCount - depth
+        let valid: UInt64 = headCount >= 8 ? ~0 : (1 << UInt64(headCount * 8)) - 1
+        let fromHead = KeySort.folded((head & valid) >> UInt64(depth * 8)).byteSwapped
+        let raw = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+        return fromHead | KeySort.folded(UInt64(littleEndian: raw)).byteSwapped >> UInt64(headBytes * 8)
       }
       var value: UInt64 = 0
       for position in depth..<(depth + 8) {

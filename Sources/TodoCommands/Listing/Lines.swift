@@ -1,5 +1,9 @@
 import TodoTxt
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Lines held in one byte buffer, so that a listing of a large file allocates per file and not
 /// per line.
 struct Lines {
@@ -69,5 +73,154 @@ struct Lines {
     result.starts = order.map { starts[$0] }
     result.ends = order.map { ends[$0] }
     return result
+  }
+
+  // MARK: Literals
+
+  /// For each line, whether it holds every one of `literals` (see ``RequiredLiteral``);
+  /// `nil` when there is nothing to look for.
+  ///
+  /// One literal is looked for in the whole buffer at once, by its rarest byte (`memchr`
+  /// runs through a file far faster than a line at a time), and only the lines it is found
+  /// in are checked for the others. A byte's rarity is guessed from a sample of the buffer.
+  func holding(_ literals: [RequiredLiteral]) -> [Bool]? {
+    guard !literals.isEmpty else { return nil }
+    var holds = [Bool](repeating: false, count: count)
+    buffer.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress else { return }
+      let frequency = Lines.sampledFrequency(bytes)
+      // The literal whose anchor is rarest, among those every line must hold as bytes.
+      var best: (literal: Int, anchor: Int, weight: Int)?
+      for (position, literal) in literals.enumerated() where !literal.onlyInASCIILines {
+        for (offset, byte) in literal.bytes.enumerated() {
+          let weight = Lines.variants(byte, literal.ignoresCase).reduce(0) { $0 + frequency[Int($1)] }
+          if best.map({ weight < $0.weight }) ?? true { best = (position, offset, weight) }
+        }
+      }
+      func othersHold(_ line: Int, except skipped: Int?) -> Bool {
+        let content = UnsafeBufferPointer(rebasing: bytes[starts[line]..<ends[line]])
+        for (position, literal) in literals.enumerated() where position != skipped {
+          if literal.onlyInASCIILines, NativeListing.hasNonASCII(content) { continue }
+          if !Lines.occurs(literal, in: content) { return false }
+        }
+        return true
+      }
+      guard let best else {
+        for line in 0..<count { holds[line] = othersHold(line, except: nil) }
+        return
+      }
+      let literal = literals[best.literal]
+      let needle = literal.bytes
+      let anchor = best.anchor
+      let variants = Lines.variants(needle[anchor], literal.ignoresCase)
+      // The next place of each variant of the anchor byte at or after `from` (the buffer's
+      // end when there is none): with a letter that ignores case, both are followed.
+      var next = variants.map { _ in -1 }
+      func find(_ variant: Int, from: Int) -> Int {
+        guard from < bytes.count, let hit = memchr(base + from, Int32(variants[variant]), bytes.count - from) else {
+          return bytes.count
+        }
+        return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+      }
+      var from = anchor
+      var line = 0
+      while true {
+        var hit = bytes.count
+        for variant in variants.indices {
+          if next[variant] < from { next[variant] = find(variant, from: from) }
+          hit = min(hit, next[variant])
+        }
+        guard hit < bytes.count else { break }
+        from = hit + 1
+        let start = hit - anchor
+        guard start + needle.count <= bytes.count,
+          Lines.matches(needle, ignoresCase: literal.ignoresCase, at: UnsafeBufferPointer(rebasing: bytes[start...]))
+        else { continue }
+        // The line holding `start`: the last whose start is not after it (hits only grow).
+        line = Lines.lastIndex(in: starts, notAfter: start, from: line)
+        guard line >= 0 else {
+          line = 0
+          continue
+        }
+        guard start + needle.count <= ends[line] else { continue }
+        holds[line] = othersHold(line, except: best.literal)
+        // One find is enough: on to the next line.
+        guard line + 1 < count else { break }
+        from = max(from, starts[line + 1] + anchor)
+      }
+    }
+    return holds
+  }
+
+  /// How often each byte value occurs in a sample of `bytes`: sixteen stretches of 4 KiB
+  /// spread over a large buffer, or all of a small one.
+  private static func sampledFrequency(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+    var frequency = [Int](repeating: 0, count: 256)
+    let stretch = 4096
+    let stretches = 16
+    if bytes.count <= stretch * stretches {
+      for byte in bytes { frequency[Int(byte)] += 1 }
+      return frequency
+    }
+    let step = bytes.count / stretches
+    for index in 0..<stretches {
+      for byte in bytes[(index * step)..<(index * step + stretch)] { frequency[Int(byte)] += 1 }
+    }
+    return frequency
+  }
+
+  /// The bytes a literal's byte matches: an ASCII letter in both cases when case is ignored.
+  private static func variants(_ byte: UInt8, _ ignoresCase: Bool) -> [UInt8] {
+    ignoresCase && (97...122).contains(byte) ? [byte, byte - 32] : [byte]
+  }
+
+  /// Whether `text` starts with `needle` (lower-cased when `ignoresCase`).
+  private static func matches(_ needle: [UInt8], ignoresCase: Bool, at text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard text.count >= needle.count else { return false }
+    for (offset, expected) in needle.enumerated() {
+      var byte = text[offset]
+      if ignoresCase, (65...90).contains(byte) { byte += 32 }
+      if byte != expected { return false }
+    }
+    return true
+  }
+
+  /// Whether `literal` occurs in `line`.
+  private static func occurs(_ literal: RequiredLiteral, in line: UnsafeBufferPointer<UInt8>) -> Bool {
+    if literal.ignoresCase { return TermMatcher.occurs(literal.bytes, in: line) }
+    let needle = literal.bytes
+    guard let first = needle.first, line.count >= needle.count, let base = line.baseAddress else {
+      return needle.isEmpty
+    }
+    let last = line.count - needle.count
+    var from = 0
+    while from <= last, let hit = memchr(base + from, Int32(first), last - from + 1) {
+      let start = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+      if Lines.matches(needle, ignoresCase: false, at: UnsafeBufferPointer(rebasing: line[start...])) { return true }
+      from = start + 1
+    }
+    return false
+  }
+
+  /// The last index of `starts` (ascending) whose value is at most `position`, looked for
+  /// from `from` on (the answer is known not to be before it); -1 when there is none.
+  private static func lastIndex(in starts: [Int], notAfter position: Int, from: Int) -> Int {
+    guard from < starts.count, starts[from] <= position else { return from == 0 ? -1 : from - 1 }
+    // Galloping: the next find is usually a few lines on.
+    var low = from
+    var step = 1
+    var high = from + 1
+    while high < starts.count, starts[high] <= position {
+      low = high
+      step *= 2
+      high = low + step
+    }
+    high = min(high, starts.count)
+    // starts[low] <= position; starts[high] > position or high == count.
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if starts[middle] <= position { low = middle } else { high = middle }
+    }
+    return low
   }
 }

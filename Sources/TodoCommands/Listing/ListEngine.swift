@@ -58,6 +58,9 @@ struct ListEngine {
   /// unlike a ``PostFilter`` it needs no numbered lines, so the listing keeps its fast path.
   struct LineTest {
     var command: String
+    /// For each line, whether it can pass at all (see ``Lines/holding(_:)``); `nil` when any
+    /// line can. Lines that cannot are passed over before hiding is worked out or a task made.
+    var candidates: [Bool]? = nil
     var keeps: (Int) -> Bool
   }
 
@@ -136,56 +139,64 @@ struct ListEngine {
     var total = 0
     let passes = ListEngine.every(matchers, exclusions)
     // Taken out of the optional once: unwrapping it per line copied the whole listing state.
-    let isShown = native.map { native in { (index: Int, line: UnsafeBufferPointer<UInt8>) in native.isShown(index, line) } }
+    let hidingRules = native?.hiding ?? .none
     // todo.txt(5): a line of only spaces and tabs is blank, not a task; todo.sh lists it.
     let skipsBlank = settings.policy.readsTasksByGrammar
     // In the shell, an earlier line may have found which lines of this version of the file
     // pass these terms (see ``NativeListing/termPassKey(_:skipsBlank:)``): only those are
     // visited; else they are noted as they are found, for the next line.
     let passKey = native?.termPassKey(terms, skipsBlank: skipsBlank)
+    let candidates = test?.candidates
     if let passKey, let known: TermPass = native?.facts?.value(passKey) {
       total = known.total
       lines.buffer.withUnsafeBufferPointer { b in
         for index32 in known.indices {
           let index = Int(index32)
+          if let candidates, index >= candidates.count || !candidates[index] { continue }
           let content = UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]])
-          if let isShown, !isShown(index, content) { continue }
+          if !hidingRules.isShown(index, content) { continue }
           if let test, !test.keeps(index) { continue }
           kept.append(index32)
         }
       }
     } else {
       var passing: [Int32]? = passKey == nil ? nil : []
+      // The line bounds are read through pointers: this loop visits every line of the file.
       lines.buffer.withUnsafeBufferPointer { b in
-        for index in 0..<lines.count {
-          let content = UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]])
-          if ListEngine.isNumberLike(content) { continue }
-          if skipsBlank, content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-          total += 1
-          if screensEncoding, NativeListing.hasNonASCII(content), let locale, locale.hasEncodingError(content) {
-            if !heldBack {
-              scratch.removeAll(keepingCapacity: true)
-              numbered.appendPrefix(index, to: &scratch)
-              scratch.append(contentsOf: content)
-              heldBack = scratch.withUnsafeBufferPointer { matchers[0](index, $0) } != exclusions[0]
+        lines.starts.withUnsafeBufferPointer { starts in
+          lines.ends.withUnsafeBufferPointer { ends in
+            for index in 0..<starts.count {
+              let content = UnsafeBufferPointer(rebasing: b[starts[index]..<ends[index]])
+              if ListEngine.isNumberLike(content) { continue }
+              if skipsBlank, ListEngine.isBlank(content) { continue }
+              total += 1
+              if screensEncoding, NativeListing.hasNonASCII(content), let locale, locale.hasEncodingError(content) {
+                if !heldBack {
+                  scratch.removeAll(keepingCapacity: true)
+                  numbered.appendPrefix(index, to: &scratch)
+                  scratch.append(contentsOf: content)
+                  heldBack = scratch.withUnsafeBufferPointer { matchers[0](index, $0) } != exclusions[0]
+                }
+                continue
+              }
+              if let passes {
+                if needsNumber {
+                  scratch.removeAll(keepingCapacity: true)
+                  numbered.appendPrefix(index, to: &scratch)
+                  scratch.append(contentsOf: content)
+                  if !scratch.withUnsafeBufferPointer({ passes(index, $0) }) { continue }
+                } else if !passes(index, content) {
+                  continue
+                }
+              }
+              passing?.append(Int32(index))
+              if let candidates, index >= candidates.count || !candidates[index] { continue }
+              // Hiding is tested after the search terms, which reject most lines more cheaply.
+              if !hidingRules.isShown(index, content) { continue }
+              if let test, !test.keeps(index) { continue }
+              kept.append(Int32(index))
             }
-            continue
           }
-          if let passes {
-            if needsNumber {
-              scratch.removeAll(keepingCapacity: true)
-              numbered.appendPrefix(index, to: &scratch)
-              scratch.append(contentsOf: content)
-              if !scratch.withUnsafeBufferPointer({ passes(index, $0) }) { continue }
-            } else if !passes(index, content) {
-              continue
-            }
-          }
-          passing?.append(Int32(index))
-          // Hiding is tested after the search terms, which reject most lines more cheaply.
-          if let isShown, !isShown(index, content) { continue }
-          if let test, !test.keeps(index) { continue }
-          kept.append(Int32(index))
         }
       }
       if let passKey, let passing { native?.facts?.set(passKey, TermPass(indices: passing, total: total)) }
@@ -371,8 +382,16 @@ struct ListEngine {
   }
 
   /// Whether a line is only digits and blanks (todo.sh's numbering drops it, as an empty line).
+  @inline(__always)
   static func isNumberLike(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     for byte in line where byte != 0x20 && !(48...57).contains(byte) { return false }
+    return true
+  }
+
+  /// Whether a line is only spaces and tabs (todo.txt(5): blank, not a task).
+  @inline(__always)
+  static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    for byte in line where byte != 0x20 && byte != 0x09 { return false }
     return true
   }
 

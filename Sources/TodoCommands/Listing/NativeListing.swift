@@ -83,20 +83,70 @@ struct NativeListing {
   // MARK: Hiding
 
   /// Whether the line at `index` (0-based), whose bytes are `line`, is listed.
-  func isShown(_ index: Int, _ line: UnsafeBufferPointer<UInt8>) -> Bool {
-    if hidesDone, line.count >= 2, line[0] == UInt8(ascii: "x"), line[1] == 0x20 { return false }
-    guard !showAll, index < lines.count else { return true }
-    if !showsDone, line.count >= 2, line[0] == UInt8(ascii: "x"), line[1] == 0x20 { return false }
-    // A task waits while any task naming its id: with p: is open.
-    if NativeListing.hasToken(line, "id:") {
-      let task = lines.task(index)
-      if let id = task.dependencyID, !task.isCompleted, blocked.ids.contains(id) { return false }
+  func isShown(_ index: Int, _ line: UnsafeBufferPointer<UInt8>) -> Bool { hiding.isShown(index, line) }
+
+  /// The hiding rules, as a small value a listing's loop holds once: called through a
+  /// closure over the whole listing state, they cost a retain and a release per line.
+  var hiding: Hiding {
+    Hiding(lines: lines, today: today, showAll: showAll, showsDone: showsDone, hidesDone: hidesDone, blocked: blocked)
+  }
+
+  /// What hides a line: done (unless shown), `h:1`, a threshold ahead, waiting for an open task.
+  struct Hiding {
+    let lines: Lines
+    let today: TaskDate
+    let showAll: Bool
+    let showsDone: Bool
+    let hidesDone: Bool
+    fileprivate let blocked: BlockedIDs
+
+    /// Rules that hide nothing (a listing without the native options).
+    static var none: Hiding {
+      Hiding(lines: Lines(), today: .earliest, showAll: true, showsDone: true, hidesDone: false, blocked: BlockedIDs(Lines()))
     }
-    guard NativeListing.hasToken(line, "t:") || NativeListing.hasToken(line, "h:1") else { return true }
-    let task = lines.task(index)
-    if task.isHidden { return false }
-    if let threshold = task.thresholdDate, threshold > today { return false }
-    return true
+
+    /// Whether the line at `index` (0-based), whose bytes are `line`, is listed.
+    @inline(__always)
+    func isShown(_ index: Int, _ line: UnsafeBufferPointer<UInt8>) -> Bool {
+      if hidesDone, line.count >= 2, line[0] == UInt8(ascii: "x"), line[1] == 0x20 { return false }
+      guard !showAll, index < lines.count else { return true }
+      if !showsDone, line.count >= 2, line[0] == UInt8(ascii: "x"), line[1] == 0x20 { return false }
+      let marks = NativeListing.hidingTokens(line)
+      // A task waits while any task naming its id: with p: is open.
+      if marks.id {
+        let task = lines.task(index)
+        if let id = task.dependencyID, !task.isCompleted, blocked.ids.contains(id) { return false }
+      }
+      guard marks.threshold || marks.hidden else { return true }
+      let task = lines.task(index)
+      if marks.hidden, task.isHidden { return false }
+      if marks.threshold, let threshold = task.thresholdDate, threshold > today { return false }
+      return true
+    }
+  }
+
+  /// Whether a token of `line` starts with `id:`, `t:` or `h:1`, the tokens that can hide a
+  /// task (``hasToken(_:_:)`` for the three, in one pass over the line's few colons): a
+  /// listing asks this of every line before it makes a task of any.
+  static func hidingTokens(_ line: UnsafeBufferPointer<UInt8>) -> (id: Bool, threshold: Bool, hidden: Bool) {
+    var marks = (id: false, threshold: false, hidden: false)
+    guard let base = line.baseAddress else { return marks }
+    let count = line.count
+    @inline(__always) func startsToken(_ position: Int) -> Bool {
+      position == 0 || line[position - 1] == 0x20 || line[position - 1] == 0x09
+    }
+    var from = 1
+    while from < count, let hit = memchr(base + from, 0x3A, count - from) {
+      let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+      from = at + 1
+      switch line[at - 1] {
+      case UInt8(ascii: "t"): if startsToken(at - 1) { marks.threshold = true }
+      case UInt8(ascii: "h"): if at + 1 < count, line[at + 1] == UInt8(ascii: "1"), startsToken(at - 1) { marks.hidden = true }
+      case UInt8(ascii: "d"): if at >= 2, line[at - 2] == UInt8(ascii: "i"), startsToken(at - 2) { marks.id = true }
+      default: break
+      }
+    }
+    return marks
   }
 
   /// Whether a token of `line` starts with `prefix` (a quick test before parsing the task).

@@ -13,6 +13,20 @@ struct NumberedLines {
   /// Whether up to five leading blanks of a number are zeros (todo.sh's third step).
   var zeroFilled: Bool
 
+  /// The first number that has more digits than `padding`: numbers below it take exactly
+  /// `padding` places, so the width of most prefixes needs no counting of digits.
+  private let widerFrom: Int
+
+  init(source: Lines, indices: [Int32], padding: Int, zeroFilled: Bool) {
+    self.source = source
+    self.indices = indices
+    self.padding = padding
+    self.zeroFilled = zeroFilled
+    var limit = 1
+    for _ in 0..<min(max(padding, 0), 18) { limit *= 10 }
+    widerFrom = limit
+  }
+
   var count: Int { indices.count }
 
   /// Appends the number of line `index` (0-based) and the blank after it.
@@ -26,22 +40,30 @@ struct NumberedLines {
   }
 
   /// How many bytes the number of line `index` and its blank take.
-  func prefixWidth(_ index: Int) -> Int { max(padding, NumberedLines.digitCount(index + 1)) + 1 }
+  @inline(__always)
+  func prefixWidth(_ index: Int) -> Int {
+    (index + 1 < widerFrom ? padding : max(padding, NumberedLines.digitCount(index + 1))) + 1
+  }
 
   /// Writes the number of line `index` and its blank at `out` (``prefixWidth(_:)`` bytes).
+  ///
+  /// The digits are written from the right, then the places left of them are filled: a
+  /// listing writes a million of these, and counting the digits first cost as much again.
+  @inline(__always)
   func writePrefix(_ index: Int, to out: UnsafeMutablePointer<UInt8>) {
     var number = index + 1
     let width = prefixWidth(index) - 1
-    let blanks = width - NumberedLines.digitCount(number)
-    let zeros = zeroFilled ? min(blanks, 5) : 0
-    for offset in 0..<zeros { out[offset] = 0x30 }
-    for offset in zeros..<blanks { out[offset] = 0x20 }
-    var position = width - 1
+    var position = width
     repeat {
-      out[position] = UInt8(truncatingIfNeeded: 48 + number % 10)
-      number /= 10
       position -= 1
+      let (quotient, digit) = number.quotientAndRemainder(dividingBy: 10)
+      out[position] = UInt8(truncatingIfNeeded: 48 &+ digit)
+      number = quotient
     } while number > 0
+    // `position` places are left of the digits.
+    let zeros = zeroFilled ? min(position, 5) : 0
+    for offset in 0..<zeros { out[offset] = 0x30 }
+    for offset in zeros..<position { out[offset] = 0x20 }
     out[width] = 0x20
   }
 

@@ -86,7 +86,10 @@ enum QueryListing {
     let native = try NativeListing(options, lines: taskLines, context: engineContext)
     let today = context.today
     let query = filter.map { filter in
-      ListEngine.LineTest(command: "query " + ShellQuote.quote(options.query ?? "")) { index in
+      // Only the lines that hold the bytes the query needs are made into tasks and tested.
+      ListEngine.LineTest(
+        command: "query " + ShellQuote.quote(options.query ?? ""), candidates: taskLines.holding(filter.requiredLiterals)
+      ) { index in
         index < taskLines.count && filter.matches(taskLines.task(index), today: today)
       }
     }
