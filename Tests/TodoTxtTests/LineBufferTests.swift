@@ -76,8 +76,9 @@ struct LineBufferTests {
     let twoWay = random.below(5) == 0
     let expected = TodoMerge.merge(
       base: twoWay ? nil : TodoList(bytes: base), ours: TodoList(bytes: ours), theirs: TodoList(bytes: theirs))
+    let baseLines = try #require(LineBuffer.copying(base))
     let result = TodoMerge.merge(
-      base: twoWay ? nil : try #require(LineBuffer.copying(base)), ours: try #require(LineBuffer.copying(ours)),
+      base: twoWay ? nil : baseLines, ours: try #require(LineBuffer.copying(ours)),
       theirs: try #require(LineBuffer.copying(theirs)))
     #expect(result.list.serialized() == expected.list.serialized())
     #expect(result.conflicts == expected.conflicts)

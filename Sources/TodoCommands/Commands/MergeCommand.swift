@@ -40,11 +40,14 @@ enum MergeCommand {
       _ = try read(arguments[0])  // unused, but it must be there, as for a merge
       result = TodoMerge.union(ours: try read(arguments[1]), theirs: try read(arguments[2]))
     } else if let pair = pairedFile(context, files: (arguments[0], arguments[1], arguments[2])) {
-      let file = MergeVersions(
-        base: try read(arguments[0]), ours: try read(arguments[1]), theirs: try read(arguments[2]))
-      result = TodoMerge.merge(file, as: pair.isTodo ? .todo : .done, other: pair.other)
+      result = try mappedMerge(arguments[0], arguments[1], arguments[2]) { base, ours, theirs in
+        TodoMerge.merge(
+          base: base, ours: ours, theirs: theirs, as: pair.isTodo ? .todo : .done, other: pair.other)
+      }
     } else {
-      result = try mappedMerge(base: arguments[0], ours: arguments[1], theirs: arguments[2])
+      result = try mappedMerge(arguments[0], arguments[1], arguments[2]) { base, ours, theirs in
+        TodoMerge.merge(base: base, ours: ours, theirs: theirs)
+      }
     }
     try write(result.list, to: arguments[1])
     guard result.isClean else {
@@ -74,14 +77,17 @@ enum MergeCommand {
   /// The merge of three files mapped, not read (see ``Posix/mapLines(_:)``): a large file's
   /// versions are then not held whole in memory. A file changed while it was merged is one
   /// the result may not match: that is an error, and OURS is left as it was.
-  static func mappedMerge(base: String, ours: String, theirs: String) throws(TodoError) -> MergeResult {
+  static func mappedMerge(
+    _ base: String, _ ours: String, _ theirs: String,
+    _ merge: (LineBuffer, LineBuffer, LineBuffer) -> MergeResult
+  ) throws(TodoError) -> MergeResult {
     var files: [(path: String, status: stat)] = []
     func map(_ path: String) throws(TodoError) -> LineBuffer {
       guard let (lines, status) = Posix.mapLines(path) else { throw .cannotReadFile(path) }
       files.append((path, status))
       return lines
     }
-    let result = TodoMerge.merge(base: try map(base), ours: try map(ours), theirs: try map(theirs))
+    let result = merge(try map(base), try map(ours), try map(theirs))
     for file in files where !Posix.isUnchanged(file.path, since: file.status) {
       throw .cannotReadFile(file.path)
     }
