@@ -9,7 +9,8 @@ extension LineBuffer {
     let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 16)
     copy.copyBytes(from: bytes)
     return LineBuffer(
-      bytes: UnsafeRawBufferPointer(copy), forget: forgotten.map { counter in { _ in counter.count += 1 } },
+      bytes: UnsafeRawBufferPointer(copy),
+      forget: forgotten.map { counter in { _ in counter.count += 1 } },
       release: { $0.deallocate() })
   }
 
@@ -41,12 +42,13 @@ struct LineBufferTests {
   }
 
   /// Random three versions of a file made of a few texts (so that lines repeat, move and
-  /// resemble each other), in random line endings: both ways of holding them merge alike.
-  @Test(arguments: Array(1...40) as [UInt64])
-  func mergesAsLists(seed: UInt64) throws {
-    var random = SplitMix64(seed: seed)
+  /// resemble each other), in random line endings.
+  static func versions(_ random: inout SplitMix64) -> (
+    base: [UInt8], ours: [UInt8], theirs: [UInt8]
+  ) {
     let texts = [
-      "call mom", "(A) call mom", "x 2026-01-02 call mom", "buy milk +shop", "buy milk +shop due:2026-02-01",
+      "call mom", "(A) call mom", "x 2026-01-02 call mom", "buy milk +shop",
+      "buy milk +shop due:2026-02-01",
       "water plants @home", "(B) water the plants @home", "", "  ", "pay rent", "x pay rent",
       "pay the rent today",
     ]
@@ -55,7 +57,8 @@ struct LineBufferTests {
       for _ in 0..<random.below(4) {
         switch random.below(3) {
         case 0 where !lines.isEmpty: lines.remove(at: random.below(lines.count))
-        case 1 where !lines.isEmpty: lines[random.below(lines.count)] = texts[random.below(texts.count)]
+        case 1 where !lines.isEmpty:
+          lines[random.below(lines.count)] = texts[random.below(texts.count)]
         default: lines.insert(texts[random.below(texts.count)], at: random.below(lines.count + 1))
         }
       }
@@ -65,17 +68,25 @@ struct LineBufferTests {
       var bytes: [UInt8] = random.below(4) == 0 ? TodoList.byteOrderMark : []
       for (index, line) in lines.enumerated() {
         bytes += utf8(line)
-        if index < lines.count - 1 || random.below(3) > 0 { bytes += random.below(3) == 0 ? [0x0D, 0x0A] : [0x0A] }
+        if index < lines.count - 1 || random.below(3) > 0 {
+          bytes += random.below(3) == 0 ? [0x0D, 0x0A] : [0x0A]
+        }
       }
       return bytes
     }
     let start = (0..<random.below(8)).map { _ in texts[random.below(texts.count)] }
-    let base = file(start)
-    let ours = file(version(from: start))
-    let theirs = file(version(from: start))
+    return (file(start), file(version(from: start)), file(version(from: start)))
+  }
+
+  /// Both ways of holding the versions merge alike.
+  @Test(arguments: Array(1...40) as [UInt64])
+  func mergesAsLists(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    let (base, ours, theirs) = Self.versions(&random)
     let twoWay = random.below(5) == 0
     let expected = TodoMerge.merge(
-      base: twoWay ? nil : TodoList(bytes: base), ours: TodoList(bytes: ours), theirs: TodoList(bytes: theirs))
+      base: twoWay ? nil : TodoList(bytes: base), ours: TodoList(bytes: ours),
+      theirs: TodoList(bytes: theirs))
     let baseLines = try #require(LineBuffer.copying(base))
     let result = TodoMerge.merge(
       base: twoWay ? nil : baseLines, ours: try #require(LineBuffer.copying(ours)),
@@ -83,6 +94,29 @@ struct LineBufferTests {
     #expect(result.list.serialized() == expected.list.serialized())
     #expect(result.conflicts == expected.conflicts)
     #expect(result.list.changes() == expected.list.changes())
+  }
+
+  /// The same for one file of a todo.txt and done.txt pair, the other file's versions made
+  /// the same way (so that tasks look archived, or moved back, on either side).
+  @Test(arguments: Array(1...40) as [UInt64])
+  func mergesAsListsBesideTheOtherFile(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    let (base, ours, theirs) = Self.versions(&random)
+    let other = Self.versions(&random)
+    let otherVersions = MergeVersions(
+      base: TodoList(bytes: other.base), ours: TodoList(bytes: other.ours),
+      theirs: TodoList(bytes: other.theirs))
+    let kind: TodoMerge.ListFile = random.below(2) == 0 ? .todo : .done
+    let expected = TodoMerge.merge(
+      MergeVersions(
+        base: TodoList(bytes: base), ours: TodoList(bytes: ours), theirs: TodoList(bytes: theirs)),
+      as: kind, other: otherVersions)
+    let baseLines = try #require(LineBuffer.copying(base))
+    let result = TodoMerge.merge(
+      base: baseLines, ours: try #require(LineBuffer.copying(ours)),
+      theirs: try #require(LineBuffer.copying(theirs)), as: kind, other: otherVersions)
+    #expect(result.list.serialized() == expected.list.serialized())
+    #expect(result.conflicts == expected.conflicts)
   }
 
   /// A merge of large versions hands their bytes back as it goes, and still merges them as
@@ -96,8 +130,9 @@ struct LineBufferTests {
     theirs.insert("new task +bench", at: 20_000)
     func file(_ lines: [String]) -> [UInt8] { utf8(lines.map { $0 + "\n" }.joined()) }
     let counters = (LineBuffer.Counter(), LineBuffer.Counter(), LineBuffer.Counter())
+    let baseLines = try #require(LineBuffer.copying(file(tasks), forgotten: counters.0))
     let result = TodoMerge.merge(
-      base: try #require(LineBuffer.copying(file(tasks), forgotten: counters.0)),
+      base: baseLines,
       ours: try #require(LineBuffer.copying(file(ours), forgotten: counters.1)),
       theirs: try #require(LineBuffer.copying(file(theirs), forgotten: counters.2)))
     var merged = ours

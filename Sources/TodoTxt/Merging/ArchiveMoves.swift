@@ -135,7 +135,7 @@ extension TodoMerge {
     _ file: MergeVersions, as kind: ListFile, other: MergeVersions,
     conflictStyle: ConflictStyle = .markers(ours: "ours", theirs: "theirs")
   ) -> MergeResult {
-    merge(
+    mergeFile(
       base: file.base, ours: file.ours, theirs: file.theirs, as: kind, other: other,
       conflictStyle: conflictStyle)
   }
@@ -146,10 +146,10 @@ extension TodoMerge {
     base: LineBuffer?, ours: LineBuffer, theirs: LineBuffer, as kind: ListFile,
     other: MergeVersions, conflictStyle: ConflictStyle = .markers(ours: "ours", theirs: "theirs")
   ) -> MergeResult {
-    merge(base: base, ours: ours, theirs: theirs, as: kind, other: other, conflictStyle: conflictStyle)
+    mergeFile(base: base, ours: ours, theirs: theirs, as: kind, other: other, conflictStyle: conflictStyle)
   }
 
-  private static func merge<Lines: MergedLines>(
+  private static func mergeFile<Lines: MergedLines>(
     base: Lines?, ours: Lines, theirs: Lines, as kind: ListFile, other: MergeVersions,
     conflictStyle: ConflictStyle
   ) -> MergeResult {

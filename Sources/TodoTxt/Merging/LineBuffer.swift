@@ -7,7 +7,7 @@
 ///
 /// A merge compares every line of three versions of a file. Read into arrays, the three files
 /// alone take three times the file's size for the whole merge. Through a mapping, the pages
-/// the merge has read are dropped from the process every half megabyte or so (`forget`, which
+/// the merge has read are dropped from the process every quarter megabyte or so (`forget`, which
 /// for a mapping is `madvise(MADV_DONTNEED)`): they stay in the kernel's page cache, and a
 /// line read again is mapped back from there, without a disk read. What the process holds
 /// per line is one 32-bit offset.
@@ -31,8 +31,8 @@ public final class LineBuffer {
   private var lastBlock = -1
   private var blocksRead = 0
 
-  /// Blocks read between two `forget`s: about half a megabyte of the file held at most.
-  static let blocksHeld = 8
+  /// Blocks read between two `forget`s: about a quarter megabyte of the file held at most.
+  static let blocksHeld = 4
 
   /// Wraps `bytes`, which stay valid until `release` is called with them (when the buffer
   /// goes away). `forget`, called with all of `bytes`, tells the owner that they may leave
@@ -70,9 +70,10 @@ public final class LineBuffer {
       }
       starts.append(UInt32(start))
       #if canImport(Glibc)
-        let newline = memchr(base + start, Int32(UInt8.lf), n - start).map {
-          UnsafeRawPointer($0) - UnsafeRawPointer(base)
-        } ?? n
+        let newline =
+          memchr(base + start, Int32(UInt8.lf), n - start).map {
+            UnsafeRawPointer($0) - UnsafeRawPointer(base)
+          } ?? n
       #else
         var newline = start
         while newline < n, b[newline] != .lf { newline += 1 }
@@ -106,11 +107,11 @@ public final class LineBuffer {
     guard block != lastBlock else { return }
     lastBlock = block
     blocksRead += 1
-    if blocksRead > LineBuffer.blocksHeld { forgetAll() }
+    if blocksRead > LineBuffer.blocksHeld { letGo() }
   }
 
   /// Lets every byte read so far leave memory (they come back when read again).
-  func forgetAll() {
+  public func letGo() {
     blocksRead = 0
     lastBlock = -1
     forget(UnsafeRawBufferPointer(bytes))
@@ -128,7 +129,7 @@ public final class LineBuffer {
         let take = Swift.min(chunk, bytes.count - count)
         (target + count).update(from: source + count, count: take)
         count += take
-        forgetAll()
+        letGo()
       }
     }
     return TodoList(bytes: copy)
@@ -137,7 +138,9 @@ public final class LineBuffer {
 
 extension LineBuffer: PairedLines {
   @inline(__always)
-  func withLineBytes<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+  func withLineBytes<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows
+    -> R
+  {
     let (start, end) = bounds(index)
     read(at: start)
     return try body(UnsafeBufferPointer(rebasing: bytes[start..<end]))

@@ -66,9 +66,14 @@ protocol PairedLines {
   var count: Int { get }
   func withLineBytes<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R
   subscript(index: Int) -> Task { get }
+  /// Lets the bytes read so far leave memory until they are read again (``LineBuffer``); a
+  /// version in an array keeps them.
+  func letGo()
 }
 
 extension PairedLines {
+  func letGo() {}
+
   /// Whether line `index` has the same bytes as line `otherIndex` of `other`.
   @inline(__always)
   func line(_ index: Int, equals other: some PairedLines, _ otherIndex: Int) -> Bool {

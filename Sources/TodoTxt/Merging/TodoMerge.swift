@@ -135,6 +135,12 @@ public enum TodoMerge {
       _ theirs: Lines, _ theirsFromBase: inout LinePairing
     ) -> (SideMoves, SideMoves)
   ) -> Layout<Lines> {
+    // What the pairing read of the files need not be held while the result is made.
+    defer {
+      base?.letGo()
+      ours.letGo()
+      theirs.letGo()
+    }
     var oursFromBase: LinePairing
     var theirsFromBase: LinePairing
     var oursMoves = SideMoves()
