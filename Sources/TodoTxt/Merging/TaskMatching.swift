@@ -5,7 +5,7 @@
 /// How a line is recognised in another version of its file, for the lines that the positional
 /// pass leaves unpaired (few, unless most of the file was edited).
 struct LineKey: Sendable {
-  /// The whole line: a view into its file's buffer, not a copy.
+  /// The whole line: a view into its list's buffer (a copy for a line of a ``LineBuffer``).
   var bytes: ArraySlice<UInt8>
   /// Nothing but spaces and tabs.
   var isBlank: Bool
