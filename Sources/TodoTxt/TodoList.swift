@@ -389,6 +389,23 @@ extension TodoList: RandomAccessCollection {
   }
 }
 
+extension TodoList {
+  /// Lends the bytes of the line at `index` (0-based), without its ending, without copying
+  /// or parsing them.
+  @inline(__always)
+  func withLineBytes<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    let slot = slots[index]
+    if slot.start >= buffer.count {
+      return try added.withUnsafeBufferPointer { a in
+        try body(UnsafeBufferPointer(rebasing: a[(slot.start - buffer.count)..<(slot.end - buffer.count)]))
+      }
+    }
+    return try buffer.withUnsafeBufferPointer { b in
+      try body(UnsafeBufferPointer(rebasing: b[slot.start..<slot.end]))
+    }
+  }
+}
+
 extension TodoList: Equatable {
   /// Lists are equal when they serialize to the same bytes.
   public static func == (lhs: TodoList, rhs: TodoList) -> Bool { lhs.serialized() == rhs.serialized() }

@@ -259,6 +259,26 @@ struct SyncTests {
     #expect(try box.todo("merge", "a", "b", "c").stderr == "todo: cannot read a\n")
   }
 
+  /// An empty file cannot be mapped (see `Posix.mapLines`): it is read, and merges as any
+  /// other version does.
+  @Test func mergeTakesEmptyVersions() throws {
+    let box = try Sandbox()
+    try box.write("base.txt", "")
+    try box.write("ours.txt", "call mom\n")
+    try box.write("theirs.txt", "buy milk\n")
+    let bothAdded = try box.todo(
+      "merge", box.path("base.txt"), box.path("ours.txt"), box.path("theirs.txt"))
+    #expect(bothAdded.status == 0)
+    // Their task follows nothing there: it goes first, after the tasks only we added.
+    #expect(box.read("ours.txt") == "call mom\nbuy milk\n")
+
+    try box.write("ours.txt", "")
+    let intoEmpty = try box.todo(
+      "merge", box.path("base.txt"), box.path("ours.txt"), box.path("theirs.txt"))
+    #expect(intoEmpty.status == 0)
+    #expect(box.read("ours.txt") == "buy milk\n")
+  }
+
   // MARK: conflicts
 
   @Test func conflictedCopiesAreMergedAndMovedAside() throws {

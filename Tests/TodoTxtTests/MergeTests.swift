@@ -10,8 +10,22 @@ struct MergeTests {
     TodoList(parsing: lines.map { $0 + "\n" }.joined())
   }
 
-  static func merge(_ base: [String], _ ours: [String], _ theirs: [String]) -> MergeResult {
-    TodoMerge.merge(base: list(base), ours: list(ours), theirs: list(theirs))
+  /// The merge of lists, checked against the same merge of the files held outside arrays
+  /// (``LineBuffer``, as `todo merge` reads them).
+  static func merge(
+    _ base: [String], _ ours: [String], _ theirs: [String],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> MergeResult {
+    let result = TodoMerge.merge(base: list(base), ours: list(ours), theirs: list(theirs))
+    func buffer(_ lines: [String]) -> LineBuffer? { LineBuffer.copying(list(lines).serialized()) }
+    if let base = buffer(base), let ours = buffer(ours), let theirs = buffer(theirs) {
+      let buffered = TodoMerge.merge(base: base, ours: ours, theirs: theirs)
+      #expect(buffered.list.serialized() == result.list.serialized(), sourceLocation: sourceLocation)
+      #expect(buffered.conflicts == result.conflicts, sourceLocation: sourceLocation)
+    } else {
+      Issue.record("no line buffer", sourceLocation: sourceLocation)
+    }
+    return result
   }
 
   static func lines(_ result: MergeResult) -> [String] { result.list.map(\.line) }

@@ -35,17 +35,19 @@ enum MergeCommand {
   ) { context, arguments throws(TodoError) in
     let union = context.invocation.has(unionOption.name)
     guard arguments.count == 3 else { throw spec.usageError }
-    let base = try read(arguments[0])
-    let ours = try read(arguments[1])
-    let theirs = try read(arguments[2])
     let result: MergeResult
     if union {
-      result = TodoMerge.union(ours: ours, theirs: theirs)
+      _ = try read(arguments[0])  // unused, but it must be there, as for a merge
+      result = TodoMerge.union(ours: try read(arguments[1]), theirs: try read(arguments[2]))
     } else if let pair = pairedFile(context, files: (arguments[0], arguments[1], arguments[2])) {
-      let file = MergeVersions(base: base, ours: ours, theirs: theirs)
-      result = TodoMerge.merge(file, as: pair.isTodo ? .todo : .done, other: pair.other)
+      result = try mappedMerge(arguments[0], arguments[1], arguments[2]) { base, ours, theirs in
+        TodoMerge.merge(
+          base: base, ours: ours, theirs: theirs, as: pair.isTodo ? .todo : .done, other: pair.other)
+      }
     } else {
-      result = TodoMerge.merge(base: base, ours: ours, theirs: theirs)
+      result = try mappedMerge(arguments[0], arguments[1], arguments[2]) { base, ours, theirs in
+        TodoMerge.merge(base: base, ours: ours, theirs: theirs)
+      }
     }
     try write(result.list, to: arguments[1])
     guard result.isClean else {
@@ -72,6 +74,26 @@ enum MergeCommand {
     return (path == todo, other)
   }
 
+  /// The merge of three files mapped, not read (see ``Posix/mapLines(_:)``): a large file's
+  /// versions are then not held whole in memory. A file changed while it was merged is one
+  /// the result may not match: that is an error, and OURS is left as it was.
+  static func mappedMerge(
+    _ base: String, _ ours: String, _ theirs: String,
+    _ merge: (LineBuffer, LineBuffer, LineBuffer) -> MergeResult
+  ) throws(TodoError) -> MergeResult {
+    var files: [(path: String, status: stat)] = []
+    func map(_ path: String) throws(TodoError) -> LineBuffer {
+      guard let (lines, status) = Posix.mapLines(path) else { throw .cannotReadFile(path) }
+      files.append((path, status))
+      return lines
+    }
+    let result = merge(try map(base), try map(ours), try map(theirs))
+    for file in files where !Posix.isUnchanged(file.path, since: file.status) {
+      throw .cannotReadFile(file.path)
+    }
+    return result
+  }
+
   static func read(_ path: String) throws(TodoError) -> TodoList {
     guard let bytes = Posix.readFile(path) else { throw .cannotReadFile(path) }
     return TodoList(bytes: bytes)
@@ -88,7 +110,7 @@ enum MergeCommand {
   static func write(_ list: TodoList, to path: String) throws(TodoError) {
     try replace(path) { fd in
       var complete = true
-      list.serialize { block in if complete { complete = writeAll(fd, block) } }
+      list.serialize(blockSize: 1 << 18) { block in if complete { complete = writeAll(fd, block) } }
       return complete
     }
   }

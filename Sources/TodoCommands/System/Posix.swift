@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import TodoTxt
 
 /// Thin wrappers over the C calls the command layer needs, each named after its C function.
 ///
@@ -58,6 +59,56 @@ enum Posix {
       result.append(contentsOf: chunk[0..<count])
     }
     return result
+  }
+
+  /// A file's bytes for ``TodoMerge``, mapped into memory (`mmap(2)`, read-only, private)
+  /// rather than read, with what `fstat(2)` said of the file when it was opened: the merge
+  /// drops the pages it is done with (`madvise(2)`, `MADV_DONTNEED`), and they come back from
+  /// the page cache when read again. A file that cannot be mapped (empty, not a regular file)
+  /// is read into memory instead. `nil` when it cannot be read, or is 4 GiB or more.
+  static func mapLines(_ path: String) -> (lines: LineBuffer, status: stat)? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return nil }
+    let size = Int(info.st_size)
+    if info.st_mode & S_IFMT == S_IFREG, size > 0,
+      let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED
+    {
+      let bytes = UnsafeRawBufferPointer(start: address, count: size)
+      guard
+        let lines = LineBuffer(
+          bytes: bytes,
+          forget: { madvise(UnsafeMutableRawPointer(mutating: $0.baseAddress), $0.count, MADV_DONTNEED) },
+          release: { munmap(UnsafeMutableRawPointer(mutating: $0.baseAddress), $0.count) })
+      else {
+        munmap(address, size)
+        return nil
+      }
+      return (lines, info)
+    }
+    guard let read = readFile(path) else { return nil }
+    let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: read.count, alignment: 16)
+    copy.copyBytes(from: read)
+    guard
+      let lines = LineBuffer(
+        bytes: UnsafeRawBufferPointer(copy), forget: nil, release: { $0.deallocate() })
+    else {
+      copy.deallocate()
+      return nil
+    }
+    return (lines, info)
+  }
+
+  /// Whether `fstat(2)` of `before` and `stat(2)` of `path` now tell of the same file with
+  /// the same contents: the same inode, size, and modification and change times.
+  static func isUnchanged(_ path: String, since before: stat) -> Bool {
+    guard let now = fileStatus(path) else { return false }
+    return now.st_dev == before.st_dev && now.st_ino == before.st_ino
+      && now.st_size == before.st_size && now.st_mtim.tv_sec == before.st_mtim.tv_sec
+      && now.st_mtim.tv_nsec == before.st_mtim.tv_nsec && now.st_ctim.tv_sec == before.st_ctim.tv_sec
+      && now.st_ctim.tv_nsec == before.st_ctim.tv_nsec
   }
 
   /// Names in a directory (without `.` and `..`), sorted by bytes as the C locale's glob does.

@@ -34,21 +34,24 @@ struct ArchiveMoves {
   /// it was archived; a done line left as it was while its body was added to todo.txt is the
   /// old record of a task done again, nothing to doubt.
   init(
-    pairing: inout LinePairing, base: TodoList, side: TodoList,
+    pairing: inout LinePairing, base: some PairedLines, side: some PairedLines,
     otherBase: TodoList?, otherSide: TodoList, isTodo: Bool
   ) {
     // The bodies this side added to the other file, by count: the lines it has more of than
     // the base, less the bodies of lines the base has more of. Lines on both cancel first,
-    // so that a long done.txt costs a count of its lines, not a parse of each task.
-    var lines: [[UInt8]: Int] = [:]
-    for task in otherSide where !task.isBlank { lines[Array(task.bytes), default: 0] += 1 }
-    for task in otherBase ?? TodoList(bytes: []) where !task.isBlank {
-      lines[Array(task.bytes), default: 0] -= 1
-    }
+    // so that a long done.txt costs a count of its lines, not a parse of each task: they are
+    // paired as a merge pairs them, by the same bytes or the same body (which cancel in the
+    // count of bodies all the same), with no copy of each line as a dictionary key.
+    let otherBase = otherBase ?? TodoList()
+    let kept = LinePairing(old: otherBase, new: otherSide, similar: false)
     var bodies: [[UInt8]: Int] = [:]
-    for (line, count) in lines where count != 0 {
-      let core = LineKey(Task(bytes: line)).core
-      if !core.isEmpty { bodies[core, default: 0] += count }
+    for index in otherSide.indices where !kept.oldForNew.isPaired(index) {
+      let core = LineKey(otherSide[index]).core
+      if !core.isEmpty { bodies[core, default: 0] += 1 }
+    }
+    for index in otherBase.indices where !kept.newForOld.isPaired(index) {
+      let core = LineKey(otherBase[index]).core
+      if !core.isEmpty { bodies[core, default: 0] -= 1 }
     }
     let added = bodies.filter { $0.value > 0 }
     guard !added.isEmpty else { return }
@@ -57,7 +60,7 @@ struct ArchiveMoves {
     // worked out once (the merge itself parses only the lines it could not pair by place).
     var groups: [[UInt8]: [Int]] = [:]
     var baseDates: [Int: TaskDate?] = [:]
-    for index in base.indices {
+    for index in 0..<base.count {
       let task = base[index]
       guard !task.isBlank else { continue }
       let core = LineKey(task).core
@@ -132,13 +135,29 @@ extension TodoMerge {
     _ file: MergeVersions, as kind: ListFile, other: MergeVersions,
     conflictStyle: ConflictStyle = .markers(ours: "ours", theirs: "theirs")
   ) -> MergeResult {
+    mergeFile(
+      base: file.base, ours: file.ours, theirs: file.theirs, as: kind, other: other,
+      conflictStyle: conflictStyle)
+  }
+
+  /// The same, with the file's versions held outside arrays (for a large file); the other
+  /// file's versions are lists.
+  public static func merge(
+    base: LineBuffer?, ours: LineBuffer, theirs: LineBuffer, as kind: ListFile,
+    other: MergeVersions, conflictStyle: ConflictStyle = .markers(ours: "ours", theirs: "theirs")
+  ) -> MergeResult {
+    mergeFile(base: base, ours: ours, theirs: theirs, as: kind, other: other, conflictStyle: conflictStyle)
+  }
+
+  private static func mergeFile<Lines: MergedLines>(
+    base: Lines?, ours: Lines, theirs: Lines, as kind: ListFile, other: MergeVersions,
+    conflictStyle: ConflictStyle
+  ) -> MergeResult {
     let isTodo = kind == .todo
-    // A done.txt the base lacks is an empty one: all its lines are added.
-    guard let base = file.base else {
-      return merge(base: file.base, ours: file.ours, theirs: file.theirs, conflictStyle: conflictStyle)
-    }
+    // A done.txt the base lacks is an empty one: all its lines are added (`moves` is not
+    // asked without a base).
     return merge(
-      base: base, ours: file.ours, theirs: file.theirs, conflictStyle: conflictStyle
+      base: base, ours: ours, theirs: theirs, conflictStyle: conflictStyle
     ) { base, ours, oursFromBase, theirs, theirsFromBase in
       let ours = ArchiveMoves(
         pairing: &oursFromBase, base: base, side: ours, otherBase: other.base,

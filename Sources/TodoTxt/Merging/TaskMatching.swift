@@ -1,7 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// How a line is recognised in another version of its file, for the lines that the positional
 /// pass leaves unpaired (few, unless most of the file was edited).
 struct LineKey: Sendable {
-  /// The whole line: a view into its file's buffer, not a copy.
+  /// The whole line: a view into its list's buffer (a copy for a line of a ``LineBuffer``).
   var bytes: ArraySlice<UInt8>
   /// Nothing but spaces and tabs.
   var isBlank: Bool
@@ -55,16 +59,57 @@ struct LineKey: Sendable {
 
 /// The lines of one version of a file, as the pairing reads them: bytes without parsing, and
 /// a parsed task only for the lines that need one.
+///
+/// Bytes are lent to a closure, not returned, so that a version may keep them outside the
+/// Swift heap (``LineBuffer``) and a version in an array (``TodoList``) is not copied.
 protocol PairedLines {
   var count: Int { get }
-  func lineBytes(at index: Int) -> ArraySlice<UInt8>
+  func withLineBytes<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R
   subscript(index: Int) -> Task { get }
+  /// Lets the bytes read so far leave memory until they are read again (``LineBuffer``); a
+  /// version in an array keeps them.
+  func letGo()
+}
+
+extension PairedLines {
+  func letGo() {}
+
+  /// Whether line `index` has the same bytes as line `otherIndex` of `other`.
+  @inline(__always)
+  func line(_ index: Int, equals other: some PairedLines, _ otherIndex: Int) -> Bool {
+    withLineBytes(at: index) { a in
+      other.withLineBytes(at: otherIndex) { b in
+        guard a.count == b.count else { return false }
+        #if canImport(Glibc)
+          guard let x = a.baseAddress, let y = b.baseAddress else { return true }
+          return memcmp(x, y, a.count) == 0
+        #else
+          return a.elementsEqual(b)
+        #endif
+      }
+    }
+  }
+
+  /// Whether line `index` has the same bytes as `bytes`.
+  func line(_ index: Int, equals bytes: some Collection<UInt8>) -> Bool {
+    withLineBytes(at: index) { $0.elementsEqual(bytes) }
+  }
+
+  /// A copy of line `index`'s bytes, for a dictionary key.
+  func copyOfLine(_ index: Int) -> [UInt8] { withLineBytes(at: index) { Array($0) } }
+
+  /// Line `index` is nothing but spaces and tabs (or empty): no task.
+  func isBlankLine(_ index: Int) -> Bool {
+    withLineBytes(at: index) { $0.allSatisfy(\.isTaskWhitespace) }
+  }
 }
 
 extension TodoList: PairedLines {}
 
 extension Array: PairedLines where Element == Task {
-  func lineBytes(at index: Int) -> ArraySlice<UInt8> { self[index].bytes }
+  func withLineBytes<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    try self[index].bytes.withUnsafeBufferPointer(body)
+  }
 }
 
 /// For each line of one version, the line of the other version it is paired with, if any:
@@ -169,26 +214,27 @@ struct LinePairing: Sendable {
     _ old: some PairedLines, _ new: some PairedLines, keys: inout Keys
   ) {
     var start = 0
-    while start < old.count, start < new.count,
-      old.lineBytes(at: start) == new.lineBytes(at: start)
-    {
+    while start < old.count, start < new.count, old.line(start, equals: new, start) {
       link(start, start)
       start += 1
     }
     var oldEnd = old.count
     var newEnd = new.count
-    while oldEnd > start, newEnd > start,
-      old.lineBytes(at: oldEnd - 1) == new.lineBytes(at: newEnd - 1)
-    {
+    while oldEnd > start, newEnd > start, old.line(oldEnd - 1, equals: new, newEnd - 1) {
       oldEnd -= 1
       newEnd -= 1
       link(oldEnd, newEnd)
     }
     guard start < oldEnd, start < newEnd else { return }
-    let unique = LinePairing.uniqueCommonLines(old, start..<oldEnd, new, start..<newEnd)
-    for (o, n) in unique { link(Int(o), Int(n)) }
+    var run: [(Int32, Int32)]
+    do {
+      let unique = LinePairing.uniqueCommonLines(old, start..<oldEnd, new, start..<newEnd)
+      for (o, n) in unique { link(Int(o), Int(n)) }
+      run = LinePairing.inOrder(unique)
+    }
+    run.append((Int32(oldEnd), Int32(newEnd)))
     var previous = (old: start, new: start)
-    for (o, n) in LinePairing.inOrder(unique) + [(Int32(oldEnd), Int32(newEnd))] {
+    for (o, n) in run {
       pairStretch(old, previous.old..<Int(o), new, previous.new..<Int(n), keys: &keys)
       previous = (Int(o) + 1, Int(n) + 1)
     }
@@ -198,58 +244,63 @@ struct LinePairing: Sendable {
   /// bytes, as (old, new) pairs in the new order.
   ///
   /// An open-addressing table of 32-bit hashes and line numbers, not a dictionary of copied
-  /// lines: it is made for every line of a large file.
+  /// lines: it is made for every line of a large file. Twelve bytes a slot, a quarter of the
+  /// slots left empty (a slot is picked by multiplying the hash, so any size will do).
   private static func uniqueCommonLines(
     _ old: some PairedLines, _ oldRange: Range<Int>, _ new: some PairedLines,
     _ newRange: Range<Int>
   ) -> [(Int32, Int32)] {
-    var capacity = 16
-    while capacity < oldRange.count + oldRange.count / 3 { capacity *= 2 }
-    let mask = capacity - 1
-    // Per slot: the line's hash, its old line (-1: empty, -2: more than one) and its new line
-    // (-1: none yet, -2: more than one).
+    let capacity = oldRange.count + oldRange.count / 3 + 16
+    // Per slot: the line's hash, its first old line (-1: empty) and its new line (-1: none
+    // yet, -2: more than one line on either side).
     var hashes = [UInt32](repeating: 0, count: capacity)
     var olds = [Int32](repeating: -1, count: capacity)
     var news = [Int32](repeating: -1, count: capacity)
-    var firstOld = [Int32](repeating: 0, count: capacity)
+    @inline(__always) func home(_ hash: UInt32) -> Int { Int((UInt64(hash) &* UInt64(capacity)) >> 32) }
     for index in oldRange {
-      let bytes = old.lineBytes(at: index)
-      let hash = lineHash(bytes)
-      var slot = Int(hash) & mask
+      let hash = old.withLineBytes(at: index, lineHash)
+      var slot = home(hash)
       while olds[slot] != -1 {
-        if hashes[slot] == hash, old.lineBytes(at: Int(firstOld[slot])) == bytes { break }
-        slot = (slot + 1) & mask
+        if hashes[slot] == hash, old.line(Int(olds[slot]), equals: old, index) { break }
+        slot = slot + 1 == capacity ? 0 : slot + 1
       }
       if olds[slot] == -1 {
         hashes[slot] = hash
         olds[slot] = Int32(index)
-        firstOld[slot] = Int32(index)
       } else {
-        olds[slot] = -2
+        news[slot] = -2
       }
     }
+    var count = 0
     for index in newRange {
-      let bytes = new.lineBytes(at: index)
-      let hash = lineHash(bytes)
-      var slot = Int(hash) & mask
+      let hash = new.withLineBytes(at: index, lineHash)
+      var slot = home(hash)
       while olds[slot] != -1 {
-        if hashes[slot] == hash, old.lineBytes(at: Int(firstOld[slot])) == bytes {
-          news[slot] = news[slot] == -1 ? Int32(index) : -2
+        if hashes[slot] == hash, old.line(Int(olds[slot]), equals: new, index) {
+          switch news[slot] {
+          case -1:
+            news[slot] = Int32(index)
+            count += 1
+          case -2: break
+          default:
+            news[slot] = -2
+            count -= 1
+          }
           break
         }
-        slot = (slot + 1) & mask
+        slot = slot + 1 == capacity ? 0 : slot + 1
       }
     }
+    hashes = []
     var pairs: [(Int32, Int32)] = []
-    for slot in 0..<capacity where olds[slot] >= 0 && news[slot] >= 0 {
-      pairs.append((olds[slot], news[slot]))
-    }
+    pairs.reserveCapacity(count)
+    for slot in 0..<capacity where news[slot] >= 0 { pairs.append((olds[slot], news[slot])) }
     pairs.sort { $0.1 < $1.1 }
     return pairs
   }
 
   /// FNV-1a over the line's bytes, folded to 32 bits.
-  private static func lineHash(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+  private static func lineHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     return UInt32(truncatingIfNeeded: hash ^ hash >> 32)
@@ -290,12 +341,12 @@ struct LinePairing: Sendable {
   ) {
     var olds = oldRange.filter { !newForOld.isPaired($0) }[...]
     var news = newRange.filter { !oldForNew.isPaired($0) }[...]
-    while let o = olds.first, let n = news.first, old.lineBytes(at: o) == new.lineBytes(at: n) {
+    while let o = olds.first, let n = news.first, old.line(o, equals: new, n) {
       link(o, n)
       olds.removeFirst()
       news.removeFirst()
     }
-    while let o = olds.last, let n = news.last, old.lineBytes(at: o) == new.lineBytes(at: n) {
+    while let o = olds.last, let n = news.last, old.line(o, equals: new, n) {
       link(o, n)
       olds.removeLast()
       news.removeLast()
@@ -312,13 +363,13 @@ struct LinePairing: Sendable {
   private mutating func pairSame(
     _ old: some PairedLines, _ olds: [Int], _ new: some PairedLines, _ news: [Int]
   ) {
-    var waiting: [ArraySlice<UInt8>: [Int]] = [:]
+    var waiting: [[UInt8]: [Int]] = [:]
     for index in olds.reversed() where !newForOld.isPaired(index) {
-      waiting[old.lineBytes(at: index), default: []].append(index)
+      waiting[old.copyOfLine(index), default: []].append(index)
     }
     guard !waiting.isEmpty else { return }
     for index in news where !oldForNew.isPaired(index) {
-      guard let match = waiting[new.lineBytes(at: index)]?.popLast() else { continue }
+      guard let match = waiting[new.copyOfLine(index)]?.popLast() else { continue }
       link(match, index)
     }
   }
@@ -395,19 +446,17 @@ struct LinePairing: Sendable {
     var lost: [Int] = []
     for index in 0..<old.count {
       guard newForOld.isPaired(index) else {
-        if !old.lineBytes(at: index).allSatisfy(\.isTaskWhitespace) { lost.append(index) }
+        if !old.isBlankLine(index) { lost.append(index) }
         continue
       }
       // The lines lost since the last paired line, between it and this one.
       if !lost.isEmpty {
-        let bytes = old.lineBytes(at: index)
-        for gone in lost where old.lineBytes(at: gone) == bytes {
+        for gone in lost where old.line(gone, equals: old, index) {
           ambiguous.insert(gone)
           ambiguous.insert(index)
         }
         if let lastPaired {
-          let previous = old.lineBytes(at: lastPaired)
-          for gone in lost where old.lineBytes(at: gone) == previous {
+          for gone in lost where old.line(gone, equals: old, lastPaired) {
             ambiguous.insert(gone)
             ambiguous.insert(lastPaired)
           }
@@ -417,8 +466,7 @@ struct LinePairing: Sendable {
       lastPaired = index
     }
     if let lastPaired, !lost.isEmpty {
-      let previous = old.lineBytes(at: lastPaired)
-      for gone in lost where old.lineBytes(at: gone) == previous {
+      for gone in lost where old.line(gone, equals: old, lastPaired) {
         ambiguous.insert(gone)
         ambiguous.insert(lastPaired)
       }

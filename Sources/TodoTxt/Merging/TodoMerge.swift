@@ -79,6 +79,17 @@ public enum TodoMerge {
     }
   }
 
+  /// The same merge of versions whose bytes are not held in arrays, for a large file: the
+  /// same result, byte for byte, as of the same files read into lists.
+  public static func merge(
+    base: LineBuffer?, ours: LineBuffer, theirs: LineBuffer,
+    conflictStyle: ConflictStyle = .markers(ours: "ours", theirs: "theirs")
+  ) -> MergeResult {
+    merge(base: base, ours: ours, theirs: theirs, conflictStyle: conflictStyle) { _, _, _, _, _ in
+      (SideMoves(), SideMoves())
+    }
+  }
+
   /// What the other list file says about a side's base tasks (``ArchiveMoves``).
   struct SideMoves {
     /// Base lines whose pairing it doubts: a change of one of them on the other side is a
@@ -95,17 +106,53 @@ public enum TodoMerge {
 
   /// The merge, with `moves` to correct each side's pairing with the base by what the other
   /// list file says (``ArchiveMoves``).
-  static func merge(
-    base: TodoList?, ours: TodoList, theirs: TodoList, conflictStyle: ConflictStyle,
+  ///
+  /// Without `base`, `moves` is not asked: every line is an addition.
+  static func merge<Lines: MergedLines>(
+    base: Lines?, ours: Lines, theirs: Lines, conflictStyle: ConflictStyle,
     moves: (
-      _ base: TodoList, _ ours: TodoList, _ oursFromBase: inout LinePairing,
-      _ theirs: TodoList, _ theirsFromBase: inout LinePairing
+      _ base: Lines, _ ours: Lines, _ oursFromBase: inout LinePairing,
+      _ theirs: Lines, _ theirsFromBase: inout LinePairing
     ) -> (SideMoves, SideMoves)
   ) -> MergeResult {
-    let baseList = base ?? TodoList()
-    var oursFromBase = LinePairing(old: baseList, new: ours, similar: true)
-    var theirsFromBase = LinePairing(old: baseList, new: theirs, similar: true)
-    let (oursMoves, theirsMoves) = moves(baseList, ours, &oursFromBase, theirs, &theirsFromBase)
+    // The pairings are gone before the merged file is put together: for a large file it holds
+    // a copy of ours, and nothing else need be held beside it.
+    let layout = layOut(base: base, ours: ours, theirs: theirs, conflictStyle: conflictStyle, moves: moves)
+    var result = layout.result()
+    if layout.sidesSwapped {
+      result.conflicts = result.conflicts.map {
+        MergeConflict(base: $0.base, ours: $0.theirs, theirs: $0.ours, reason: $0.reason)
+      }
+    }
+    return result
+  }
+
+  /// What becomes of each line: the merge before the merged file is made.
+  private static func layOut<Lines: MergedLines>(
+    base: Lines?, ours: Lines, theirs: Lines, conflictStyle: ConflictStyle,
+    moves: (
+      _ base: Lines, _ ours: Lines, _ oursFromBase: inout LinePairing,
+      _ theirs: Lines, _ theirsFromBase: inout LinePairing
+    ) -> (SideMoves, SideMoves)
+  ) -> Layout<Lines> {
+    // What the pairing read of the files need not be held while the result is made.
+    defer {
+      base?.letGo()
+      ours.letGo()
+      theirs.letGo()
+    }
+    var oursFromBase: LinePairing
+    var theirsFromBase: LinePairing
+    var oursMoves = SideMoves()
+    var theirsMoves = SideMoves()
+    if let base {
+      oursFromBase = LinePairing(old: base, new: ours, similar: true)
+      theirsFromBase = LinePairing(old: base, new: theirs, similar: true)
+      (oursMoves, theirsMoves) = moves(base, ours, &oursFromBase, theirs, &theirsFromBase)
+    } else {
+      oursFromBase = LinePairing(old: [Task](), new: ours, similar: true)
+      theirsFromBase = LinePairing(old: [Task](), new: theirs, similar: true)
+    }
     // The result follows one side's order: ours, unless only theirs reordered the tasks
     // both kept (a `reorder` on their machine must survive an edit on ours).
     guard
@@ -116,14 +163,10 @@ public enum TodoMerge {
         base: base, ours: ours, oursFromBase: oursFromBase, oursMoves: oursMoves, theirs: theirs,
         theirsFromBase: theirsFromBase, theirsMoves: theirsMoves, conflictStyle: conflictStyle)
     }
-    var result = merge(
+    return merge(
       base: base, ours: theirs, oursFromBase: theirsFromBase, oursMoves: theirsMoves, theirs: ours,
       theirsFromBase: oursFromBase, theirsMoves: oursMoves, conflictStyle: conflictStyle,
       sidesSwapped: true)
-    result.conflicts = result.conflicts.map {
-      MergeConflict(base: $0.base, ours: $0.theirs, theirs: $0.ours, reason: $0.reason)
-    }
-    return result
   }
 
   /// Whether `side` changed the order of the base tasks that both sides kept.
@@ -136,15 +179,15 @@ public enum TodoMerge {
     return false
   }
 
-  private static func merge(
-    base: TodoList?, ours: TodoList, oursFromBase: LinePairing, oursMoves: SideMoves,
-    theirs: TodoList, theirsFromBase: LinePairing, theirsMoves: SideMoves,
+  private static func merge<Lines: MergedLines>(
+    base: Lines?, ours: Lines, oursFromBase: LinePairing, oursMoves: SideMoves,
+    theirs: Lines, theirsFromBase: LinePairing, theirsMoves: SideMoves,
     conflictStyle: ConflictStyle, sidesSwapped: Bool = false
-  ) -> MergeResult {
+  ) -> Layout<Lines> {
 
     // Tasks added on both sides: the same line, or the same task in another state.
-    let ourAdded = ours.indices.filter { oursFromBase.oldForNew[$0] == nil }
-    let theirAdded = theirs.indices.filter { theirsFromBase.oldForNew[$0] == nil }
+    let ourAdded = (0..<ours.count).filter { oursFromBase.oldForNew[$0] == nil }
+    let theirAdded = (0..<theirs.count).filter { theirsFromBase.oldForNew[$0] == nil }
     let added = LinePairing(
       old: ourAdded.map { ours[$0] }, new: theirAdded.map { theirs[$0] }, similar: false)
     var theirsForAdded: [Int: Int] = [:]
@@ -157,12 +200,11 @@ public enum TodoMerge {
 
     var layout = Layout(ours: ours, conflictStyle: conflictStyle)
     layout.sidesSwapped = sidesSwapped
-    for index in ours.indices {
+    for index in 0..<ours.count {
       if let baseIndex = oursFromBase.oldForNew[index], let base {
         // Most lines are the same on all three sides: nothing to parse.
-        let ourBytes = ours.lineBytes(at: index)
         let theirIndex = theirsFromBase.newForOld[baseIndex]
-        if let theirIndex, ourBytes == theirs.lineBytes(at: theirIndex) {
+        if let theirIndex, ours.line(index, equals: theirs, theirIndex) {
           layout.keep(index, isOursOnly: false)
           continue
         }
@@ -227,7 +269,7 @@ public enum TodoMerge {
 
     // Where each of their lines stands in the result, to place what they added.
     var previous: Int?
-    for index in theirs.indices {
+    for index in 0..<theirs.count {
       var anchor: Int?
       defer { if let anchor { previous = anchor } }
       if let baseIndex = theirsFromBase.oldForNew[index] {
@@ -256,7 +298,7 @@ public enum TodoMerge {
         layout.insert(theirs[index], after: previous)
       }
     }
-    return layout.result()
+    return layout
   }
 
   /// Every line of `ours`, then every line of `theirs` that `ours` does not have, each placed
@@ -285,13 +327,25 @@ public enum TodoMerge {
   }
 }
 
+/// A version of a file that a merge can start its result from.
+protocol MergedLines: PairedLines {
+  /// The version as a list, to be edited into the merged file.
+  func list() -> TodoList
+}
+
+extension TodoList: MergedLines {
+  func list() -> TodoList { self }
+}
+
+extension LineBuffer: MergedLines {}
+
 /// The merged file being put together: what becomes of each of our lines, and what goes
 /// after each.
 ///
 /// Kept lines are only marked: a large merge keeps nearly every line, and copying each would
 /// cost more than the rest of the merge.
-private struct Layout {
-  let ours: TodoList
+private struct Layout<Lines: MergedLines> {
+  let ours: Lines
   let conflictStyle: TodoMerge.ConflictStyle
   /// The merge runs with their list in the place of ours (to follow their order): conflict
   /// blocks still show our side first, under our label.
@@ -306,10 +360,10 @@ private struct Layout {
   var inserted: [Int: [[UInt8]]] = [:]
   var conflicts: [(position: Int, order: Int, conflict: MergeConflict)] = []
 
-  static let kept: Int32 = -1
-  static let dropped: Int32 = -2
+  static var kept: Int32 { -1 }
+  static var dropped: Int32 { -2 }
 
-  init(ours: TodoList, conflictStyle: TodoMerge.ConflictStyle) {
+  init(ours: Lines, conflictStyle: TodoMerge.ConflictStyle) {
     self.ours = ours
     self.conflictStyle = conflictStyle
     fate = Array(repeating: Layout.dropped, count: ours.count)
@@ -335,7 +389,7 @@ private struct Layout {
   ) {
     switch outcome {
     case .merged(let task):
-      if task.bytes.elementsEqual(self.ours.lineBytes(at: index)) {
+      if self.ours.line(index, equals: task.bytes) {
         fate[index] = Layout.kept
       } else {
         put([Array(task.bytes)], at: index)
@@ -383,9 +437,10 @@ private struct Layout {
   /// Our list, edited into the result line by line, so that its ``TodoList/changes()`` say
   /// what the merge changed and every line left alone keeps its bytes and line ending.
   func result() -> MergeResult {
-    var list = ours
-    // From the end, so that the indices still to do stay valid.
-    for index in ours.indices.reversed() {
+    var list = ours.list()
+    // From the end, so that the indices still to do stay valid (and line `index` is still
+    // our line when its turn comes).
+    for index in (0..<ours.count).reversed() {
       for (offset, line) in (inserted[index + 1] ?? []).enumerated() {
         list.insert(Task(bytes: line), at: index + 1 + offset)
       }
@@ -400,7 +455,7 @@ private struct Layout {
         list.remove(at: index)
         continue
       }
-      if !first.elementsEqual(ours.lineBytes(at: index)) {
+      if !first.elementsEqual(list.lineBytes(at: index)) {
         list.replace(at: index, with: Task(bytes: first))
       }
       for (offset, line) in lines.dropFirst().enumerated() {
