@@ -79,12 +79,15 @@ struct LineCount: Equatable, Sendable {
     guard parts.allSatisfy({ $0.starts.count <= Part.startLimit }) else { return nil }
     var firstOpening: Int?
     var lastClosing: Int?
+    // Seven signs and the byte after them decide; a ninth byte shows a CR LF ending.
     var line = [UInt8](repeating: 0, count: 9)
     for offset in parts.flatMap(\.starts) {
       let read = line.withUnsafeMutableBytes { Glibc.pread(fd, $0.baseAddress, 9, off_t(offset)) }
       guard read >= 7 else { continue }
-      for sign: UInt8 in [0x3C, 0x3E] where TodoStore.isMarkerLine(line[0..<(read < 9 ? read : 9)].prefix { $0 != 0x0A }.prefix(8), sign: sign) {
-        if sign == 0x3C { firstOpening = min(firstOpening ?? offset, offset) } else { lastClosing = max(lastClosing ?? offset, offset) }
+      switch TodoStore.conflictMarker(line[0..<read].prefix { $0 != 0x0A }) {
+      case 0x3C?: firstOpening = min(firstOpening ?? offset, offset)
+      case 0x3E?: lastClosing = max(lastClosing ?? offset, offset)
+      default: break
       }
     }
     guard let firstOpening, let lastClosing else { return false }
@@ -387,7 +390,7 @@ extension FileChange.Content {
     case .bytes(let bytes): return TodoStore.hasConflictMarkers(bytes)
     case .list(let list, _):
       var opened = false
-      for index in 0..<list.count where TodoStore.isMarkerLine(list.lineBytes(at: index), sign: opened ? 0x3E : 0x3C) {
+      for index in 0..<list.count where TodoStore.conflictMarker(list.lineBytes(at: index)) == (opened ? 0x3E : 0x3C) {
         if opened { return true }
         opened = true
       }
@@ -397,12 +400,10 @@ extension FileChange.Content {
 }
 
 extension TodoStore {
-  /// A line that is seven `sign`s (`<` or `>`), alone or before a space and a label.
-  static func isMarkerLine(_ line: ArraySlice<UInt8>, sign: UInt8) -> Bool {
-    var line = line
-    if line.last == 0x0D { line = line.dropLast() }
-    guard line.count >= 7, line.prefix(7).allSatisfy({ $0 == sign }) else { return false }
-    return line.count == 7 || line[line.startIndex + 7] == 0x20
+  /// ``ListCheck/conflictMarker(_:)`` of a line as it lies in a file, a CR before its newline
+  /// not counted.
+  static func conflictMarker<Line: BidirectionalCollection<UInt8>>(_ line: Line) -> UInt8? {
+    line.last == 0x0D ? ListCheck.conflictMarker(line.dropLast()) : ListCheck.conflictMarker(line)
   }
 }
 

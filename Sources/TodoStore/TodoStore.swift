@@ -144,12 +144,9 @@ public final class TodoStore: @unchecked Sendable {
         let newline = memchr(base + start, 0x0A, rest).map {
           UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base
         }
-        var end = newline ?? count
-        if end > start, base[end - 1] == 0x0D { end -= 1 }
-        let sign: UInt8 = opened ? 0x3E : 0x3C
-        if end - start >= 7, base[start] == sign,
-          (1..<7).allSatisfy({ base[start + $0] == sign }),
-          end - start == 7 || base[start + 7] == 0x20
+        let end = newline ?? count
+        if TodoStore.conflictMarker(UnsafeBufferPointer(start: base + start, count: end - start))
+          == (opened ? 0x3E : 0x3C)
         {
           if opened { return true }
           opened = true

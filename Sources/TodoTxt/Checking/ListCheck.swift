@@ -192,15 +192,18 @@ public enum ListCheck {
   }
 
   /// The marker's character when the line is a merge conflict marker: seven of `<`, `=`, `|`
-  /// or `>`, alone or (but for `=`) followed by a space and a label.
-  static func conflictMarker(_ bytes: ArraySlice<UInt8>) -> UInt8? {
+  /// or `>`, alone or (but for `=`) followed by a space and a label. The one definition: the
+  /// store's refusal of a conflicted list, its counting pass, doctor and resolve all ask it.
+  @inlinable
+  public static func conflictMarker<Line: Collection<UInt8>>(_ bytes: Line) -> UInt8? {
     guard bytes.count >= 7, let first = bytes.first,
       first == UInt8(ascii: "<") || first == UInt8(ascii: "=") || first == UInt8(ascii: "|")
         || first == UInt8(ascii: ">"),
       bytes.prefix(7).allSatisfy({ $0 == first })
     else { return nil }
     if bytes.count == 7 { return first }
-    return first != UInt8(ascii: "=") && bytes[bytes.startIndex + 7] == .space ? first : nil
+    return first != UInt8(ascii: "=") && bytes[bytes.index(bytes.startIndex, offsetBy: 7)] == UInt8(ascii: " ")
+      ? first : nil
   }
 
   /// Invalid UTF-8, control characters and byte order marks inside the line.
