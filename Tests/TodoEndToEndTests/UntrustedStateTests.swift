@@ -469,3 +469,32 @@ extension Sandbox {
     #expect(sandbox.read("todo.txt") == before)
   }
 }
+
+/// A note that arrives as a symbolic link (by sync, or planted in a shared folder) is never
+/// followed: neither the editor nor `--show` reads or writes a file outside the notes folder.
+@Suite struct LinkedNoteTests {
+  @Test func aNoteThatIsALinkIsRefused() throws {
+    let box = try Sandbox()
+    try box.write("secret", "do not touch\n")
+    try box.write("todo.txt", "call mom note:mom.txt\nbuy milk\n")
+    try FileManager.default.createDirectory(atPath: box.path("notes"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: box.path("notes/mom.txt"), withDestinationPath: box.path("secret"))
+    try box.write("bin/writer", "#!/bin/sh\necho overwritten > \"$1\"\n")
+    chmod(box.path("bin/writer"), 0o755)
+    for arguments in [["note", "1"], ["note", "1", "--show"]] {
+      let run = try box.run("todo", arguments, environment: ["EDITOR": box.path("bin/writer")])
+      #expect(run.status == 1, "\(arguments)")
+      #expect(run.stderr == "todo: \(box.path("notes/mom.txt")) is a symbolic link; a note must be a file in the notes folder, nothing was opened\n", "\(arguments)")
+      #expect(run.stdout == "", "\(arguments)")
+    }
+    #expect(box.read("secret") == "do not touch\n")
+    // The folder itself as a link: a new note is not made through it.
+    try FileManager.default.removeItem(atPath: box.path("notes"))
+    try FileManager.default.createDirectory(atPath: box.path("elsewhere"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: box.path("notes"), withDestinationPath: box.path("elsewhere"))
+    let run = try box.run("todo", ["note", "2"], environment: ["EDITOR": box.path("bin/writer")])
+    #expect(run.status == 1)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: box.path("elsewhere")).isEmpty)
+    #expect(box.read("todo.txt") == "call mom note:mom.txt\nbuy milk\n")
+  }
+}

@@ -24,9 +24,9 @@ enum NoteCommand {
     let notes = directory(context.settings)
     if showing {
       let task = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
-      guard let linked = linkedName(task), let text = Posix.readFile(path(linked, in: notes)) else {
-        throw .noNote(reference.typed)
-      }
+      guard let linked = linkedName(task) else { throw .noNote(reference.typed) }
+      try refuseLinks(notes, path(linked, in: notes))
+      guard let text = Posix.readFile(path(linked, in: notes)) else { throw .noNote(reference.typed) }
       context.console.write(text)
       if text.last != 0x0A, !text.isEmpty { context.console.write([0x0A]) }
       return .success
@@ -37,14 +37,16 @@ enum NoteCommand {
     // (another writer waits for the editor, as for `edit`).
     let editor = ["VISUAL", "EDITOR"].map { context.settings.value($0) }.first { !$0.isEmpty } ?? "vi"
     let terminal = context.console
-    let (notePath, linked): (String, Task?) = try context.storing {
-      try context.store.update(file, label: "note \(reference.typed)") { (list: inout TodoList) throws -> (String, Task?) in
+    let outcome: Outcome = try context.storing {
+      try context.store.update(file, label: "note \(reference.typed)") { (list: inout TodoList) throws -> Outcome in
         var task = try reference.task(in: list, file: file, mode: context.settings.mode)
+        try refuseLinks(notes)
         guard Posix.makeDirectories(notes) else { throw directoryError(notes) }
         let name: String
         var created = false
         if let linked = linkedName(task) {
           name = linked
+          try refuseLinks(path(name, in: notes))
         } else {
           guard let new = createUniqueFile(in: notes, preferring: slug(task) + ".txt", contents: []) else {
             throw TodoError.notADirectory(notes)
@@ -60,22 +62,36 @@ enum NoteCommand {
         let isEmpty = Posix.readFile(notePath)?.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 } ?? true
         if created, isEmpty { _ = unlink(notePath) }
         guard status == 0 else { throw TodoError.childFailed(editor, status: status) }
-        guard created else { return (notePath, nil) }
-        guard !isEmpty else { return ("", nil) }
+        guard created else { return .edited(notePath) }
+        guard !isEmpty else { return .leftEmpty }
         task.setTag("note", name)
         list.replace(number: reference.number, with: task)
-        return (notePath, task)
+        return .linked(notePath, task)
       }
     }
-    guard !notePath.isEmpty else {
-      if context.verbose { context.console.line("TODO: The note was left empty; nothing linked.") }
-      return .success
-    }
-    if context.verbose {
-      if let linked { context.echo(reference.typed, linked.bytes) }
+    guard context.verbose else { return .success }
+    switch outcome {
+    case .leftEmpty: context.console.line("TODO: The note was left empty; nothing linked.")
+    case .edited(let notePath): context.console.line("TODO: Note \(notePath)")
+    case .linked(let notePath, let task):
+      context.echo(reference.typed, task.bytes)
       context.console.line("TODO: Note \(notePath)")
     }
     return .success
+  }
+
+  /// What one `note` did: opened a linked note, made and linked a new one (the task as
+  /// written), or made one that was left empty and removed.
+  enum Outcome {
+    case edited(String)
+    case linked(String, Task)
+    case leftEmpty
+  }
+
+  /// Refuses paths that are symbolic links: the editor or `--show` would follow them out of
+  /// the notes folder.
+  static func refuseLinks(_ paths: String...) throws(TodoError) {
+    for path in paths where Posix.isSymbolicLink(path) { throw .noteIsALink(path) }
   }
 
   /// The note file a task's `note:` tag names, when it is a name inside the notes folder.
