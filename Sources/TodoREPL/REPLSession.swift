@@ -85,9 +85,9 @@ public final class REPLSession {
     var words: [String]
     do {
       words = try ShellWords.split(line)
-      if let bytes, String(validating: bytes, as: UTF8.self) == nil, let raw = ShellWords.split(bytes: bytes) {
-        RawArguments.record(raw)
-      }
+      // Each line's words alone: a valid line keeps nothing of an earlier line's bytes.
+      let raw = bytes.flatMap { String(validating: $0, as: UTF8.self) == nil ? ShellWords.split(bytes: $0) : nil }
+      RawArguments.record(raw ?? [], replacing: true)
     } catch {
       recordInHistory(line)
       fail("\(programName): \(error.message)")

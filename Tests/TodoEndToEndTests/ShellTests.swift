@@ -287,6 +287,19 @@ import Testing
     #expect(run.stdout.hasSuffix("--\nTODO: 1 of 2 tasks shown\n"))
   }
 
+  /// Two lines whose words repair to the same text keep each its own bytes, and a line that
+  /// is UTF-8 (holding U+FFFD itself) borrows none of an earlier line's.
+  @Test func eachLineKeepsItsOwnBytes() throws {
+    let box = try Sandbox()
+    try box.write("lines", bytes: Array("add a".utf8) + [0xFF] + Array("\nadd a".utf8) + [0xFE] + Array("\nadd a\u{FFFD}\n".utf8))
+    try box.write("bin/feed", "#!/bin/sh\nexec todo shell < \"$HOME/lines\"\n")
+    chmod(box.path("bin/feed"), 0o755)
+    #expect(try box.run("feed", []).status == 0)
+    let expected = Array("2009-02-13 a".utf8) + [0xFF, 0x0A] + Array("2009-02-13 a".utf8) + [0xFE, 0x0A]
+      + Array("2009-02-13 a\u{FFFD}\n".utf8)
+    #expect(box.bytes("todo.txt") == expected)
+  }
+
   @Test func batchModeFailsWhenALineFails() throws {
     let box = try Sandbox()
     try box.write("todo.txt", "one\n")

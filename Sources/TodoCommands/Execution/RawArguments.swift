@@ -19,7 +19,12 @@ public enum RawArguments {
   ///
   /// Two different byte strings that repair to the same text cannot be told apart by their
   /// text; the first one given is kept.
-  public static func record(_ argv: [[UInt8]]) {
+  ///
+  /// - Parameter replacing: forget what earlier calls kept (each line of the shell is a
+  ///   command line of its own: a word of an earlier line must not lend its bytes to a later
+  ///   word that repairs to the same text).
+  public static func record(_ argv: [[UInt8]], replacing: Bool = false) {
+    if replacing { byText.removeAll() }
     for bytes in argv {
       let text = String(decoding: bytes, as: UTF8.self)
       guard Array(text.utf8) != bytes else { continue }
