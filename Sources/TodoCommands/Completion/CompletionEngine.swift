@@ -238,7 +238,7 @@ public struct CompletionEngine {
     let list = list(todoFile)
     var candidates: [CompletionCandidate] = []
     // Under the name todo.sh, every task, as todo.sh's own completion offers.
-    let state = settings.policy.describesOptions ? state : .any
+    let state = settings.policy.completesByTaskState ? state : .any
     for index in 0..<list.count {
       let task = list[index]
       let number = String(index + 1)

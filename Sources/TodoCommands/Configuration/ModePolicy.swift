@@ -81,9 +81,11 @@ public struct ModePolicy: Sendable, Equatable {
   public var escapesControlsOnTerminal: Bool
   /// Output longer than the terminal goes through the pager.
   public var pagesLongOutput: Bool
-  /// Help lists each command's options, and completion offers only the tasks a command can
-  /// act on (`do <TAB>`: open tasks); todo.sh's help and completion know neither.
+  /// Help lists each command's options; todo.sh's help gives its usage lines only.
   public var describesOptions: Bool
+  /// Completion offers only the tasks a command can act on (`do <TAB>`: open tasks, `undo-done
+  /// <TAB>`: done ones); todo.sh's completion offers every task.
+  public var completesByTaskState: Bool
   /// `report` exits 1 when it prints nothing (todo.sh's last command is a failing test).
   public var quietReportFails: Bool
 
@@ -95,7 +97,7 @@ public struct ModePolicy: Sendable, Equatable {
     worksWithoutConfiguration: true, autoArchivesByDefault: false,
     datesNewTasksByDefault: true, explainsWhereTheListLives: true, readsTasksByGrammar: true,
     resolvesTypedValues: true, readableListing: true, wordSearchTerms: true, escapesControlsOnTerminal: true,
-    pagesLongOutput: true, describesOptions: true, quietReportFails: false)
+    pagesLongOutput: true, describesOptions: true, completesByTaskState: true, quietReportFails: false)
 
   /// Under the name `todo.sh`: todo.sh's behaviour, quirks included.
   public static let todoSh = ModePolicy(
@@ -104,7 +106,8 @@ public struct ModePolicy: Sendable, Equatable {
     strictConfiguration: false, refusesConflictMarkers: false, colourFollowsTerminal: false,
     highlightsProjectsAndContexts: false, worksWithoutConfiguration: false, autoArchivesByDefault: true, datesNewTasksByDefault: false, explainsWhereTheListLives: false,
     readsTasksByGrammar: false, resolvesTypedValues: false, readableListing: false, wordSearchTerms: false,
-    escapesControlsOnTerminal: false, pagesLongOutput: false, describesOptions: false, quietReportFails: true)
+    escapesControlsOnTerminal: false, pagesLongOutput: false, describesOptions: false, completesByTaskState: false,
+    quietReportFails: true)
 }
 
 extension Mode {
