@@ -61,7 +61,7 @@ struct Posix: Sendable {
     try inject(.read, path)
     var failure: Int32 = 0
     var atEnd = false
-    let capacity = sizeHint + 1
+    let capacity = HugePages.byteCapacity(atLeast: sizeHint + 1)
     var result = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
       count = 0
       guard let base = buffer.baseAddress else { return }

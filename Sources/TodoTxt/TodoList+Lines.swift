@@ -26,20 +26,44 @@ extension TodoList {
   ///   first line and the CR of a CRLF ending to its line. Without it, lines are what ``Task``
   ///   parses. (A file of nothing but the mark has no line either way.)
   public static func lineBounds(in bytes: [UInt8], raw: Bool) -> (starts: [Int], ends: [Int]) {
+    // Room for lines of 48 bytes on average, on huge pages when that is large (see
+    // ``HugePages``); a file of shorter lines grows the arrays after.
+    let room = HugePages.capacity(atLeast: bytes.count / 48 + 1, of: Int.self)
+    var next = 0
     var starts: [Int] = []
     var ends: [Int] = []
-    starts.reserveCapacity(bytes.count / 48 + 1)
-    ends.reserveCapacity(bytes.count / 48 + 1)
     bytes.withUnsafeBufferPointer { b in
-      guard let base = b.baseAddress else { return }
       let count = b.count
       let mark = b.starts(with: TodoList.byteOrderMark)
-      var start = mark ? TodoList.byteOrderMark.count : 0
-      while start < count {
+      next = mark ? TodoList.byteOrderMark.count : 0
+      // The end of the line that starts at `start`, and where the next one starts.
+      func bounds(_ start: Int) -> (start: Int, end: Int, next: Int) {
+        guard let base = b.baseAddress else { return (start, start, count) }
         let newline = memchr(base + start, 0x0A, count - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? count
-        starts.append(raw && mark && starts.isEmpty ? 0 : start)
-        ends.append(!raw && newline > start && newline < count && b[newline - 1] == .cr ? newline - 1 : newline)
-        start = newline + 1
+        let end = !raw && newline > start && newline < count && b[newline - 1] == .cr ? newline - 1 : newline
+        return (raw && mark && start == TodoList.byteOrderMark.count ? 0 : start, end, newline + 1)
+      }
+      starts = [Int](unsafeUninitializedCapacity: room) { startsOut, filled in
+        HugePages.advise(UnsafeMutableRawBufferPointer(startsOut))
+        ends = [Int](unsafeUninitializedCapacity: room) { endsOut, endsFilled in
+          HugePages.advise(UnsafeMutableRawBufferPointer(endsOut))
+          var lines = 0
+          while next < count, lines < room {
+            let line = bounds(next)
+            startsOut[lines] = line.start
+            endsOut[lines] = line.end
+            next = line.next
+            lines += 1
+          }
+          endsFilled = lines
+        }
+        filled = ends.count
+      }
+      while next < count {
+        let line = bounds(next)
+        starts.append(line.start)
+        ends.append(line.end)
+        next = line.next
       }
     }
     return (starts, ends)

@@ -155,7 +155,7 @@ public struct TodoList: Sendable {
   /// writing back a million-line file after one edit is a few large copies into one array
   /// of the exact size.
   public func serialized() -> [UInt8] {
-    return [UInt8](unsafeUninitializedCapacity: serializedCount) { out, count in
+    return [UInt8](unsafeUninitializedCapacity: HugePages.byteCapacity(atLeast: serializedCount)) { out, count in
       count = 0
       guard let target = out.baseAddress else { return }
       HugePages.advise(UnsafeMutableRawBufferPointer(out))

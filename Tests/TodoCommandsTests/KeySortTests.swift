@@ -71,10 +71,10 @@ import Testing
 
   /// Keys from a few letters in both cases, blanks, a NUL, a byte above ASCII and the bytes
   /// around the letters, built on shared beginnings so that runs of equal words are common.
-  static func randomKeys(seed: UInt64, count: Int, withHeads: Bool) -> ArrayKeys {
+  static func randomKeys(seed: UInt64, count: Int, withHeads: Bool, stemLength: Int = 20) -> ArrayKeys {
     var random = Generator(state: seed)
     let alphabet: [UInt8] = [0x61, 0x41, 0x62, 0x42, 0x7A, 0x5A, 0x20, 0x09, 0x00, 0xC3, 0x60, 0x7B, 0x40, 0x5B, 0x30]
-    let stems = (0..<4).map { _ in (0..<(random.below(20))).map { _ in alphabet[random.below(alphabet.count)] } }
+    let stems = (0..<4).map { _ in (0..<(random.below(stemLength))).map { _ in alphabet[random.below(alphabet.count)] } }
     var heads: [[UInt8]] = []
     var rests: [[UInt8]] = []
     for _ in 0..<count {
@@ -105,6 +105,17 @@ import Testing
       let keys = KeySortTests.randomKeys(seed: seed, count: KeySort.parallelFrom + 10_000, withHeads: seed == 2)
       defer { keys.storage.deallocate() }
       #expect(KeySort.sorted(keys).map { Int($0) } == keys.expected, "seed \(seed)")
+    }
+  }
+
+  /// Shared beginnings of up to 60 bytes: runs still tied after the words the sort's table
+  /// holds (``KeySort/tableStride``) go on from the keys themselves, on one core and on two.
+  @Test(arguments: [400, 3000, KeySort.parallelFrom + 5_000])
+  func keysTiedPastTheTableMatchTheReferenceOrder(count: Int) {
+    for seed in UInt64(1)...(count > 10_000 ? 1 : 20) {
+      let keys = KeySortTests.randomKeys(seed: seed &+ 101, count: count, withHeads: seed % 2 == 0, stemLength: 60)
+      defer { keys.storage.deallocate() }
+      #expect(KeySort.sorted(keys).map { Int($0) } == keys.expected, "seed \(seed), \(count) keys")
     }
   }
 

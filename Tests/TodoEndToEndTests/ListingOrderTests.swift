@@ -36,7 +36,9 @@ import Testing
     return bytes
   }
 
-  @Test(arguments: [(400, UInt64(1)), (3000, UInt64(2)), (3000, UInt64(3))])
+  /// The 60,000-line file is sorted and written on two cores (``KeySort/parallelFrom``,
+  /// ``NumberedLines/twoCoresFrom``), its output several blocks long.
+  @Test(arguments: [(400, UInt64(1)), (3000, UInt64(2)), (3000, UInt64(3)), (60_000, UInt64(4))])
   func defaultSortIsGNUSort(lines: Int, seed: UInt64) throws {
     let box = try Sandbox()
     try box.write("todo.txt", bytes: ListingOrderTests.trickyFile(lines: lines, seed: seed))

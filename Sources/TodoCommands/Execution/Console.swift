@@ -4,6 +4,8 @@
 public protocol Console: AnyObject {
   /// Normal output (standard output).
   func write(_ bytes: [UInt8])
+  /// Normal output from memory the caller keeps (a listing's block, filled again after).
+  func write(contentsOf bytes: UnsafeBufferPointer<UInt8>)
   /// Errors and prompts (standard error).
   func writeError(_ bytes: [UInt8])
   /// Pushes buffered output out, before a child process writes to the same place.
@@ -17,6 +19,8 @@ public protocol Console: AnyObject {
 
 extension Console {
   public var columns: Int? { nil }
+
+  public func write(contentsOf bytes: UnsafeBufferPointer<UInt8>) { write(Array(bytes)) }
 
   /// Writes a line of text to standard output.
   public func line(_ text: String) { write(Array(text.utf8) + [0x0A]) }
@@ -69,6 +73,14 @@ public final class StandardConsole: Console {
     }
     buffer.append(contentsOf: bytes)
     if buffer.count >= 1 << 16 { flush() }
+  }
+
+  /// A large block goes out from where it is, without a copy (unless it is escaped).
+  public func write(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+    guard !escapesOutput, bytes.count >= 1 << 16 else { return write(Array(bytes)) }
+    flush()
+    guard outputError == 0 else { return }
+    outputError = Posix.writeAll(STDOUT_FILENO, bytes)
   }
 
   public func writeError(_ bytes: [UInt8]) {

@@ -1,4 +1,5 @@
 import Dispatch
+import TodoTxt
 
 #if canImport(Glibc)
   import Glibc
@@ -42,32 +43,48 @@ enum KeySort {
       initialized = count
     }
     guard count > 1 else { return items }
-    var words = [UInt64](repeating: 0, count: count)
-    var spareItems = [Int32](repeating: 0, count: count)
-    var spareWords = [UInt64](repeating: 0, count: count)
+    // The words, the spare arrays and the key table in one scratch mapping (on huge pages
+    // when large: the rounds after the first read and write them far from in order).
+    let tableWords = KeySort.tableStride * count
+    let scratch = HugePages.scratch(bytes: count * (2 * 8 + 4) + 8 * tableWords)
+    defer { scratch.release() }
+    let memory = scratch.memory
+    func words(at offset: Int, _ size: Int) -> UnsafeMutableBufferPointer<UInt64> {
+      UnsafeMutableBufferPointer(rebasing: UnsafeMutableRawBufferPointer(rebasing: memory[offset...])
+        .bindMemory(to: UInt64.self).prefix(size))
+    }
+    let table = words(at: 0, tableWords)
+    let spareItems = UnsafeMutableBufferPointer(
+      rebasing: UnsafeMutableRawBufferPointer(rebasing: memory[(8 * tableWords + 16 * count)...])
+        .bindMemory(to: Int32.self).prefix(count))
     items.withUnsafeMutableBufferPointer { items in
-      words.withUnsafeMutableBufferPointer { words in
-        spareItems.withUnsafeMutableBufferPointer { spareItems in
-          spareWords.withUnsafeMutableBufferPointer { spareWords in
-            var sorter = Sorter(
-              keys: keys, items: items, words: words, spareItems: spareItems, spareWords: spareWords)
-            sorter.pending.append((0, count, 0))
-            guard count >= KeySort.parallelFrom, KeySort.cores > 1 else {
-              sorter.run()
-              return
-            }
-            // The first round splits the items into runs that share their first eight bytes;
-            // the runs are then sorted on two cores, each taking about half of the items.
-            sorter.runOnce()
-            let halves = KeySort.halves(sorter.pending)
-            let shared = Shared(sorter: sorter)
-            DispatchQueue.concurrentPerform(iterations: 2) { half in
-              var own = shared.sorter
-              own.pending = halves[half]
-              own.run()
-            }
-          }
+      var sorter = Sorter(
+        keys: keys, items: items, words: words(at: 8 * tableWords, count), spareItems: spareItems,
+        spareWords: words(at: 8 * tableWords + 8 * count, count), table: table)
+      // The table, in the items' own order: the one pass over the keys that reads the lines
+      // in the order they lie in memory.
+      if count >= KeySort.parallelFrom, KeySort.cores > 1 {
+        let shared = Shared(sorter: sorter)
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+          shared.sorter.fillTable(half == 0 ? 0..<count / 2 : count / 2..<count)
         }
+      } else {
+        sorter.fillTable(0..<count)
+      }
+      sorter.pending.append((0, count, 0))
+      guard count >= KeySort.parallelFrom, KeySort.cores > 1 else {
+        sorter.run()
+        return
+      }
+      // The first round splits the items into runs that share their first eight bytes;
+      // the runs are then sorted on two cores, each taking about half of the items.
+      sorter.runOnce()
+      let halves = KeySort.halves(sorter.pending)
+      let shared = Shared(sorter: sorter)
+      DispatchQueue.concurrentPerform(iterations: 2) { half in
+        var own = shared.sorter
+        own.pending = halves[half]
+        own.run()
       }
     }
     return items
@@ -85,6 +102,12 @@ enum KeySort {
     let words: UnsafeMutableBufferPointer<UInt64>
     let spareItems: UnsafeMutableBufferPointer<Int32>
     let spareWords: UnsafeMutableBufferPointer<UInt64>
+    /// For each item, its key's words after the first (``KeySort/tableStride`` - 1 of
+    /// them) and its length, ``KeySort/tableStride`` words an item. The rounds after the first visit the items in
+    /// key order, which is not the order their lines lie in: reading a word from the table
+    /// meets one cache line per item, reading it from the line a line of the item, its
+    /// bounds and its index, each far from the last item's.
+    let table: UnsafeMutableBufferPointer<UInt64>
     /// Ranges still to sort and the key offset their items agree up to (an explicit stack:
     /// a megabyte-long line would otherwise nest a hundred thousand calls).
     var pending: [(start: Int, end: Int, depth: Int)] = []
@@ -216,12 +239,31 @@ enum KeySort {
       }
     }
 
-    func length(_ item: Int) -> Int { keys.head(item).count + keys.rest(item).count }
+    /// Fills the table's rows of `items`.
+    func fillTable(_ items: Range<Int>) {
+      let stride = KeySort.tableStride
+      for item in items {
+        let row = stride * item
+        for column in 0..<(stride - 1) { table[row + column] = keyWord(item, 8 * (column + 1)) }
+        table[row + stride - 1] = UInt64(keys.head(item).count + keys.rest(item).count)
+      }
+    }
+
+    @inline(__always)
+    func length(_ item: Int) -> Int { Int(truncatingIfNeeded: table[KeySort.tableStride * item + KeySort.tableStride - 1]) }
 
     /// Key bytes `depth..<depth + 8` of `item`, folded, the first in the high byte (zero past
-    /// the end of the key).
+    /// the end of the key): from the table while it holds them.
     @inline(__always)
     func word(_ item: Int, _ depth: Int) -> UInt64 {
+      let column = (depth >> 3) &- 1
+      if column >= 0, column < KeySort.tableStride - 1 { return table[KeySort.tableStride * item + column] }
+      return keyWord(item, depth)
+    }
+
+    /// Key bytes `depth..<depth + 8` of `item`, read from the key.
+    @inline(__always)
+    func keyWord(_ item: Int, _ depth: Int) -> UInt64 {
       let (head, headCount) = keys.head(item)
       let rest = keys.rest(item)
       if depth >= headCount {
@@ -253,6 +295,11 @@ enum KeySort {
       return value
     }
   }
+
+  /// Words a table row holds: the key's second and third words (most keys of a todo.txt
+  /// are told apart within a priority and two dates), then its length. The first word is
+  /// read by the first round, which visits the items in their own order.
+  static let tableStride = 3
 
   /// Listings of at least this many items are sorted on two cores.
   static let parallelFrom = 50_000

@@ -413,7 +413,7 @@ struct ListEngine {
     }
     switch output.listing {
     case .numbered(let lines):
-      lines.write { context.console.write($0) }
+      lines.write { context.console.write(contentsOf: $0) }
     case .made(let lines):
       if let indent = output.indent, let width = context.console.columns {
         for line in lines.all {

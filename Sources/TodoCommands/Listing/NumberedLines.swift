@@ -1,3 +1,6 @@
+import Dispatch
+import TodoTxt
+
 /// The lines a listing keeps, as indices into the file's lines, with todo.sh's line numbers
 /// in front (`  7 text`, or `007 text` once zero-filled).
 ///
@@ -87,41 +90,121 @@ struct NumberedLines {
   }
 
   /// Passes the numbered lines to `emit`, each with a newline, in blocks of about a megabyte
-  /// (a longer line alone).
-  func write(_ emit: ([UInt8]) -> Void) {
+  /// (a longer line alone). The blocks are buffers filled again after each `emit`, so the
+  /// listing touches a few megabytes of fresh memory, not the size of its output.
+  ///
+  /// A listing of several blocks is filled on two cores, a block each, the second block's
+  /// lines starting where the first's end: copying lines from all over the file, in sorted
+  /// order, is bound by the wait for memory, not by the copying.
+  func write(_ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
     let blockSize = 1 << 20
+    let twoCores = KeySort.cores > 1 && count >= NumberedLines.twoCoresFrom
+    let scratch = HugePages.scratch(bytes: twoCores ? 2 * blockSize : blockSize)
+    defer { scratch.release() }
+    guard let memory = scratch.memory.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+    let blocks = Blocks(first: memory, second: memory + blockSize)
     source.buffer.withUnsafeBufferPointer { bytes in
       guard let base = bytes.baseAddress else { return }
+      let source = Source(lines: self, bytes: base)
       var position = 0
       while position < count {
-        let block = [UInt8](unsafeUninitializedCapacity: blockSize) { out, used in
-          used = 0
-          guard let start = out.baseAddress else { return }
-          while position < count {
-            let index = Int(indices[position])
-            let lineStart = source.starts[index]
-            let length = source.ends[index] - lineStart
-            let width = prefixWidth(index)
-            guard used + width + length + 1 <= blockSize else { return }
-            writePrefix(index, to: start + used)
-            (start + used + width).update(from: base + lineStart, count: length)
-            used += width + length
-            start[used] = 0x0A
-            used += 1
-            position += 1
-          }
-        }
-        if block.isEmpty {
+        let firstEnd = source.blockEnd(from: position, size: blockSize)
+        if firstEnd == position {
+          // A line longer than a block goes out alone.
           var line: [UInt8] = []
           appendLine(at: position, to: &line)
           line.append(0x0A)
-          emit(line)
+          line.withUnsafeBufferPointer { emit($0) }
           position += 1
-        } else {
-          emit(block)
+          continue
         }
+        let secondEnd = twoCores ? source.blockEnd(from: firstEnd, size: blockSize) : firstEnd
+        guard secondEnd > firstEnd else {
+          emit(UnsafeBufferPointer(start: blocks.first, count: source.fill(blocks.first, position..<firstEnd)))
+          position = firstEnd
+          continue
+        }
+        let group = DispatchGroup()
+        let filling = SecondBlock(source: source, into: blocks.second, lines: firstEnd..<secondEnd)
+        DispatchQueue.global().async(group: group) { filling.run() }
+        let firstUsed = source.fill(blocks.first, position..<firstEnd)
+        emit(UnsafeBufferPointer(start: blocks.first, count: firstUsed))
+        group.wait()
+        emit(UnsafeBufferPointer(start: blocks.second, count: filling.used))
+        position = secondEnd
       }
     }
+  }
+
+  /// Listings of at least this many lines are written on two cores.
+  static let twoCoresFrom = 20_000
+
+  /// The two blocks' memory.
+  private struct Blocks {
+    let first: UnsafeMutablePointer<UInt8>
+    let second: UnsafeMutablePointer<UInt8>
+  }
+
+  /// What filling a block reads: the listing and the file's bytes. Only read, so a second
+  /// thread may use it.
+  private struct Source: @unchecked Sendable {
+    let lines: NumberedLines
+    let bytes: UnsafePointer<UInt8>
+
+    /// How many bytes the numbered line at listing position `position` takes, newline included.
+    @inline(__always)
+    func size(_ position: Int) -> Int {
+      let index = Int(lines.indices[position])
+      return lines.prefixWidth(index) + lines.source.ends[index] - lines.source.starts[index] + 1
+    }
+
+    /// Where a block of `size` bytes filled from `start` ends (`start` itself when its first
+    /// line does not fit).
+    func blockEnd(from start: Int, size: Int) -> Int {
+      var position = start
+      var used = 0
+      while position < lines.count {
+        let next = used + self.size(position)
+        guard next <= size else { break }
+        used = next
+        position += 1
+      }
+      return position
+    }
+
+    /// Writes the numbered lines of `positions` at `out`; returns how many bytes.
+    func fill(_ out: UnsafeMutablePointer<UInt8>, _ positions: Range<Int>) -> Int {
+      var used = 0
+      for position in positions {
+        let index = Int(lines.indices[position])
+        let lineStart = lines.source.starts[index]
+        let length = lines.source.ends[index] - lineStart
+        let width = lines.prefixWidth(index)
+        lines.writePrefix(index, to: out + used)
+        (out + used + width).update(from: bytes + lineStart, count: length)
+        used += width + length
+        out[used] = 0x0A
+        used += 1
+      }
+      return used
+    }
+  }
+
+  /// The second block of a pair, filled on another thread; `used` is read after the group's
+  /// wait.
+  private final class SecondBlock: @unchecked Sendable {
+    let source: Source
+    let out: UnsafeMutablePointer<UInt8>
+    let lines: Range<Int>
+    var used = 0
+
+    init(source: Source, into out: UnsafeMutablePointer<UInt8>, lines: Range<Int>) {
+      self.source = source
+      self.out = out
+      self.lines = lines
+    }
+
+    func run() { used = source.fill(out, lines) }
   }
 
   /// The numbered lines, made.

@@ -190,23 +190,26 @@ enum Posix {
     return Int(size.ws_row)
   }
 
-  /// Writes all bytes to a file descriptor, retrying short writes.
   /// Writes all of `bytes`; returns the `errno` of a failed write (0 when all went out), so
   /// that output into a full disk or a closed pipe is not mistaken for success.
   @discardableResult
   static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
+    bytes.withUnsafeBufferPointer { writeAll(fd, $0) }
+  }
+
+  /// `write(2)` until every byte is written; the `errno` of a failure, or 0.
+  static func writeAll(_ fd: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+    guard let base = bytes.baseAddress else { return 0 }
     var offset = 0
-    return bytes.withUnsafeBytes { raw -> Int32 in
-      while offset < raw.count {
-        let count = write(fd, raw.baseAddress! + offset, raw.count - offset)
-        if count < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        if count == 0 { return EIO }
-        offset += count
+    while offset < bytes.count {
+      let count = write(fd, base + offset, bytes.count - offset)
+      if count < 0 {
+        if errno == EINTR { continue }
+        return errno
       }
-      return 0
+      if count == 0 { return EIO }
+      offset += count
     }
+    return 0
   }
 }

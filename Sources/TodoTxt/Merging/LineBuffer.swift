@@ -121,7 +121,7 @@ public final class LineBuffer {
   /// mapping is not held whole beside the copy).
   public func list() -> TodoList {
     let chunk = 1 << 20
-    let copy = [UInt8](unsafeUninitializedCapacity: bytes.count) { out, count in
+    let copy = [UInt8](unsafeUninitializedCapacity: HugePages.byteCapacity(atLeast: bytes.count)) { out, count in
       count = 0
       guard let target = out.baseAddress, let source = bytes.baseAddress else { return }
       HugePages.advise(UnsafeMutableRawBufferPointer(out))
