@@ -119,6 +119,23 @@ import Testing
     }
   }
 
+  /// Keys that end exactly at a word's end, before real NUL bytes, or one byte short of it:
+  /// the sort tells them apart without reading a length unless a word ends in a zero byte.
+  @Test func keysEndingAtWordBoundariesSortAsPrefixes() {
+    let eight = Array("abcdefgh".utf8)
+    let rests: [[UInt8]] = [
+      eight + [0], eight, eight + [0, 0, 0, 0, 0, 0, 0, 0, 0x78], eight, Array("ABCDEFGH".utf8), Array("abcdefg".utf8),
+      eight + eight, eight + eight + [0], eight + [0, 0, 0, 0, 0, 0, 0, 0], eight + Array("ABCDEFGH".utf8), [],
+      [0, 0, 0, 0, 0, 0, 0, 0], [0],
+    ]
+    for withHeads in [false, true] {
+      let heads = rests.map { _ in withHeads ? [UInt8(0x20)] : [] }
+      let keys = ArrayKeys(heads: heads, rests: rests)
+      defer { keys.storage.deallocate() }
+      #expect(KeySort.sorted(keys).map { Int($0) } == keys.expected, "heads: \(withHeads)")
+    }
+  }
+
   @Test func longEqualKeysEndInTieBreakOrder() {
     // Keys longer than many eight-byte rounds, equal but for case and length.
     let long = [UInt8](repeating: 0x61, count: 1000)
