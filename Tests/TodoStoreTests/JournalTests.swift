@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoTestSupport
 import TodoTxt
 
 @testable import TodoStore
@@ -168,7 +169,7 @@ import TodoTxt
     let lines = (1...20_000).map { "task \($0) +project @context due:2026-01-01" }
     dir.write("todo.txt", lines.joined(separator: "\n") + "\n")
     dir.write("done.txt", "")
-    var generator = SystemRandomNumberGenerator()
+    var generator = SplitMix64(seed: 171)
     var recovered = 0
     for _ in 0..<12 {
       let process = try Probe.start(

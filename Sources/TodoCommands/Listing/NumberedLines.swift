@@ -97,7 +97,9 @@ struct NumberedLines {
   /// lines starting where the first's end: copying lines from all over the file, in sorted
   /// order, is bound by the wait for memory, not by the copying.
   func write(_ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
-    let blockSize = 1 << 20
+    // A small listing's block is no larger than its output can be (a number is at most
+    // twenty places): a megabyte would be a huge page to clear for a few lines.
+    let blockSize = min(1 << 20, source.buffer.count + count * (max(padding, 20) + 2))
     let twoCores = KeySort.cores > 1 && count >= NumberedLines.twoCoresFrom
     let scratch = HugePages.scratch(bytes: twoCores ? 2 * blockSize : blockSize)
     defer { scratch.release() }
