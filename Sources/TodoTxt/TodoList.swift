@@ -101,9 +101,9 @@ public struct TodoList: Sendable {
     buffer.withUnsafeBufferPointer { b in
       guard let base = b.baseAddress else { return }
       let n = b.count
-      slots.reserveCapacity(n / 48 + 1)
       var start = first
-      while start < n {
+      /// The slot of the line at `start` (numbered `number`); `start` moves to the next line.
+      func nextSlot(_ number: Int) -> Slot {
         let newline: Int
         #if canImport(Glibc)
           if let hit = memchr(base + start, Int32(UInt8.lf), n - start) {
@@ -116,19 +116,32 @@ public struct TodoList: Sendable {
           while i < n, b[i] != .lf { i += 1 }
           newline = i
         #endif
+        let origin = Int32(truncatingIfNeeded: number)
+        let slot: Slot
         if newline == n {
-          slots.append(Slot(start: start, end: n, ending: .none, origin: Int32(truncatingIfNeeded: slots.count)))
-          break
-        }
-        if newline > start, b[newline - 1] == .cr {
-          slots.append(Slot(start: start, end: newline - 1, ending: .crlf, origin: Int32(truncatingIfNeeded: slots.count)))
+          slot = Slot(start: start, end: n, ending: .none, origin: origin)
+        } else if newline > start, b[newline - 1] == .cr {
+          slot = Slot(start: start, end: newline - 1, ending: .crlf, origin: origin)
           crlfCount += 1
         } else {
-          slots.append(Slot(start: start, end: newline, ending: .lf, origin: Int32(truncatingIfNeeded: slots.count)))
+          slot = Slot(start: start, end: newline, ending: .lf, origin: origin)
           lfCount += 1
         }
         start = newline + 1
+        return slot
       }
+      // Room for lines of 48 bytes on average, on huge pages when large (a million lines'
+      // slots are 16 MB); a file of shorter lines grows the array after.
+      let room = HugePages.capacity(atLeast: n / 48 + 1, of: Slot.self)
+      slots = [Slot](unsafeUninitializedCapacity: room) { out, filled in
+        HugePages.advise(UnsafeMutableRawBufferPointer(out))
+        filled = 0
+        while start < n, filled < room {
+          out[filled] = nextSlot(filled)
+          filled += 1
+        }
+      }
+      while start < n { slots.append(nextSlot(slots.count)) }
     }
     self.slots = slots
     originalCount = slots.count
@@ -276,6 +289,18 @@ public struct TodoList: Sendable {
     replace(at: number - 1, with: task)
     return true
   }
+
+  /// Makes room for `lines` more lines of `bytes` bytes in all, so that appending them grows
+  /// neither the line slots nor the text by doubling (each doubling copies what is there and
+  /// touches fresh memory: `archive` moving a hundred thousand lines copied 28 MB so).
+  /// Room that is not used costs address space, not memory.
+  public mutating func reserveCapacity(lines: Int, bytes: Int) {
+    slots.reserveCapacity(slots.count + lines)
+    added.reserveCapacity(added.count + bytes)
+  }
+
+  /// The size of the list's text as held (every line as read or stored, edited or not).
+  public var heldByteCount: Int { buffer.count + added.count }
 
   /// Adds a line at the end and returns its task number.
   ///

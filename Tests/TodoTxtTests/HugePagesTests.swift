@@ -69,7 +69,7 @@ struct HugePagesTests {
     return (starts, ends)
   }
 
-  @Test("line bounds of files past the room first made for them (short lines) match the byte-by-byte split")
+  @Test("line bounds and list slots of files past the room first made for them (short lines) match the byte-by-byte split")
   func lineBoundsPastTheirRoom() {
     var generator = SplitMix64(seed: 7)
     let pieces: [[UInt8]] = [[0x0A], [0x61, 0x0A], [0x0D, 0x0A], [0x61, 0x0D, 0x0A], Array("(A) task +p\n".utf8)]
@@ -77,6 +77,12 @@ struct HugePagesTests {
       var bytes: [UInt8] = mark ? [0xEF, 0xBB, 0xBF] : []
       while bytes.count < size { bytes += pieces[Int.random(in: 0..<pieces.count, using: &generator)] }
       if size > 0 { bytes += Array("no newline at the end".utf8) }
+      // The list's own slots are made the same way: the same lines, written back unchanged.
+      let list = TodoList(bytes: bytes)
+      let plain = referenceBounds(bytes, raw: false)
+      #expect(list.count == plain.starts.count, "size \(size)")
+      #expect(list.serialized() == bytes, "size \(size)")
+      if list.count > 0 { #expect(list.lineBytes(at: list.count - 1).elementsEqual(bytes[plain.starts.last!..<plain.ends.last!])) }
       for raw in [false, true] {
         let found = TodoList.lineBounds(in: bytes, raw: raw)
         let wanted = referenceBounds(bytes, raw: raw)

@@ -24,6 +24,8 @@ enum ArchiveCommand {
         // Under the name todo the moved lines end as done.txt's lines do, or, when it has none
         // yet, as todo.txt's; todo.sh copies each line with its own ending (`grep >>`).
         let ending = done.isEmpty ? lists[0].preferredLineEnding : done.preferredLineEnding
+        // At most every line moves: room for them all, once.
+        done.reserveCapacity(lines: lists[0].count, bytes: lists[0].heldByteCount)
         var removes = [Bool](repeating: false, count: lists[0].count)
         lists[0].forEachLineBytes { index, line in
           let own = lists[0].lineEnding(at: index)
