@@ -19,7 +19,10 @@ let package = Package(
     .target(
       /** All file access: locking, atomic replace, appends, outside edits, journal, undo */
       name: "TodoStore",
-      dependencies: ["TodoTxt"]),
+      dependencies: ["TodoTxt", "CLinux"]),
+    .systemLibrary(
+      /** Linux system calls Swift's Glibc module leaves out (a header over the C library) */
+      name: "CLinux"),
 
     // MARK: Commands and front ends
 

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
   import Glibc
 #endif
+import CLinux
 import TodoTxt
 
 /// The C calls the store makes, named so that tests can make any of them fail.
@@ -140,26 +141,15 @@ struct Posix: Sendable {
 
   /// `renameat2(2)` with `RENAME_EXCHANGE`: swaps what the two paths name, in one step, so
   /// that whatever `to` named at the instant of the swap is kept (at `from`) rather than
-  /// unlinked; `false` when the file system or the C library cannot swap (then nothing
-  /// happened). The C library's wrapper is looked up at run time: Swift's Glibc module does
-  /// not export it.
+  /// unlinked; `false` when the file system or the kernel cannot swap (then nothing
+  /// happened). Made through ``CLinux`` (Swift's Glibc module does not export the call, and
+  /// a static executable cannot look it up at run time).
   func exchange(_ from: String, _ to: String) throws(SystemError) -> Bool {
     try inject(.rename, to)
-    guard let swap = Posix.renameat2 else { return false }
-    // RENAME_EXCHANGE from <linux/fs.h>.
-    if swap(AT_FDCWD, from, AT_FDCWD, to, 2) == 0 { return true }
+    if clinux_exchange(from, to) == 0 { return true }
     if errno == EINVAL || errno == ENOSYS || errno == ENOTSUP { return false }
     throw SystemError(call: .rename, code: errno)
   }
-
-  private typealias Renameat2 = @convention(c) (
-    Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
-  ) -> Int32
-  private static let renameat2: Renameat2? = {
-    // RTLD_DEFAULT: the symbol as the program's own libraries define it.
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
-    return unsafeBitCast(symbol, to: Renameat2.self)
-  }()
 
   /// Linux's lease commands for `fcntl(2)`, which Swift's Glibc module does not export
   /// (`F_SETLEASE`, `F_GETLEASE` from <fcntl.h>).
