@@ -24,6 +24,10 @@ struct ByteWriter {
     data(Array(magic.utf8))
   }
 
+  /// A writer of part of a record, without a magic string: the journal's record of a patch
+  /// made on another thread, and then written into the journal as it is (see ``raw(_:)``).
+  init() { keeps = true }
+
   /// A writer that hands its bytes to `sink` a block at a time; ``flush()`` hands over the
   /// rest.
   init(magic: String, sink: @escaping ([UInt8]) throws(SystemError) -> Void) {
@@ -79,6 +83,12 @@ struct ByteWriter {
 
   mutating func data(_ value: ArraySlice<UInt8>) {
     int(value.count)
+    if keeps { bytes += value } else { drained += value.count }
+    if sink != nil { spill() }
+  }
+
+  /// Bytes another writer made (see ``init()``), as they are.
+  mutating func raw(_ value: [UInt8]) {
     if keeps { bytes += value } else { drained += value.count }
     if sink != nil { spill() }
   }
@@ -183,6 +193,10 @@ struct ByteReader {
     guard difference == 0 else { throw CorruptRecord() }
     bytes = body
   }
+
+  /// Reads part of a record that ``ByteWriter/init()`` made: it carries no seal of its own
+  /// (the record it was written into has one).
+  init(part: [UInt8]) { bytes = part }
 
   /// Eight bytes, little-endian (see ``ByteWriter/fixed64(_:)``).
   mutating func fixed64() throws(CorruptRecord) -> UInt64 {

@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -25,7 +27,8 @@
 /// stamp, taken before the read and compared after it and again before the rename, shows a
 /// writer.
 final class HeldFile: @unchecked Sendable {
-  let fd: Int32
+  /// -1 once closed (see ``closeInBackground()``).
+  private(set) var fd: Int32
   /// The file's stamp when it was read.
   let stamp: FileStamp
   /// A read lease is held (see ``Posix/takeReadLease(_:)``).
@@ -40,7 +43,19 @@ final class HeldFile: @unchecked Sendable {
   }
 
   // Closing drops the lease, and a writer waiting for it goes on.
-  deinit { posix.close(fd) }
+  deinit { if fd >= 0 { posix.close(fd) } }
+
+  /// Closes the file on another thread, once the new version is in its place and the old
+  /// one has no name left: the file system frees a file as its last descriptor closes, and
+  /// for a version of a million lines that is about ten milliseconds, which then overlap the
+  /// rest of the command instead of adding to it. After this the file reads as changed.
+  func closeInBackground() {
+    guard fd >= 0 else { return }
+    let (fd, posix) = (self.fd, self.posix)
+    self.fd = -1
+    leased = false
+    DispatchQueue.global().async { posix.close(fd) }
+  }
 
   /// Whether the file read is still as it was read: the same stamp, and, with a lease, no
   /// process has begun to open it for writing since.

@@ -30,6 +30,9 @@ struct Journal: Sendable {
     /// The fourth version's record (see ``HashedPatch``): re-applied only with the staged new
     /// version at hand.
     case hashed(HashedPatch)
+    /// The fourth version's record of a patch, already encoded: what ``TodoStore/stage(_:)``
+    /// makes of a ``whole(_:)`` patch on a second core while the new versions are written.
+    case recorded([UInt8])
   }
 
   /// The third version is sealed with HMAC-SHA-256 under the user's key (see
@@ -81,6 +84,7 @@ struct Journal: Sendable {
       switch entry.patch {
       case .whole(let patch): writer.hashedPatch(patch)
       case .hashed(let patch): writer.hashedPatch(patch)
+      case .recorded(let record): writer.raw(record)
       }
     }
     try writer.flush()
@@ -119,6 +123,24 @@ struct Journal: Sendable {
           patch: hashed ? .hashed(try reader.hashedPatch()) : .whole(try reader.patch())))
     }
     guard reader.isAtEnd else { throw CorruptRecord() }
+  }
+}
+
+extension Journal.Lines {
+  /// The patch as the fourth version records it.
+  func hashedPatch() throws(CorruptRecord) -> HashedPatch {
+    switch self {
+    case .whole(let patch):
+      var writer = ByteWriter()
+      writer.hashedPatch(patch)
+      var reader = ByteReader(part: writer.bytes)
+      return try reader.hashedPatch()
+    case .hashed(let patch):
+      return patch
+    case .recorded(let record):
+      var reader = ByteReader(part: record)
+      return try reader.hashedPatch()
+    }
   }
 }
 
@@ -360,12 +382,12 @@ extension TodoStore {
         switch entry.patch {
         case .whole(let patch):
           patched = try patch.apply(to: file.bytes).bytes
-        case .hashed(let patch):
+        case .hashed, .recorded:
           guard let staged, stagedIsNew else {
             plans.append(.stuck)
             continue
           }
-          patched = try patch.apply(to: file.bytes, newVersion: staged)
+          patched = try entry.patch.hashedPatch().apply(to: file.bytes, newVersion: staged)
         }
       } catch {
         throw StoreError(

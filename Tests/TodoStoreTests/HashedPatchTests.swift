@@ -117,3 +117,31 @@ import TodoTxt
     #expect(throws: CorruptRecord.self) { _ = try reader.hashedPatch() }
   }
 }
+
+/// The journal's record of a patch made apart (on a second core, while the files are
+/// written) is the record the journal would make of the patch itself.
+@Suite struct RecordedPatchTests {
+  @Test(arguments: [11, 12, 13, 14])
+  func recordMadeApartSealsTheSameJournal(_ seed: UInt64) throws {
+    let (original, edited) = HashedPatchTests.edit(300, seed: seed)
+    let patch = Patch(edits: edited)
+    var part = ByteWriter()
+    part.hashedPatch(patch)
+    let target = Target(
+      path: "/lists/todo.txt", resolved: "/lists/todo.txt", directory: "/lists", name: "todo.txt",
+      isDevice: false)
+    func journal(_ lines: Journal.Lines) -> Journal {
+      Journal(
+        id: 7, entries: [Journal.Entry(target: target, oldHash: ContentHash.ofFile(original), newHash: 9, patch: lines)])
+    }
+    let key = [UInt8](repeating: 3, count: 32)
+    let whole = journal(.whole(patch)).encoded(key: key)
+    #expect(journal(.recorded(part.bytes)).encoded(key: key) == whole)
+    // Read back, it is the fourth version's patch, as each kind of entry gives it.
+    let read = try Journal(decoding: whole, key: key)
+    let expected = HashedPatchTests.expected(patch)
+    #expect(try read.entries[0].patch.hashedPatch() == expected)
+    #expect(try Journal.Lines.recorded(part.bytes).hashedPatch() == expected)
+    #expect(try Journal.Lines.whole(patch).hashedPatch() == expected)
+  }
+}
