@@ -77,4 +77,20 @@ import TodoTxt
       Self.check(file, chosen)
     }
   }
+
+  /// ``Lines/forEachLineWithNonASCII(_:)`` names each line whose text has a byte outside
+  /// ASCII, once, in order; not a byte order mark, not a line ending.
+  @Test func linesWithNonASCIIAreFoundInTheWholeBuffer() {
+    var g = SplitMix64(seed: 0xA5C1_1000)
+    let alphabet = Array("ab +K\r\n\n12345678".utf8) + [0xC3, 0x9F, 0xE2, 0x84, 0xAA, 0xFF, 0x80]
+    for round in 0..<1_500 {
+      var file = (0..<g.below(200)).map { _ in alphabet[g.below(alphabet.count)] }
+      if round % 7 == 0 { file = TodoList.byteOrderMark + file }
+      let lines = Lines(bytes: file, raw: false)
+      var found: [Int] = []
+      lines.forEachLineWithNonASCII { found.append($0) }
+      let expected = (0..<lines.count).filter { lines.line($0).contains { $0 >= 0x80 } }
+      #expect(found == expected, "\(file)")
+    }
+  }
 }

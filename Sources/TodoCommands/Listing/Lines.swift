@@ -152,6 +152,36 @@ struct Lines {
     return holds
   }
 
+  /// Calls `body` with the index of each line that has a byte outside ASCII, in order, found
+  /// by one pass over the whole buffer eight bytes at a time.
+  func forEachLineWithNonASCII(_ body: (Int) -> Void) {
+    buffer.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress else { return }
+      let raw = UnsafeRawPointer(base)
+      let count = bytes.count
+      var from = 0
+      var line = 0
+      while from < count {
+        // The next byte at or after `from` with its high bit set.
+        var at = from
+        while at + 8 <= count, raw.loadUnaligned(fromByteOffset: at, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+          at += 8
+        }
+        while at < count, bytes[at] < 0x80 { at += 1 }
+        guard at < count else { return }
+        line = Lines.lastIndex(in: starts, notAfter: at, from: line)
+        // Before the first line (a byte order mark) or in a line's ending: no line's text.
+        guard line >= 0, at < ends[line] else {
+          line = max(line, 0)
+          from = at + 1
+          continue
+        }
+        body(line)
+        from = ends[line]
+      }
+    }
+  }
+
   /// How often each byte value occurs in a sample of `bytes`: sixteen stretches of 4 KiB
   /// spread over a large buffer, or all of a small one.
   private static func sampledFrequency(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {

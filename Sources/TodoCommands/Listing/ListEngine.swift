@@ -91,7 +91,7 @@ struct ListEngine {
     // 2. (Run with step 1, so that lines a search term drops are never gathered.) Search
     // terms, then the action's own filter.
     var commands: [String] = []
-    var matchers: [(Int, UnsafeBufferPointer<UInt8>) -> Bool] = []
+    var matchers: [TermTest] = []
     var exclusions: [Bool] = []
     // todo.sh's terms see the numbered line (`  12 text`), but a word without digits or
     // blanks cannot match inside the number: those are matched against the text alone,
@@ -109,7 +109,7 @@ struct ListEngine {
       if wordTerms {
         commands.append((exclude ? "without " : "word ") + ShellQuote.quote(pattern))
         let word = WordMatcher(pattern)
-        matchers.append(native?.matcher(for: pattern) ?? { word.matches($1) })
+        matchers.append(native?.matcher(for: pattern) ?? .word(word))
         continue
       }
       commands.append((exclude ? "grep -v -i " : "grep -i ") + ShellQuote.quote(pattern))
@@ -119,10 +119,10 @@ struct ListEngine {
         // without -v, passes no line on.
         notices.append(notice)
         exclusions[exclusions.count - 1] = false
-        matchers.append({ _, _ in false })
+        matchers.append(.closure { _, _ in false })
         continue
       }
-      matchers.append({ matcher.matches($1) })
+      matchers.append(.closure { matcher.matches($1) })
       if !TermMatcher.ignoresNumber(pattern) { needsNumber = true }
     }
     // In a multibyte locale the first grep holds back every line it would pass on that has
@@ -138,6 +138,10 @@ struct ListEngine {
     var scratch: [UInt8] = []
     var total = 0
     let passes = ListEngine.every(matchers, exclusions)
+    // One word (the everyday `ls +project`): tested in the loop itself, not through a closure
+    // for every line of the file.
+    let (word, excluded): (WordMatcher?, Bool) =
+      if matchers.count == 1, !needsNumber, case .word(let word) = matchers[0] { (word, exclusions[0]) } else { (nil, false) }
     // Taken out of the optional once: unwrapping it per line copied the whole listing state.
     let hidingRules = native?.hiding ?? .none
     // todo.txt(5): a line of only spaces and tabs is blank, not a task; todo.sh lists it.
@@ -147,7 +151,11 @@ struct ListEngine {
     // visited; else they are noted as they are found, for the next line.
     let passKey = native?.termPassKey(terms, skipsBlank: skipsBlank)
     let candidates = test?.candidates
-    if let passKey, let known: TermPass = native?.facts?.value(passKey) {
+    let known: TermPass? = passKey.flatMap { native?.facts?.value($0) }
+    // The lines that can pass the words at all, found in the whole file at once: the others
+    // are only counted (a plain `ls +project` tests a few thousand lines of a million).
+    let wordCandidates = known == nil && wordTerms ? native?.candidates(forWords: terms) : nil
+    if let known {
       total = known.total
       lines.buffer.withUnsafeBufferPointer { b in
         for index32 in known.indices {
@@ -170,16 +178,19 @@ struct ListEngine {
               if ListEngine.isNumberLike(content) { continue }
               if skipsBlank, ListEngine.isBlank(content) { continue }
               total += 1
+              if let wordCandidates, !wordCandidates[index] { continue }
               if screensEncoding, NativeListing.hasNonASCII(content), let locale, locale.hasEncodingError(content) {
                 if !heldBack {
                   scratch.removeAll(keepingCapacity: true)
                   numbered.appendPrefix(index, to: &scratch)
                   scratch.append(contentsOf: content)
-                  heldBack = scratch.withUnsafeBufferPointer { matchers[0](index, $0) } != exclusions[0]
+                  heldBack = scratch.withUnsafeBufferPointer { matchers[0].matches(index, $0) } != exclusions[0]
                 }
                 continue
               }
-              if let passes {
+              if let word {
+                if word.matches(content) == excluded { continue }
+              } else if let passes {
                 if needsNumber {
                   scratch.removeAll(keepingCapacity: true)
                   numbered.appendPrefix(index, to: &scratch)
@@ -365,17 +376,15 @@ struct ListEngine {
 
   /// One test for all the terms (`nil` without terms), made once: calling the terms' tests out
   /// of an array cost a retain and a release of each per line.
-  static func every(
-    _ matchers: [(Int, UnsafeBufferPointer<UInt8>) -> Bool], _ exclusions: [Bool]
-  ) -> ((Int, UnsafeBufferPointer<UInt8>) -> Bool)? {
+  static func every(_ matchers: [TermTest], _ exclusions: [Bool]) -> ((Int, UnsafeBufferPointer<UInt8>) -> Bool)? {
     switch matchers.count {
     case 0: return nil
     case 1:
       let matches = matchers[0]
-      return exclusions[0] ? { !matches($0, $1) } : matches
+      return exclusions[0] ? { !matches.matches($0, $1) } : { matches.matches($0, $1) }
     default:
       return { index, line in
-        for (matches, exclude) in zip(matchers, exclusions) where matches(index, line) == exclude { return false }
+        for (matches, exclude) in zip(matchers, exclusions) where matches.matches(index, line) == exclude { return false }
         return true
       }
     }
@@ -442,6 +451,25 @@ struct ListEngine {
       context.console.line("--")
       context.console.line(
         "\(CommandContext.prefix(of: prefixFile)): \(output.count) of \(output.total) tasks shown")
+    }
+  }
+}
+
+/// One search term's test of a line, given its index and its text.
+///
+/// A word of the name `todo` in a file without notes needs nothing but the word
+/// (``WordMatcher``): kept as itself, the listing's loop tests it in place, where a closure
+/// called for each of a million lines cost a call through a thunk and a retain and release of
+/// its context.
+enum TermTest {
+  case word(WordMatcher)
+  case closure((Int, UnsafeBufferPointer<UInt8>) -> Bool)
+
+  @inline(__always)
+  func matches(_ index: Int, _ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    switch self {
+    case .word(let word): return word.matches(line)
+    case .closure(let test): return test(index, line)
     }
   }
 }

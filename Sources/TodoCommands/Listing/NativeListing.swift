@@ -191,12 +191,17 @@ struct NativeListing {
   /// A term is a word, not a pattern: it is found anywhere in the task's text, every
   /// character standing for itself (`a.b` finds only `a.b`), ignoring case as Unicode defines
   /// it (`café` finds `CAFÉ`, `strasse` finds `Straße`); it also looks in the task's note.
-  func matcher(for term: String) -> (Int, UnsafeBufferPointer<UInt8>) -> Bool {
+  func matcher(for term: String) -> TermTest {
     let word = WordMatcher(term)
     // Whether a word matches a line depends on the line's text alone: found once per version
     // of the file, in the shell.
     let known = facts?.value("matches " + term) { LineMatches(count: lines.count) }
-    return { index, line in
+    // A file without notes (looked for once, in one pass) needs no look at a line's note: the
+    // test of each line that does not match is then the word's alone, with nothing of the
+    // listing's state to hold on to.
+    let hasNotes = notes.fileHasNotes(lines)
+    if known == nil, !hasNotes { return .word(word) }
+    return .closure { index, line in
       let matched: Bool
       if let known, index < known.states.count, known.states[index] != 0 {
         matched = known.states[index] == 1
@@ -204,8 +209,38 @@ struct NativeListing {
         matched = word.matches(line)
         if let known, index < known.states.count { known.states[index] = matched ? 1 : 2 }
       }
-      return matched || self.noteMatches(index, line) { word.matches(Array($0.utf8)) }
+      return matched || (hasNotes && self.noteMatches(index, line) { word.matches(Array($0.utf8)) })
     }
+  }
+
+  /// For each line, whether it can match every word of `terms` that is not an exclusion,
+  /// found by one search of the whole file (``Lines/holding(_:)``) instead of a test of each
+  /// line; `nil` when no such search is known to be enough: a file with notes (a note can
+  /// make a word match), a word that is not plain ASCII text, or no word to look for.
+  ///
+  /// An ASCII word matches a line only where its bytes occur, ASCII letters ignoring case,
+  /// or where the line has a character whose folding gives ASCII letters (see
+  /// ``WordMatcher/matches(_:)``): the lines with either are the candidates, and
+  /// only they are tested.
+  func candidates(forWords terms: [String]) -> [Bool]? {
+    let words = terms.filter { !$0.hasPrefix("-") }
+    guard !words.isEmpty, !notes.fileHasNotes(lines),
+      words.allSatisfy({ word in
+        !word.isEmpty && RawArguments.bytes(of: word) == nil && word.utf8.allSatisfy { $0 < 0x80 }
+      })
+    else { return nil }
+    let literals = words.map { word in
+      RequiredLiteral(word.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, ignoresCase: true)
+    }
+    guard var holds = lines.holding(literals) else { return nil }
+    lines.buffer.withUnsafeBufferPointer { bytes in
+      lines.forEachLineWithNonASCII { index in
+        if NativeListing.foldsToASCII(UnsafeBufferPointer(rebasing: bytes[lines.starts[index]..<lines.ends[index]])) {
+          holds[index] = true
+        }
+      }
+    }
+    return holds
   }
 
   /// The key under which the lines that pass `terms` are kept among the file's facts, when

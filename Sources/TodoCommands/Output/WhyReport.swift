@@ -116,7 +116,7 @@ struct WhyReport {
       let pattern = exclude ? String(term.dropFirst()) : term
       let matches = native.matcher(for: pattern)
       // A term is a word of the text: it never sees the line's number.
-      if Array(task.bytes).withUnsafeBufferPointer({ matches(index, $0) }) == exclude {
+      if Array(task.bytes).withUnsafeBufferPointer({ matches.matches(index, $0) }) == exclude {
         return exclude ? "excluded by the term '\(term)' (it matches)" : "excluded by the term '\(term)' (no match)"
       }
     }
