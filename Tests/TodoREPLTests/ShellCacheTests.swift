@@ -155,6 +155,24 @@ final class SteppedLineReader: LineReader {
     }
   }
 
+  /// Which tasks wait is kept with the file's version: a line of the same version asks the
+  /// kept answer, and a version in which the task waited for is done shows the waiting one.
+  @Test func aWaitingTaskIsListedOnceWhatItWaitsForIsDoneOutside() throws {
+    let home = try Home(todo: "deploy id:d\ntest first p:d\n")
+    let path = home.todoFile.path
+    let run = Self.shell(
+      home,
+      [
+        .line("ls"), .line("ls"),
+        .outside { try Self.renameOver(path, "deploy id:d\nx 2009-02-13 test first p:d\n") },
+        .line("ls"), .line("ls"),
+      ])
+    #expect(run.status == .success)
+    let waiting = Self.listing([(2, "test first p:d")], of: 2)
+    let free = Self.listing([(1, "deploy id:d")], of: 2)
+    #expect(run.console.combinedText == waiting + waiting + Self.changed + free + free)
+  }
+
   @Test func aChangeByAnotherCommandLineIsSeen() throws {
     let home = try Home(todo: "aaa\nbbb\n")
     let run = Self.shell(

@@ -34,11 +34,17 @@ struct NativeListing {
       let lines = lines
       let notes = notes
       notes.hasNotes = facts.value("has notes") { Kept(notes.fileHasNotes(lines)) }.value
+      // Which ids wait depends on the file alone: looked for once per version (a pass over
+      // every line), not once per line of the shell. The lines as read raw (todo.sh's) and
+      // as read by the grammar are kept apart, as ``CommandContext/readLines(_:raw:)`` does.
+      blocked = facts.value(raw ? "blocked ids, raw" : "blocked ids") { blocked }
     }
   }
   /// `id:` values of tasks that wait for an open task (see ``Dependencies``), found the first
   /// time a listed line has an `id:`: most listings never need them.
-  private let blocked: BlockedIDs
+  private var blocked: BlockedIDs
+  /// The lines keep a CR before the newline and a byte order mark (todo.sh's listing).
+  private let raw: Bool
 
   init(_ options: ListOptions, lines: Lines, context: CommandContext) throws(TodoError) {
     self.lines = lines
@@ -48,6 +54,7 @@ struct NativeListing {
     showsDone = options.showAll || options.showsDone
     hidesDone = options.hidesDone
     blocked = BlockedIDs(lines)
+    raw = !context.settings.policy.readableListing
     // `--sort`, or the configured default order (`TODO_SORT`), or todo.sh's.
     if let sort = options.sort {
       sorting = try TaskSorting(sort)
