@@ -130,6 +130,7 @@ public final class REPLSession {
   /// last seen, or `nil` (after saying why) when a task the line names was changed or removed.
   private func checkTaskNumbers(_ words: [String]) -> [String]? {
     let current = watch.read()
+    let seen = watch.seen
     var words = words
     for position in TaskNumberPositions.find(in: words, mode: launch.context.settings.mode) {
       var parts: [String] = []
@@ -138,7 +139,7 @@ public final class REPLSession {
           parts.append(String(part))
           continue
         }
-        switch watch.resolve(number, in: current) {
+        switch TodoFileWatch.resolve(number, in: current, seen: seen) {
         case .unchanged:
           parts.append(String(part))
         case .moved(let newNumber):

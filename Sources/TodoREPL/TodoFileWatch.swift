@@ -13,8 +13,11 @@ import TodoTxt
 struct TodoFileWatch {
   let path: String
   let store: TodoStore
-  /// The file when it was last seen (after the previous line ran).
-  private(set) var seen = TodoList()
+  /// The file's bytes when it was last seen (after the previous line ran). Kept as bytes and
+  /// parsed only when a task number has to be followed (``seen``): a shell listing a
+  /// million-line file reads it as bytes, and parsing each version it sees for the watch
+  /// alone cost about as much as a listing, and a second array of slots.
+  private(set) var seenBytes: [UInt8] = []
   private(set) var stamp: FileStamp?
   /// The stamp was settled when the file was seen: a later write is bound to change it (see
   /// ``FileStamp/isSettled(now:window:)``).
@@ -30,19 +33,25 @@ struct TodoFileWatch {
   /// The file as it is now (an empty list when it is missing or unreadable).
   func read() -> TodoList { (try? store.read(path)) ?? TodoList() }
 
+  /// The file's bytes as they are now (none when it is missing or unreadable).
+  func readBytes() -> [UInt8] { (try? store.readBytes(path)) ?? [] }
+
+  /// The file as it was last seen.
+  var seen: TodoList { TodoList(bytes: seenBytes) }
+
   /// The file changed since ``markSeen()``: its stamp did, or, when the stamp was too recent
   /// to show a second write in the same tick of the file system's clock, its lines did.
   var hasChanged: Bool {
     let now = FileStamp(path: path)
     if now != stamp { return true }
-    return !settled && now != nil && read() != seen
+    return !settled && now != nil && readBytes() != seenBytes
   }
 
   /// Takes the file as it is now as what the user has seen.
   mutating func markSeen() {
     stamp = FileStamp(path: path)
     settled = stamp?.isSettled(now: FileStamp.wallClock()) ?? true
-    seen = read()
+    seenBytes = readBytes()
   }
 
   /// What became of a task number after an outside edit.
@@ -55,8 +64,9 @@ struct TodoFileWatch {
     case lost(line: String)
   }
 
-  /// Where the task that had `number` when the file was last seen is in `current`.
-  func resolve(_ number: Int, in current: TodoList) -> Resolution {
+  /// Where the task that had `number` in `seen` (the file as last seen, see ``seen``) is in
+  /// `current`.
+  static func resolve(_ number: Int, in current: TodoList, seen: TodoList) -> Resolution {
     guard let before = seen.task(number: number), !before.isBlank else { return .unchanged }
     if let now = current.task(number: number), now.bytes.elementsEqual(before.bytes) {
       return .unchanged
