@@ -173,6 +173,27 @@ final class SteppedLineReader: LineReader {
     #expect(run.console.combinedText == waiting + waiting + Self.changed + free + free)
   }
 
+  /// Which of a word's lines the hiding rules show is kept per version, date and rules: a
+  /// later line with other rules (`--all`) sees the hidden tasks, and the one after it, back
+  /// on the plain rules, hides them again; a change of the file is seen as ever.
+  @Test func theHiddenLinesOfAWordFollowTheRulesOfEachLine() throws {
+    let home = try Home(todo: "a +x t:2099-01-01\nb +x h:1\nx 2009-01-01 c +x\nd +x\ne\n")
+    let path = home.todoFile.path
+    let run = Self.shell(
+      home,
+      [
+        .line("ls +x"), .line("ls +x"), .line("ls --all +x"), .line("ls +x"),
+        .outside { try Self.renameOver(path, "a +x t:2009-02-13\nb +x h:1\nx 2009-01-01 c +x\nd +x\ne\n") },
+        .line("ls +x"), .line("ls +x"),
+      ])
+    #expect(run.status == .success)
+    let plain = Self.listing([(4, "d +x")], of: 5)
+    let all = Self.listing([(1, "a +x t:2099-01-01"), (2, "b +x h:1"), (4, "d +x"), (3, "x 2009-01-01 c +x")], of: 5)
+    // The threshold has come: `a` is listed from the new version on.
+    let after = Self.listing([(1, "a +x t:2009-02-13"), (4, "d +x")], of: 5)
+    #expect(run.console.combinedText == plain + plain + all + plain + Self.changed + after + after)
+  }
+
   @Test func aChangeByAnotherCommandLineIsSeen() throws {
     let home = try Home(todo: "aaa\nbbb\n")
     let run = Self.shell(

@@ -1,6 +1,6 @@
 import Testing
 import TodoTestSupport
-import TodoTxt
+@testable import TodoTxt
 
 /// Buffers sized and advised for huge pages hold exactly what buffers of the plain size
 /// hold: the sizing and the advice change where memory comes from, never its contents.
@@ -90,5 +90,36 @@ struct HugePagesTests {
         #expect(found.ends == wanted.ends, "size \(size), raw \(raw)")
       }
     }
+  }
+
+  @Test("recycled scratch is given out again when large enough, and is never shared")
+  func recycledScratch() {
+    // A spare of the test's own: the shared one is used by listings running beside it.
+    let spare = HugePages.Spare()
+    func take(_ bytes: Int) -> HugePages.Scratch { spare.take(atLeast: bytes) ?? HugePages.scratch(bytes: bytes) }
+    let first = take(2 * HugePages.size)
+    first.memory.storeBytes(of: 0x5A, toByteOffset: 17, as: UInt8.self)
+    first.recycle(into: spare)
+    // A smaller ask takes the kept mapping, contents and all; a second ask while it is out
+    // gets memory of its own.
+    let again = take(HugePages.size)
+    let other = take(HugePages.size)
+    #expect(again.memory.baseAddress == first.memory.baseAddress)
+    #expect(again.memory.load(fromByteOffset: 17, as: UInt8.self) == 0x5A)
+    #expect(other.memory.baseAddress != again.memory.baseAddress)
+    #expect(other.memory.count >= HugePages.size)
+    // One mapping is kept, the first given back.
+    other.recycle(into: spare)
+    again.recycle(into: spare)
+    // An ask larger than the kept one is made afresh; too large to keep, it goes back to the
+    // system, and the kept one stays.
+    let larger = take(8 * HugePages.size)
+    #expect(larger.memory.baseAddress != other.memory.baseAddress)
+    #expect(larger.memory.count >= 8 * HugePages.size)
+    larger.recycle(into: spare)
+    let kept = take(1)
+    #expect(kept.memory.baseAddress == other.memory.baseAddress)
+    #expect(spare.take(atLeast: 1) == nil)
+    kept.release()
   }
 }

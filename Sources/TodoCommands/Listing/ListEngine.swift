@@ -157,15 +157,29 @@ struct ListEngine {
     let wordCandidates = known == nil && wordTerms ? native?.candidates(forWords: terms) : nil
     if let known {
       total = known.total
-      lines.buffer.withUnsafeBufferPointer { b in
-        for index32 in known.indices {
-          let index = Int(index32)
-          if let candidates, index >= candidates.count || !candidates[index] { continue }
-          let content = UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]])
-          if !hidingRules.isShown(index, content) { continue }
-          if let test, !test.keeps(index) { continue }
-          kept.append(index32)
+      // Which of those lines the hiding rules show was found by an earlier line too, for the
+      // same date and rules: the lines' bytes, all over the file, are not read again.
+      let shownKey = passKey.flatMap { native?.shownKey(forPass: $0) }
+      let shown: [Int32]
+      if let shownKey, let found: TermPass = native?.facts?.value(shownKey) {
+        shown = found.indices
+      } else {
+        var showing: [Int32] = []
+        lines.buffer.withUnsafeBufferPointer { b in
+          for index32 in known.indices {
+            let index = Int(index32)
+            let content = UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]])
+            if hidingRules.isShown(index, content) { showing.append(index32) }
+          }
         }
+        shown = showing
+        if let shownKey { native?.facts?.set(shownKey, TermPass(indices: shown, total: known.total)) }
+      }
+      for index32 in shown {
+        let index = Int(index32)
+        if let candidates, index >= candidates.count || !candidates[index] { continue }
+        if let test, !test.keeps(index) { continue }
+        kept.append(index32)
       }
     } else {
       var passing: [Int32]? = passKey == nil ? nil : []

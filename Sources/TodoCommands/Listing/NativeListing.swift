@@ -260,6 +260,13 @@ struct NativeListing {
     return "passes \(skipsBlank) " + terms.joined(separator: "\u{0}")
   }
 
+  /// The key under which the lines of a term pass (``termPassKey(_:skipsBlank:)``) that the
+  /// hiding rules show are kept: besides the file's version, which the facts belong to, they
+  /// depend on the date (thresholds), which rules apply and how the lines were read.
+  func shownKey(forPass passKey: String) -> String {
+    "\(passKey) shown on \(today) all \(showAll) done \(showsDone) \(hidesDone) raw \(raw)"
+  }
+
   /// Whether any byte of the line is outside ASCII (eight bytes at a time).
   static func hasNonASCII(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = line.baseAddress else { return false }

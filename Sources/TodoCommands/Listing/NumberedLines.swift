@@ -101,8 +101,8 @@ struct NumberedLines {
     // twenty places): a megabyte would be a huge page to clear for a few lines.
     let blockSize = min(1 << 20, source.buffer.count + count * (max(padding, 20) + 2))
     let twoCores = KeySort.cores > 1 && count >= NumberedLines.twoCoresFrom
-    let scratch = HugePages.scratch(bytes: twoCores ? 2 * blockSize : blockSize)
-    defer { scratch.release() }
+    let scratch = HugePages.reusableScratch(bytes: twoCores ? 2 * blockSize : blockSize)
+    defer { scratch.recycle() }
     guard let memory = scratch.memory.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
     let blocks = Blocks(first: memory, second: memory + blockSize)
     source.buffer.withUnsafeBufferPointer { bytes in
