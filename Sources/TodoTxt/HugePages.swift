@@ -86,9 +86,10 @@ public enum HugePages {
   /// mapping the last ``Scratch/recycle()`` gave back when it is large enough, else new
   /// memory. The shell lists again and again in one process, and clearing fresh pages for each
   /// listing's output blocks was a tenth of a later line's time.
-  public static func reusableScratch(bytes: Int) -> Scratch {
-    if let spare = Spare.shared.take(atLeast: bytes) { return spare }
-    return scratch(bytes: bytes)
+  public static func reusableScratch(bytes: Int) -> Scratch { reusableScratch(bytes: bytes, from: .shared) }
+
+  static func reusableScratch(bytes: Int, from spare: Spare) -> Scratch {
+    spare.take(atLeast: bytes) ?? scratch(bytes: bytes)
   }
 
   /// The one mapping kept for ``reusableScratch(bytes:)`` (``shared``; others for tests).

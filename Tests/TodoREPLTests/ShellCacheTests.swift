@@ -194,6 +194,20 @@ final class SteppedLineReader: LineReader {
     #expect(run.console.combinedText == plain + plain + all + plain + Self.changed + after + after)
   }
 
+  /// The kept shown lines name the date: a shell of the next day over the same kept version
+  /// lists the task whose threshold has come.
+  @Test func theHiddenLinesOfAWordFollowTheDate() throws {
+    let home = try Home(todo: "a +x t:2009-02-14\nd +x\n")
+    let cache = Self.trustingStamps()
+    let today = Self.shell(home, [.line("ls +x"), .line("ls +x")], cache: cache)
+    let tomorrow = Self.shell(
+      home, [.line("ls +x"), .line("ls +x")], cache: cache, environment: ["TODO_TEST_TIME": "1234586400"])
+    let waiting = Self.listing([(2, "d +x")], of: 2)
+    let come = Self.listing([(1, "a +x t:2009-02-14"), (2, "d +x")], of: 2)
+    #expect(today.console.combinedText == waiting + waiting)
+    #expect(tomorrow.console.combinedText == come + come)
+  }
+
   @Test func aChangeByAnotherCommandLineIsSeen() throws {
     let home = try Home(todo: "aaa\nbbb\n")
     let run = Self.shell(

@@ -96,7 +96,7 @@ struct HugePagesTests {
   func recycledScratch() {
     // A spare of the test's own: the shared one is used by listings running beside it.
     let spare = HugePages.Spare()
-    func take(_ bytes: Int) -> HugePages.Scratch { spare.take(atLeast: bytes) ?? HugePages.scratch(bytes: bytes) }
+    func take(_ bytes: Int) -> HugePages.Scratch { HugePages.reusableScratch(bytes: bytes, from: spare) }
     let first = take(2 * HugePages.size)
     first.memory.storeBytes(of: 0x5A, toByteOffset: 17, as: UInt8.self)
     first.recycle(into: spare)
@@ -108,7 +108,7 @@ struct HugePagesTests {
     #expect(again.memory.load(fromByteOffset: 17, as: UInt8.self) == 0x5A)
     #expect(other.memory.baseAddress != again.memory.baseAddress)
     #expect(other.memory.count >= HugePages.size)
-    // One mapping is kept, the first given back.
+    // One mapping is kept: the first one given back (`other`); `again` goes to the system.
     other.recycle(into: spare)
     again.recycle(into: spare)
     // An ask larger than the kept one is made afresh; too large to keep, it goes back to the
