@@ -145,8 +145,9 @@ extension Journal.Lines {
 }
 
 extension Journal {
-  /// The key of a store without a state directory: such journals cannot be authenticated,
-  /// and are still held to ``isConfined(to:or:posix:)``.
+  /// What a journal is sealed with when no key can be trusted or made (no state directory, a
+  /// refused key that cannot be replaced): such a journal is never replayed
+  /// (``TodoStore/readJournal(_:)`` needs the real key), only kept for a person to read.
   static let noKey = [UInt8](repeating: 0, count: 32)
 
   /// Whether every file this journal names is the list's own (see
@@ -251,7 +252,9 @@ extension TodoStore {
     guard let info = try? posix.fstat(fd), info.isRegularFile,
       let bytes = try? posix.readAll(fd, path: path)
     else { return nil }
-    return try? Journal(decoding: bytes, key: journalKey(creating: false) ?? Journal.noKey)
+    // No trusted key, no trusted journal: an all-zero key would be anyone's.
+    guard let key = journalKey(creating: false) else { return nil }
+    return try? Journal(decoding: bytes, key: key)
   }
 
   /// Finishes any change a killed process left behind on these files.
@@ -289,15 +292,36 @@ extension TodoStore {
   /// The per-user key that seals journals, 32 random bytes in the state directory (mode
   /// 0600), made on first use. Kept out of the todo directory, so that whoever else can write
   /// there (a sync peer, a collaborator's push) cannot make a journal this store replays.
+  ///
+  /// The key is used only when it is exactly what the store writes: a regular file (not a
+  /// link, not a directory) of 32 bytes, owned by this user, that nobody else may read or
+  /// write, in a state directory of this user's that nobody else may write. Anything else is
+  /// never read as a key (an all-zero or guessable key would let a planted journal in): it is
+  /// moved aside to `journal.key.refused-SECONDS` with a one-line warning, and a fresh key is
+  /// made in its place when a change needs one. Journals sealed with the old key are then no
+  /// longer trusted: they stay in place, each named in a warning, and nothing replays them
+  /// (putting the old key back, as a regular 0600 file, lets the next run finish them).
+  ///
+  /// `nil` when there is no state directory, or no key can be trusted or made: then no
+  /// journal is replayed at all.
   func journalKey(creating: Bool) -> [UInt8]? {
     guard let stateDirectory else { return nil }
     let path = Paths.join(stateDirectory, "journal.key")
-    if let fd = try? posix.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK) {
-      defer { posix.close(fd) }
-      guard let info = try? posix.fstat(fd), info.isRegularFile, info.st_uid == getuid(),
-        let bytes = try? posix.readAll(fd, path: path), bytes.count == 32
-      else { return nil }
-      return bytes
+    switch checkedKey(path) {
+    case .valid(let key): return key
+    case .missing: break
+    case .refused(let reason):
+      if let reason = stateDirectoryRefusal(stateDirectory) {
+        warn(StoreError(.refusedJournalKey(reason: reason, movedTo: nil), path: stateDirectory, operation: .read))
+        return nil
+      }
+      let aside = path + ".refused-\(now())"
+      guard (try? posix.rename(path, aside)) != nil else {
+        warn(StoreError(.refusedJournalKey(reason: reason, movedTo: nil), path: path, operation: .read))
+        return nil
+      }
+      try? posix.fsyncDirectory(stateDirectory)
+      warn(StoreError(.refusedJournalKey(reason: reason, movedTo: aside), path: path, operation: .read))
     }
     guard creating else { return nil }
     var generator = SystemRandomNumberGenerator()
@@ -305,9 +329,14 @@ extension TodoStore {
     let temporary = path + ".\(getpid()).new"
     do throws(SystemError) {
       try UndoLog(directory: stateDirectory, limit: 0, byteLimit: 0).create(posix: posix)
+      if let reason = stateDirectoryRefusal(stateDirectory) {
+        warn(StoreError(.refusedJournalKey(reason: reason, movedTo: nil), path: stateDirectory, operation: .create))
+        return nil
+      }
       try? posix.unlink(temporary)
       let fd = try posix.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
       defer { posix.close(fd) }
+      try posix.fchmod(fd, 0o600, path: temporary)
       try posix.writeAll(fd, key, path: temporary)
       try posix.fsync(fd, path: temporary)
     } catch {
@@ -318,7 +347,48 @@ extension TodoStore {
     // both use it.
     _ = link(temporary, path)
     try? posix.unlink(temporary)
-    return journalKey(creating: false)
+    try? posix.fsyncDirectory(stateDirectory)
+    if case .valid(let key) = checkedKey(path) { return key }
+    return nil
+  }
+
+  /// What is found where the journal key should be.
+  enum KeyFile {
+    case valid([UInt8])
+    case missing
+    /// Something the store did not write, worded for the warning.
+    case refused(String)
+  }
+
+  /// Reads the key at `path` only when it is exactly what ``journalKey(creating:)`` writes.
+  func checkedKey(_ path: String) -> KeyFile {
+    guard let found = posix.lstat(path) else { return .missing }
+    if found.isSymbolicLink { return .refused("it is a symbolic link") }
+    if found.isDirectory { return .refused("it is a directory") }
+    if !found.isRegularFile { return .refused("it is not a regular file") }
+    let fd: Int32
+    do { fd = try posix.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK) } catch {
+      return .refused("it cannot be read (\(StoreError.errnoText(error.code)))")
+    }
+    defer { posix.close(fd) }
+    guard let info = try? posix.fstat(fd), info.isRegularFile else { return .refused("it is not a regular file") }
+    if info.st_uid != getuid() { return .refused("it is owned by another user (uid \(info.st_uid))") }
+    if info.st_mode & 0o077 != 0 {
+      return .refused("others may read or write it (mode \(String(info.st_mode & 0o777, radix: 8)), not 600)")
+    }
+    guard let bytes = try? posix.readAll(fd, path: path) else { return .refused("it cannot be read") }
+    guard bytes.count == 32 else { return .refused("it is \(bytes.count) bytes long, not 32") }
+    return .valid(bytes)
+  }
+
+  /// Why the state directory cannot hold a key that is trusted (another user owns it, or
+  /// others may write it, so they could swap the key); `nil` when it can.
+  func stateDirectoryRefusal(_ directory: String) -> String? {
+    guard let info = posix.stat(directory) else { return nil }
+    if !info.isDirectory { return "the state directory is not a directory" }
+    if info.st_uid != getuid() { return "the state directory is owned by another user (uid \(info.st_uid))" }
+    if info.st_mode & 0o022 != 0 { return "others may write the state directory (mode \(String(info.st_mode & 0o777, radix: 8)))" }
+    return nil
   }
 
   /// Writes a store warning (the change goes on, or is skipped) to stderr as one line, once

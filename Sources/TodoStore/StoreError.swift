@@ -34,6 +34,10 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// directory, left by an earlier release, or naming files outside the list's own): it is
     /// never replayed, and left in place.
     case untrustedJournal(journal: String)
+    /// The journal key (or the state directory holding it) is not exactly what the store
+    /// writes (see ``TodoStore/journalKey(creating:)``): it is never used; `movedTo` is where
+    /// it was moved aside, `nil` when it could not be.
+    case refusedJournalKey(reason: String, movedTo: String?)
     /// An undo log entry that cannot be read back (torn or truncated); nothing is undone
     /// past it.
     case damagedUndoEntry
@@ -90,6 +94,11 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     switch kind {
     case .nothingToUndo: return "nothing to undo in '\(path)'"
     case .nothingToRedo: return "nothing to redo in '\(path)'"
+    case .refusedJournalKey(let reason, let aside?):
+      return "journal key '\(StoreError.oneLine(path))' refused: \(reason); moved to '\(StoreError.oneLine(aside))' "
+        + "and a new key made; journals sealed with the old key are left in place, unreplayed"
+    case .refusedJournalKey(let reason, nil):
+      return "journal key '\(StoreError.oneLine(path))' refused: \(reason); no journal is replayed or trusted until it is fixed"
     default: break
     }
     let action =
@@ -120,6 +129,7 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         "line \(line) was removed meanwhile: was '\(StoreError.oneLine(was))'"
       case .nothingToUndo: "nothing to undo"
       case .nothingToRedo: "nothing to redo"
+      case .refusedJournalKey(let reason, _): reason
       case .notRecorded: "the change was too large to keep in the undo log"
       case .unfinishedChange(let journal):
         "the files changed meanwhile; see the journal '\(journal)'"

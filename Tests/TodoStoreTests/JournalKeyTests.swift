@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import TodoTxt
+
+@testable import TodoStore
+
+/// The key that seals journals is trusted only when it is exactly what the store wrote: any
+/// other key file (missing, short, long, empty, a link, a directory, readable by others,
+/// someone else's) is never used, so a journal sealed with a guessable key is never replayed.
+@Suite struct JournalKeyTests {
+  /// What can be found where the key should be.
+  enum Damage: String, CaseIterable, Sendable {
+    case missing, empty, truncated, tooLong, link, directory, readableByOthers, anotherOwner
+  }
+
+  /// An archive killed between its renames, then its journal sealed again with the all-zero
+  /// key: what a forger can write when the store fails open.
+  func plantZeroKeyJournal(_ dir: Scratch) throws {
+    dir.write("todo.txt", JournalTests.todo)
+    dir.write("done.txt", JournalTests.done)
+    let run = try Probe.run(
+      ["kill", dir.file("todo.txt"), dir.file("done.txt"), "rename", "4"], state: dir.file("state"))
+    #expect(run.reason == .uncaughtSignal)
+    let key = try #require(dir.store().journalKey(creating: false))
+    for name in [".todo.txt.journal", ".done.txt.journal"] {
+      guard let sealed = dir.bytes(name) else { continue }
+      let journal = try Journal(decoding: sealed, key: key)
+      #expect(FileManager.default.createFile(
+        atPath: dir.file(name), contents: Data(journal.encoded(key: Journal.noKey))))
+    }
+  }
+
+  func damage(_ dir: Scratch, _ damage: Damage) throws {
+    let key = dir.file("state/journal.key")
+    let manager = FileManager.default
+    try manager.removeItem(atPath: key)
+    let zero = Data(Journal.noKey)
+    switch damage {
+    case .missing: break
+    case .empty: #expect(manager.createFile(atPath: key, contents: Data(), attributes: [.posixPermissions: 0o600]))
+    case .truncated: #expect(manager.createFile(atPath: key, contents: zero.prefix(16), attributes: [.posixPermissions: 0o600]))
+    case .tooLong: #expect(manager.createFile(atPath: key, contents: zero + [0], attributes: [.posixPermissions: 0o600]))
+    case .link:
+      #expect(manager.createFile(atPath: dir.file("zero.key"), contents: zero, attributes: [.posixPermissions: 0o600]))
+      try manager.createSymbolicLink(atPath: key, withDestinationPath: dir.file("zero.key"))
+    case .directory: try manager.createDirectory(atPath: key, withIntermediateDirectories: false)
+    case .readableByOthers: #expect(manager.createFile(atPath: key, contents: zero, attributes: [.posixPermissions: 0o644]))
+    case .anotherOwner:
+      #expect(manager.createFile(atPath: key, contents: zero, attributes: [.posixPermissions: 0o600]))
+      #expect(chown(key, 65534, 65534) == 0 || getuid() != 0)
+    }
+  }
+
+  /// Whatever is in the key's place, the zero-key journal is left where it is and the files
+  /// stay as the kill left them; a change then makes a fresh key of the store's own, and the
+  /// damaged one is kept aside (a missing one has nothing to keep).
+  @Test(arguments: Damage.allCases)
+  func aKeyTheStoreDidNotWriteIsNeverUsed(_ damage: Damage) throws {
+    if damage == .anotherOwner, getuid() != 0 { return }
+    let dir = Scratch()
+    try plantZeroKeyJournal(dir)
+    let journal = try #require(dir.bytes(".todo.txt.journal"))
+    try self.damage(dir, damage)
+    let done = dir.read("done.txt")
+
+    #expect(try dir.store().read(dir.file("todo.txt")).text == JournalTests.todo)
+    #expect(dir.read("done.txt") == done)
+    #expect(dir.bytes(".todo.txt.journal") == journal)
+    let state = try FileManager.default.contentsOfDirectory(atPath: dir.file("state"))
+    #expect(state.contains { $0.hasPrefix("journal.key.refused-") } == (damage != .missing), "\(state)")
+
+    // A change to two files needs a key: a new one, 32 random bytes only this user may read.
+    try dir.store().append([bytes("e")], to: dir.file("todo.txt"), label: "add")
+    #expect(dir.store().journalKey(creating: true) != nil)
+    let info = try #require(dir.store().posix.lstat(dir.file("state/journal.key")))
+    #expect(info.isRegularFile && info.st_mode & 0o777 == 0o600 && info.st_uid == getuid())
+    let key = try #require(dir.store().journalKey(creating: false))
+    #expect(key.count == 32 && key != Journal.noKey)
+    // The planted journal is still refused under the new key.
+    #expect(try dir.store().read(dir.file("todo.txt")).text == JournalTests.todo + "e\n")
+    #expect(dir.read("done.txt") == done)
+  }
+
+  /// The user's own interrupted change, when the key was damaged since (a sync tool made it
+  /// 0644): the journal is left unreplayed; putting the key back as it was finishes it.
+  @Test func journalsOfARefusedKeyWaitForItsReturn() throws {
+    let dir = Scratch()
+    dir.write("todo.txt", JournalTests.todo)
+    dir.write("done.txt", JournalTests.done)
+    let run = try Probe.run(
+      ["kill", dir.file("todo.txt"), dir.file("done.txt"), "rename", "4"], state: dir.file("state"))
+    #expect(run.reason == .uncaughtSignal)
+    let key = dir.file("state/journal.key")
+    #expect(chmod(key, 0o644) == 0)
+    #expect(try dir.store().read(dir.file("todo.txt")).text == JournalTests.todo)
+    #expect(dir.entries.contains(".todo.txt.journal"))
+    let aside = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: dir.file("state")).first { $0.hasPrefix("journal.key.refused-") })
+    #expect(rename(dir.file("state/" + aside), key) == 0 && chmod(key, 0o600) == 0)
+    #expect(try dir.store().read(dir.file("todo.txt")).text == JournalTests.newTodo)
+    #expect(dir.read("done.txt") == JournalTests.newDone)
+  }
+
+  /// A state directory others may write (they could swap the key) holds no trusted key.
+  @Test func aStateDirectoryOthersMayWriteHoldsNoKey() throws {
+    let dir = Scratch()
+    try plantZeroKeyJournal(dir)
+    try damage(dir, .readableByOthers)
+    #expect(chmod(dir.file("state"), 0o777) == 0)
+    #expect(dir.store().journalKey(creating: true) == nil)
+    #expect(try dir.store().read(dir.file("todo.txt")).text == JournalTests.todo)
+  }
+}
