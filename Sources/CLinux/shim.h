@@ -22,4 +22,16 @@ static inline int clinux_exchange(const char *from, const char *to) {
 #endif
 }
 
+// renameat2(2) with RENAME_NOREPLACE (1 << 0): moves `from` (in `fromdir`) to `to` (in
+// `todir`) only when nothing is there. -1 with errno EINVAL or ENOSYS where the file system or
+// the kernel cannot.
+static inline int clinux_move_noreplace(int fromdir, const char *from, int todir, const char *to) {
+#ifdef SYS_renameat2
+  return (int)syscall(SYS_renameat2, fromdir, from, todir, to, 1u << 0);
+#else
+  errno = ENOSYS;
+  return -1;
+#endif
+}
+
 #endif

@@ -188,3 +188,14 @@ private func round(
   d = d &+ t1
   h = t1 &+ t2
 }
+
+extension TodoStore {
+  /// The first 48 bits of the SHA-256 of `bytes`, in hex: enough to tell whether a change
+  /// recorded under a label was made from these very bytes (a conflicted copy merged once).
+  public static func fingerprint(of bytes: [UInt8]) -> String {
+    var hash = SHA256()
+    hash.update(bytes)
+    let digits = Array("0123456789abcdef".utf8)
+    return String(decoding: hash.finish().prefix(6).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
+  }
+}

@@ -18,6 +18,14 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case permissionDenied
     case readOnlyFileSystem
     case noSpace
+    /// The file system has room but no free inodes: no new file can be made.
+    case noFreeInodes
+    /// A folder of the list's (notes, attachments, `.todo-conflicts`) that is a symbolic
+    /// link: never followed (see ``ConfinedFolder``).
+    case folderIsALink(target: String)
+    /// A file in a folder of the list's that is a symbolic link where a file must be.
+    case symbolicLink(target: String)
+    case notADirectory
     /// Another process held the lock for longer than the store waits.
     case lockTimeout(seconds: Double)
     /// A line the change touches was changed by another program meanwhile; `now` is `nil`
@@ -84,7 +92,9 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       case EISDIR: .isDirectory
       case EACCES, EPERM: .permissionDenied
       case EROFS: .readOnlyFileSystem
-      case ENOSPC, EDQUOT: .noSpace
+      case ENOSPC: StoreError.hasNoFreeInodes(near: path) ? .noFreeInodes : .noSpace
+      case EDQUOT: .noSpace
+      case ENOTDIR: .notADirectory
       default: .io(code)
       }
     self.init(kind, path: path, operation: operation)
@@ -121,6 +131,12 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       case .permissionDenied: "permission denied"
       case .readOnlyFileSystem: "read-only file system"
       case .noSpace: "no space left on device"
+      case .noFreeInodes: "no free inodes left on the file system (it has room, but no new file can be made)"
+      case .folderIsALink(let target):
+        "it is a symbolic link to '\(StoreError.oneLine(target))'; a folder of the list is never followed elsewhere"
+      case .symbolicLink(let target):
+        "it is a symbolic link to '\(StoreError.oneLine(target))'; not followed"
+      case .notADirectory: "it is not a directory"
       case .lockTimeout(let seconds):
         "it is locked by another process (waited \(StoreError.seconds(seconds)) s)"
       case .conflict(let line, let was, let now?):
@@ -147,6 +163,30 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       case .io(let code): StoreError.errnoText(code)
       }
     return "\(action): \(reason)"
+  }
+
+  /// Whether ENOSPC at `path` means the inodes ran out rather than the room: the file
+  /// system of the nearest existing folder on the way up has none free.
+  static func hasNoFreeInodes(near path: String) -> Bool {
+    var directory = path
+    var info = statvfs()
+    for _ in 0..<64 {
+      if statvfs(directory.isEmpty ? "." : directory, &info) == 0 {
+        return info.f_files > 0 && info.f_favail == 0
+      }
+      guard let slash = directory.lastIndex(of: "/") else {
+        if directory.isEmpty || directory == "." { return false }
+        directory = "."
+        continue
+      }
+      if slash == directory.startIndex {
+        if directory == "/" { return false }
+        directory = "/"
+      } else {
+        directory = String(directory[..<slash])
+      }
+    }
+    return false
   }
 
   /// `strerror(3)` in lower case, as the rest of the messages are worded.

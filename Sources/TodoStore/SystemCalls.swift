@@ -41,6 +41,14 @@ struct Posix: Sendable {
     if let code = faults?.decide(call, path) { throw SystemError(call: call, code: code) }
   }
 
+  /// The injected failure of `call` on `path`, for calls made outside these wrappers (the
+  /// `*at` calls of ``ConfinedFolder``), as the store's error.
+  func injectFault(_ call: SystemCall, _ path: String) throws(StoreError) {
+    if let code = faults?.decide(call, path) {
+      throw StoreError(errno: code, path: path, operation: call == .open ? .create : .write)
+    }
+  }
+
   /// `open(2)`; always with `O_CLOEXEC`, so add-ons never inherit a lock or a temporary file.
   func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0o666) throws(SystemError) -> Int32 {
     try inject(.open, path)

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import TodoStore
 import TodoTxt
 
 /// `attach NR FILE`: a copy of a file in `$TODO_DIR/attachments`, linked by an `att:NAME` tag.
@@ -19,20 +20,20 @@ enum AttachCommand {
     let file = context.settings.todoFile
     // The list is read once, under the lock: the task is checked, the file copied and the tag
     // added on the snapshot that is written.
-    var copied: String?
+    var copied: (folder: ConfinedFolder, name: String)?
     let edited: [(TaskReference, Task)]
     do throws(TodoError) {
       edited = try context.editTasks([reference], label: "attach \(reference.typed)") { _, task throws(TodoError) in
-        let name = try copy(source, for: task, reference: reference, settings: context.settings)
-        copied = name
-        task.appendText("att:" + name)
+        let made = try copy(source, for: task, reference: reference, settings: context.settings, store: context.store)
+        copied = made
+        task.appendText("att:" + made.name)
       }
     } catch {
-      if let copied { _ = unlink(directory(context.settings) + "/" + copied) }
+      if let copied { copied.folder.remove(copied.name) }
       throw error
     }
     let folder = directory(context.settings)
-    let name = copied ?? ""
+    let name = copied?.name ?? ""
     if context.verbose {
       for (reference, task) in edited { context.echo(reference.typed, task.bytes) }
       context.console.line("TODO: Attached \(source) as \(folder)/\(name).")
@@ -42,28 +43,33 @@ enum AttachCommand {
 
   /// Copies `source` into the attachments folder for `task`, under a name no other file has.
   ///
-  /// - Returns: the copy's name.
+  /// The folder is never reached through a link (a linked `attachments` would put the copy
+  /// wherever the link points, `~/.bashrc.d` say): see ``ConfinedFolder``.
+  ///
+  /// - Returns: the folder and the copy's name in it.
   private static func copy(
-    _ source: String, for task: Task, reference: TaskReference, settings: Settings
-  ) throws(TodoError) -> String {
+    _ source: String, for task: Task, reference: TaskReference, settings: Settings, store: TodoStore
+  ) throws(TodoError) -> (folder: ConfinedFolder, name: String) {
     // The copy's name becomes part of the task line.
     if let scalar = controlCharacter(in: Array(Posix.basename(source).utf8)) {
       throw .controlCharacter(what: "the file name '\(source.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : String($0) }.joined())'", scalar: scalar)
     }
     guard Posix.isRegularFile(source) else { throw .cannotCopy(source, reason: "not a readable file") }
     guard let contents = Posix.readFile(source) else { throw .cannotCopy(source, reason: "cannot read it") }
+    let folder: ConfinedFolder
+    do { folder = try store.folder(directory(settings), creating: true) } catch { throw .store(error) }
     // The same file attached again would only be a second copy and a second tag.
-    for path in attachments(of: task, settings: settings) where Posix.readFile(path) == contents {
-      throw .alreadyAttached(item: reference.typed, name: Posix.basename(path))
+    for name in attachedNames(of: task) where (try? folder.read(name)) == contents {
+      throw .alreadyAttached(item: reference.typed, name: name)
     }
-    let folder = directory(settings)
-    guard Posix.makeDirectories(folder) else { throw directoryError(folder) }
     let wanted = String(
       Posix.basename(source).map { $0 == " " || $0 == "\t" || $0 == ":" || $0 == "\n" ? "-" : $0 })
-    guard let name = NoteCommand.createUniqueFile(in: folder, preferring: wanted, contents: contents) else {
-      throw .cannotCopy(source, reason: "cannot write to \(folder)")
-    }
-    return name
+    do { return (folder, try folder.create(preferring: wanted, contents: contents)) } catch { throw .store(error) }
+  }
+
+  /// The names of a task's attachments, in the order of its `att:` tags.
+  static func attachedNames(of task: Task) -> [String] {
+    task.tags.filter { $0.key == "att" && NoteCommand.isSafeName($0.value) }.map(\.value)
   }
 
   /// `$TODO_DIR/attachments`.
@@ -71,9 +77,7 @@ enum AttachCommand {
 
   /// Paths of a task's attachments, in the order of its `att:` tags.
   static func attachments(of task: Task, settings: Settings) -> [String] {
-    task.tags.filter { $0.key == "att" && NoteCommand.isSafeName($0.value) }.map {
-      directory(settings) + "/" + $0.value
-    }
+    attachedNames(of: task).map { directory(settings) + "/" + $0 }
   }
 }
 

@@ -23,32 +23,50 @@ enum ConflictsCommand {
   ) { context, arguments throws(TodoError) in
     guard arguments.isEmpty else { throw spec.usageError }
     var merged = 0
+    var refused = 0
     // done.txt is merged like todo.txt: a union would bring back a task moved out of it.
     for file in [context.settings.todoFile, context.settings.doneFile] {
-      for copy in copies(of: file) {
-        try mergeCopy(copy, into: file, context: context)
+      let found = try copies(of: file, store: context.store)
+      for link in found.links {
+        // A link arriving by sync would make another file (~/.ssh/id_rsa) lines of the list.
+        context.console.errorLine(
+          "\(context.programName): \(StoreError(.symbolicLink(target: found.directory.linkTarget(link)), path: found.directory.path(of: link), operation: .read).description); not merged")
+        refused += 1
+      }
+      guard !found.names.isEmpty else { continue }
+      // The folder the copies go to is made (and refused when it is a link) before anything
+      // is merged: a merge whose copy cannot then be moved aside would be merged again.
+      let aside: ConfinedFolder
+      do throws(StoreError) {
+        aside = try context.store.folder(found.directory.path(of: ConflictsCommand.folder), creating: true)
+      } catch {
+        throw .store(error)
+      }
+      for name in found.names {
+        try mergeCopy(name, of: found.directory, into: file, movingTo: aside, context: context)
         merged += 1
       }
     }
-    if merged == 0, context.verbose { context.console.line("TODO: No conflicted copies found.") }
-    return .success
+    if merged == 0, refused == 0, context.verbose { context.console.line("TODO: No conflicted copies found.") }
+    return refused == 0 ? .success : .failure
   }
 
   /// The folder beside a file that merged copies are moved to.
   static let folder = ".todo-conflicts"
 
-  /// Conflicted copies of `file` in its directory, by name.
+  /// Conflicted copies of `file` in its directory, by name, and those of them that are
+  /// symbolic links (never read: see ``ConfinedFolder``).
   ///
   /// Dropbox: `STEM (… conflicted copy …)EXT`; Syncthing: `STEM.sync-conflict-…EXT`, where
   /// STEM and EXT are the file's name before and from its last dot.
-  static func copies(of file: String) -> [String] {
-    let directory = Posix.dirname(file)
+  static func copies(of file: String, store: TodoStore) throws(TodoError) -> (directory: ConfinedFolder, names: [String], links: [String]) {
+    let directory: ConfinedFolder
+    do { directory = try store.folder(Posix.dirname(file)) } catch { throw .store(error) }
     let name = Posix.basename(file)
     let dot = name.lastIndex(of: ".") ?? name.endIndex
     let stem = String(name[..<dot])
     let suffix = String(name[dot...])
-    let names = Posix.listDirectory(directory) ?? []
-    return names.filter { candidate in
+    let candidates = directory.names().filter { candidate in
       guard candidate != name, candidate.hasSuffix(suffix) else { return false }
       let middle = candidate.dropLast(suffix.count)
       let dropbox =
@@ -57,34 +75,53 @@ enum ConflictsCommand {
       let syncthing = middle.hasPrefix(stem + ".sync-conflict-")
       return dropbox || syncthing
     }
-    .map { directory + "/" + $0 }
-    .filter(Posix.isRegularFile)
+    return (
+      directory, candidates.filter { directory.kind(of: $0) == .file },
+      candidates.filter { directory.kind(of: $0) == .link }
+    )
   }
 
-  static func mergeCopy(_ copy: String, into file: String, context: CommandContext)
-    throws(TodoError)
-  {
-    guard let bytes = Posix.readFile(copy) else { throw .cannotReadFile(copy) }
+  /// Merges the copy `name` of `directory` into `file` and moves it into `aside`: one change.
+  ///
+  /// The merge is labelled with the copy's fingerprint, so that a run killed (or failing)
+  /// between writing the merge and moving the copy is recognised by the next one, which
+  /// only moves the copy aside instead of merging it a second time (a second merge would
+  /// read the first as this machine's edits, and could drop a task).
+  static func mergeCopy(
+    _ name: String, of directory: ConfinedFolder, into file: String, movingTo aside: ConfinedFolder,
+    context: CommandContext
+  ) throws(TodoError) {
+    let bytes: [UInt8]
+    do { bytes = try directory.read(name) } catch { throw .store(error) }
     let theirs = TodoList(bytes: bytes)
     let history = context.store.history(files: [file])
     let resolved = GitRepository.realPath(file)
-    let label = "conflicts \(Posix.basename(copy))"
-    let result = try context.storing {
-      try context.store.update(file, label: label) { list -> MergeResult in
-        let result = TodoMerge.merge(
-            base: base(
-              from: history, path: resolved, ours: list, theirs: theirs)?.base,
+    let label = "conflicts \(name) #\(TodoStore.fingerprint(of: bytes))"
+    let alreadyMerged = history.contains { !$0.isUndone && $0.label == label }
+    var result: MergeResult?
+    if !alreadyMerged {
+      result = try context.storing {
+        try context.store.update(file, label: label) { list -> MergeResult in
+          let result = TodoMerge.merge(
+            base: base(from: history, path: resolved, ours: list, theirs: theirs)?.base,
             ours: list, theirs: theirs, conflictStyle: .keepBoth)
-        list = result.list
-        return result
+          list = result.list
+          return result
+        }
       }
     }
-    let moved = try moveAside(copy)
-    let name = Posix.basename(file)
-    context.console.line("Merged '\(Posix.basename(copy))' into \(name); the copy is now \(moved).")
-    if !result.conflicts.isEmpty {
+    let moved: String
+    do { moved = try aside.moveIn(name, from: directory) } catch { throw .store(error) }
+    let shown = folder + "/" + moved
+    let target = Posix.basename(file)
+    if alreadyMerged {
+      context.console.line("'\(name)' was already merged into \(target) (an earlier run stopped before moving it); it is now \(shown).")
+      return
+    }
+    context.console.line("Merged '\(name)' into \(target); the copy is now \(shown).")
+    if let result, !result.conflicts.isEmpty {
       context.console.line(
-        "\(name) holds both versions of \(result.conflicts.count) task\(result.conflicts.count == 1 ? "" : "s") "
+        "\(target) holds both versions of \(result.conflicts.count) task\(result.conflicts.count == 1 ? "" : "s") "
           + "changed on both sides; delete the one you do not want:")
       for conflict in result.conflicts {
         for task in [conflict.ours, conflict.theirs].compactMap({ $0 }) {
@@ -199,23 +236,5 @@ enum ConflictsCommand {
     var counts: [[UInt8]: Int] = [:]
     for line in lines { counts[line, default: 0] += 1 }
     return counts
-  }
-
-  /// Moves a merged copy into the hidden folder beside it (never over another file there);
-  /// returns where it went, relative to the file's directory.
-  static func moveAside(_ copy: String) throws(TodoError) -> String {
-    let folder = Posix.dirname(copy) + "/" + ConflictsCommand.folder
-    guard Posix.makeDirectories(folder) else { throw .cannotWriteFile(folder) }
-    let name = Posix.basename(copy)
-    var target = name
-    var number = 1
-    while Posix.exists(folder + "/" + target) {
-      number += 1
-      target = "\(number)-\(name)"
-    }
-    guard rename(copy, folder + "/" + target) == 0 else {
-      throw .cannotWriteFile(folder + "/" + target)
-    }
-    return ConflictsCommand.folder + "/" + target
   }
 }

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import TodoStore
 import TodoTxt
 
 /// `note NR [--show]`: a long description kept in a file of `$TODO_DIR/notes/`, linked to the
@@ -25,8 +26,12 @@ enum NoteCommand {
     if showing {
       let task = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
       guard let linked = linkedName(task) else { throw .noNote(reference.typed) }
-      try refuseLinks(notes, path(linked, in: notes))
-      guard let text = Posix.readFile(path(linked, in: notes)) else { throw .noNote(reference.typed) }
+      let text: [UInt8]
+      do throws(StoreError) { text = try context.store.folder(notes).read(linked) } catch where error.kind == .notFound {
+        throw .noNote(reference.typed)
+      } catch {
+        throw .store(error)
+      }
       context.console.write(text)
       if text.last != 0x0A, !text.isEmpty { context.console.write([0x0A]) }
       return .success
@@ -40,27 +45,30 @@ enum NoteCommand {
     let outcome: Outcome = try context.storing {
       try context.store.update(file, label: "note \(reference.typed)") { (list: inout TodoList) throws -> Outcome in
         var task = try reference.task(in: list, file: file, mode: context.settings.mode)
-        try refuseLinks(notes)
-        guard Posix.makeDirectories(notes) else { throw directoryError(notes) }
+        // Never through a link: the editor would follow it out of the notes folder.
+        let folder = try context.store.folder(notes, creating: true)
         let name: String
         var created = false
         if let linked = linkedName(task) {
           name = linked
-          try refuseLinks(path(name, in: notes))
-        } else {
-          guard let new = createUniqueFile(in: notes, preferring: slug(task) + ".txt", contents: []) else {
-            throw TodoError.notADirectory(notes)
+          switch folder.kind(of: name) {
+          case .link?:
+            throw StoreError(.symbolicLink(target: folder.linkTarget(name)), path: folder.path(of: name), operation: .write)
+          case .folder?, .other?:
+            throw StoreError(.notAFile, path: folder.path(of: name), operation: .write)
+          case .file?, nil: break
           }
-          name = new
+        } else {
+          name = try folder.create(preferring: slug(task) + ".txt", contents: [])
           created = true
         }
-        let notePath = path(name, in: notes)
+        let notePath = folder.path(of: name)
         terminal.flush()
         let status = context.runner.run(
           ["sh", "-c", editor + " \"$1\"", "sh", notePath], environment: context.childEnvironment
         ).status
-        let isEmpty = Posix.readFile(notePath)?.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 } ?? true
-        if created, isEmpty { _ = unlink(notePath) }
+        let isEmpty = (try? folder.read(name))?.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 } ?? true
+        if created, isEmpty { folder.remove(name) }
         guard status == 0 else { throw TodoError.childFailed(editor, status: status) }
         guard created else { return .edited(notePath) }
         guard !isEmpty else { return .leftEmpty }
@@ -86,12 +94,6 @@ enum NoteCommand {
     case edited(String)
     case linked(String, Task)
     case leftEmpty
-  }
-
-  /// Refuses paths that are symbolic links: the editor or `--show` would follow them out of
-  /// the notes folder.
-  static func refuseLinks(_ paths: String...) throws(TodoError) {
-    for path in paths where Posix.isSymbolicLink(path) { throw .noteIsALink(path) }
   }
 
   /// The note file a task's `note:` tag names, when it is a name inside the notes folder.
@@ -123,31 +125,4 @@ enum NoteCommand {
     return slug.isEmpty ? "note" : slug
   }
 
-  /// Creates a new file in `directory` named `name`, or `stem-2.ext`, `stem-3.ext` … when taken
-  /// (created exclusively, so two runs can never pick the same name), and writes `contents`.
-  /// Returns the name used.
-  static func createUniqueFile(in directory: String, preferring name: String, contents: [UInt8]) -> String? {
-    let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
-    let stem = dot.map { String(name[..<$0]) } ?? name
-    let suffix = dot.map { String(name[$0...]) } ?? ""
-    for attempt in 1...10_000 {
-      let candidate = attempt == 1 ? name : "\(stem)-\(attempt)\(suffix)"
-      let fd = open(directory + "/" + candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-      if fd < 0 {
-        if errno == EEXIST { continue }
-        return nil
-      }
-      // A copy is linked only when every byte is on disk: a full disk (or a quota) would
-      // otherwise leave a truncated file that the task points at.
-      var info = stat()
-      let written = Posix.writeAll(fd, contents) == 0 && fsync(fd) == 0 && fstat(fd, &info) == 0
-        && Int(info.st_size) == contents.count
-      if close(fd) != 0 || !written {
-        _ = unlink(directory + "/" + candidate)
-        return nil
-      }
-      return candidate
-    }
-    return nil
-  }
 }

@@ -121,15 +121,6 @@ func controlCharacter(in bytes: some Collection<UInt8>) -> UInt32? {
   return nil
 }
 
-/// Why a folder could not be made: something else is in its place, or `mkdir` failed (no
-/// space, no free inode, no permission), which is not the same message.
-func directoryError(_ path: String) -> TodoError {
-  var info = stat()
-  if lstat(path, &info) == 0 { return .notADirectory(path) }
-  let code = mkdir(path, 0o777) == 0 ? 0 : errno
-  return code == 0 ? .notADirectory(path) : .cannotCreateDirectory(path, errno: code)
-}
-
 /// The bytes of a string.
 func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 

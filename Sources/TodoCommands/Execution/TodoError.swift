@@ -77,9 +77,6 @@ public enum TodoError: Error, Equatable, Sendable {
   case doesNotRecur(String)
   case noTag(item: String, key: String)
   case noNote(String)
-  /// A note (or the notes folder) is a symbolic link: following it would read or write a
-  /// file outside the todo directory (a link can arrive by sync).
-  case noteIsALink(String)
   case nothingToOpen(String)
   case chooseWhatToOpen(String, count: Int)
   case notADuration(String)
@@ -216,8 +213,6 @@ public enum TodoError: Error, Equatable, Sendable {
     case .doesNotRecur(let item): return "TODO: \(item) has no rec: tag."
     case .noTag(let item, let key): return "TODO: \(item) has no \(key): tag."
     case .noNote(let item): return "TODO: \(item) has no note."
-    case .noteIsALink(let path):
-      return "\(programName): \(path) is a symbolic link; a note must be a file in the notes folder, nothing was opened"
     case .nothingToOpen(let item): return "TODO: \(item) has no note, attachment or link to open."
     case .chooseWhatToOpen(let item, let count):
       return "TODO: \(item) has \(count) things to open; name one: \(programName) open \(item) 1..\(count)"

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// Nothing in a todo directory can make the tool read or write outside it through a link: a
+/// conflicted copy, `.todo-conflicts` or `attachments` that arrives as a symbolic link (by
+/// sync, or planted in a shared folder) is refused, and what it points at is untouched.
+@Suite struct LinkedFolderTests {
+  static let secret = "-----BEGIN OPENSSH PRIVATE KEY-----\nsecret\n"
+
+  /// A conflicted copy that is a link to a private file: not merged, named on stderr, exit 1;
+  /// the real copy beside it is still merged, and the link stays where it is.
+  @Test(arguments: ["todo (conflicted copy 2026-12-01).txt", "done.sync-conflict-20261201-101500-ABCDEFG.txt"])
+  func aConflictedCopyThatIsALinkIsNotRead(_ name: String) throws {
+    let box = try Sandbox()
+    try box.write("outside/id_rsa", LinkedFolderTests.secret)
+    try box.write("todo.txt", "call mom\n")
+    try box.write("done.txt", "x 2026-11-30 file taxes\n")
+    try FileManager.default.createSymbolicLink(atPath: box.path(name), withDestinationPath: box.path("outside/id_rsa"))
+    try box.write("todo (Sam's conflicted copy 2026-12-01).txt", "call mom\nbuy milk\n")
+    let run = try box.todo("conflicts")
+    #expect(run.status == 1)
+    #expect(run.stderr == "todo: cannot read '\(box.path(name))': it is a symbolic link to '\(box.path("outside/id_rsa"))'; not followed; not merged\n")
+    #expect(box.read("todo.txt") == "call mom\nbuy milk\n")
+    #expect(box.read("done.txt") == "x 2026-11-30 file taxes\n")
+    #expect(box.read("outside/id_rsa") == LinkedFolderTests.secret)
+    #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: box.path(name))) == box.path("outside/id_rsa"))
+  }
+
+  /// `.todo-conflicts` as a link to a folder bash sources: refused before anything is merged,
+  /// and the copy is still where it was, so a later run (with the folder fixed) merges it once.
+  @Test func aLinkedConflictsFolderReceivesNothing() throws {
+    let box = try Sandbox()
+    try FileManager.default.createDirectory(atPath: box.path("bashrc.d"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: box.path(".todo-conflicts"), withDestinationPath: box.path("bashrc.d"))
+    try box.write("todo.txt", "call mom\n")
+    let copy = "todo (conflicted copy 2026-12-01).txt"
+    try box.write(copy, "call mom\nbuy milk\n")
+    let run = try box.todo("conflicts")
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("'\(box.path(".todo-conflicts"))'") && run.stderr.contains("never followed"), "\(run.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: box.path("bashrc.d")).isEmpty)
+    #expect(box.read("todo.txt") == "call mom\n")
+    #expect(box.exists(copy))
+    try FileManager.default.removeItem(atPath: box.path(".todo-conflicts"))
+    #expect(try box.todo("conflicts").status == 0)
+    #expect(box.read("todo.txt") == "call mom\nbuy milk\n")
+  }
+
+  /// A run killed after writing the merge and before moving the copy aside: the next run
+  /// sees the merge in the undo log (same copy, same bytes), moves the copy, and merges
+  /// nothing a second time.
+  @Test func aKilledConflictsRunIsNotMergedTwice() throws {
+    let box = try Sandbox()
+    #expect(try box.todo("-T", "add", "call mom").status == 0)
+    #expect(try box.todo("-T", "add", "pay rent").status == 0)
+    let copy = "todo (conflicted copy 2026-12-01).txt"
+    try box.write(copy, "call mom\npay rent\nbuy milk\n")
+    let killed = try box.todo("conflicts", environment: ["TODO_FAULT": "rename:KILL@1:.todo-conflicts"])
+    #expect(killed.status == 128 + SIGKILL || killed.status == SIGKILL)
+    #expect(box.read("todo.txt") == "call mom\npay rent\nbuy milk\n")
+    #expect(box.exists(copy))
+    #expect(try box.todo("-f", "del", "2").status == 0)
+    let run = try box.todo("conflicts")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("already merged"), "\(run.stdout)")
+    // The task deleted meanwhile (its line kept empty, as `todo del` keeps numbers) is not
+    // brought back by a second merge.
+    #expect(box.read("todo.txt") == "call mom\n\nbuy milk\n")
+    #expect(!box.exists(copy) && box.exists(".todo-conflicts/" + copy))
+  }
+
+  /// `attach` with `attachments` linked to another folder writes nothing there.
+  @Test func aLinkedAttachmentsFolderReceivesNothing() throws {
+    let box = try Sandbox()
+    try FileManager.default.createDirectory(atPath: box.path("bashrc.d"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: box.path("attachments"), withDestinationPath: box.path("bashrc.d"))
+    try box.write("todo.txt", "call mom\n")
+    try box.write("payload.sh", "echo pwned\n")
+    let run = try box.todo("attach", "1", box.path("payload.sh"))
+    #expect(run.status == 1)
+    #expect(run.stderr == "todo: cannot create '\(box.path("attachments"))': it is a symbolic link to '\(box.path("bashrc.d"))'; a folder of the list is never followed elsewhere\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: box.path("bashrc.d")).isEmpty)
+    #expect(box.read("todo.txt") == "call mom\n")
+  }
+
+  /// An attachment name that arrives as a link in the real folder is never read (to compare
+  /// contents) nor written: the copy gets a name of its own.
+  @Test func aLinkInsideTheAttachmentsFolderIsNotFollowed() throws {
+    let box = try Sandbox()
+    try box.write("outside/target.txt", "keep\n")
+    try FileManager.default.createDirectory(atPath: box.path("attachments"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: box.path("attachments/photo.txt"), withDestinationPath: box.path("outside/target.txt"))
+    try box.write("todo.txt", "call mom\n")
+    try box.write("photo.txt", "a picture\n")
+    let run = try box.todo("attach", "1", box.path("photo.txt"))
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(box.read("todo.txt") == "call mom att:photo-2.txt\n")
+    #expect(box.read("outside/target.txt") == "keep\n")
+    #expect(box.read("attachments/photo-2.txt") == "a picture\n")
+  }
+}
