@@ -49,9 +49,9 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An undo log entry that cannot be read back (torn or truncated); nothing is undone
     /// past it.
     case damagedUndoEntry
-    /// A symbolic link the store will not write through: it points at a dot-file, or it is
-    /// not owned by this user (see ``TodoStore/resolve(_:operation:)``).
-    case untrustedLink(target: String)
+    /// A symbolic link the store will not write through, and why (see
+    /// ``TodoStore/linkRefusal(_:to:)``).
+    case untrustedLink(target: String, reason: String)
     /// The file still holds a merge conflict's marker lines (`<<<<<<<` … `>>>>>>>`): until
     /// they are gone, no line of it can be taken for a task.
     case unresolvedMerge
@@ -153,8 +153,8 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         "the undo log entry is damaged; nothing was undone or redone (remove it to reach older changes)"
       case .untrustedJournal(let journal):
         "the journal '\(StoreError.oneLine(journal))' was not written by this user's todo or names files outside the list; it is left in place, unreplayed"
-      case .untrustedLink(let target):
-        "it is a symbolic link to '\(StoreError.oneLine(target))', which is a dot-file or not your own link; not written through"
+      case .untrustedLink(let target, let reason):
+        "it is a symbolic link to '\(StoreError.oneLine(target))' and \(reason); not written through"
       case .unresolvedMerge:
         "it holds both sides of a merge conflict between <<<<<<< and >>>>>>> lines; "
           + "keep the right lines and remove the marker lines first ('resolve' shows and settles them)"

@@ -179,8 +179,8 @@ extension TodoStore {
       } catch {
         throw StoreError(errno: error.code, path: path, operation: operation)
       }
-      if link.isSymbolicLink, operation != .read, !TodoStore.mayWriteThrough(link, to: resolved) {
-        throw StoreError(.untrustedLink(target: resolved), path: path, operation: operation)
+      if link.isSymbolicLink, operation != .read, let reason = linkRefusal(link, to: resolved) {
+        throw StoreError(.untrustedLink(target: resolved, reason: reason), path: path, operation: operation)
       }
       switch posix.statOrError(resolved) {
       case .success(let info):
@@ -207,21 +207,32 @@ extension TodoStore {
       isDevice: false)
   }
 
-  /// The rule for a list file that is a symbolic link: the user's own link to a file kept
-  /// elsewhere is written through; a link someone else made (another owner, as a shared or
-  /// synced folder can hold) or one pointing at a dot-file (`~/.bashrc`, `~/.ssh/…`: no list
-  /// file is one) is refused, so that nothing in a todo directory can make a change land in a
-  /// file of the user's configuration.
-  static func mayWriteThrough(_ link: Glibc.stat, to resolved: String) -> Bool {
-    guard link.st_uid == getuid() else { return false }
-    let name = Paths.split(resolved).name
-    if name.hasPrefix(".") { return false }
+  /// The rule for a list file that is a symbolic link: why a change must not be written
+  /// through it, `nil` when it may.
+  ///
+  /// The user's own link to a list kept elsewhere (a synced folder) is written through. The
+  /// target must look like a list and live where only the user writes, so that neither a
+  /// link someone else made (a shared or synced folder can hold one) nor the user's own link
+  /// pointed at the wrong file by a sync tool can make a task's text land in a script or a
+  /// configuration file: the link is owned by this user; its target is named `*.txt`, is not
+  /// a dot-file nor under a dot-folder of the home (`~/.bashrc`, `~/.ssh/…`), and its folder
+  /// is owned by this user.
+  func linkRefusal(_ link: Glibc.stat, to resolved: String) -> String? {
+    guard link.st_uid == getuid() else { return "the link is not your own" }
+    let (directory, name) = Paths.split(resolved)
+    if name.hasPrefix(".") { return "its target is a dot-file" }
     if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty, home != "/" {
       // Anything under a dot-directory of the home (~/.ssh, ~/.config/autostart).
       let prefix = home.hasSuffix("/") ? home : home + "/"
-      if resolved.hasPrefix(prefix), resolved.dropFirst(prefix.count).hasPrefix(".") { return false }
+      if resolved.hasPrefix(prefix), resolved.dropFirst(prefix.count).hasPrefix(".") {
+        return "its target is under a dot-folder of your home"
+      }
     }
-    return true
+    guard name.hasSuffix(".txt"), name.count > 4 else { return "its target is not named like a list (NAME.txt)" }
+    guard let folder = posix.stat(directory), folder.st_uid == getuid() else {
+      return "its target's folder is not your own"
+    }
+    return nil
   }
 
   /// Locks the files in one fixed order (sorted by lock path), so two processes that lock

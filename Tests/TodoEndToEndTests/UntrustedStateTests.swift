@@ -163,6 +163,32 @@ import Testing
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.path("todo.txt")) == sandbox.path("lists/todo.txt"))
   }
 
+  /// The user's own link pointed (by a sync tool, by mistake) at something that is not a
+  /// list: a script in `~/bin`, a file without the `.txt` name, a file in a folder of another
+  /// user's. Nothing is appended or written through it; the error says why.
+  @Test(arguments: [
+    ("bin/cleanup", "not named like a list"),
+    ("lists/done.md", "not named like a list"),
+    ("shared/done.txt", "folder is not your own"),
+  ])
+  func ownLinkToSomethingNotAListIsRefused(_ target: String, _ reason: String) throws {
+    if target.hasPrefix("shared/"), getuid() != 0 { return }
+    let sandbox = try Sandbox()
+    try sandbox.write(target, "#!/bin/sh\nrm -rf \"$HOME/tmp\"\n")
+    if target.hasPrefix("shared/") { #expect(chown(sandbox.path("shared"), 65534, 65534) == 0) }
+    try sandbox.write("todo.txt", "x 2009-02-01 done\nopen\n")
+    try FileManager.default.createSymbolicLink(atPath: sandbox.path("done.txt"), withDestinationPath: sandbox.path(target))
+    let archive = try sandbox.run("todo.sh", ["archive"])
+    #expect(archive.status != 0)
+    #expect(archive.stderr.contains("symbolic link") && archive.stderr.contains(reason), "\(archive.stderr)")
+    #expect(sandbox.read("todo.txt") == "x 2009-02-01 done\nopen\n")
+    // todo.sh's `do` marks the task, then its archive step is refused the same way.
+    let done = try sandbox.run("todo.sh", ["do", "2"])
+    #expect(done.status != 0)
+    #expect(done.stderr.contains(reason), "\(done.stderr)")
+    #expect(sandbox.read(target) == "#!/bin/sh\nrm -rf \"$HOME/tmp\"\n")
+  }
+
   /// A planted `.todo.txt.lock` link does not create its target.
   @Test func lockFileLinkIsNotFollowed() throws {
     let sandbox = try Sandbox()
