@@ -191,11 +191,11 @@ extension TodoStore {
     var opened: [(fd: Int32, temporary: String)] = []
     defer { for file in opened { posix.close(file.fd) } }
     var failed: Target?
+    for entry in order { try clearTheWay(for: Journal.path(for: entry.target) + ".new") }
     do throws(SystemError) {
       for entry in order {
         failed = entry.target
         let temporary = Journal.path(for: entry.target) + ".new"
-        try? posix.unlink(temporary)
         opened.append((try posix.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600), temporary))
       }
       let files = opened

@@ -59,6 +59,9 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// changing it, for longer than the store waits (see ``TodoStore/snapshot(_:)``): nothing
     /// was written.
     case beingWritten
+    /// A leftover temporary file (the path) that cannot be removed: another user's (`owner`)
+    /// in a folder whose sticky bit keeps it, or one this user may not remove.
+    case inTheWay(owner: UInt32?)
     /// Any other failed system call, with its `errno`.
     case io(Int32)
   }
@@ -160,6 +163,10 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
           + "keep the right lines and remove the marker lines first ('resolve' shows and settles them)"
       case .beingWritten:
         "another program is writing it (it kept it open or kept changing it); nothing was changed, try again"
+      case .inTheWay(let owner?):
+        "a leftover of another user's (uid \(owner)) that this folder does not let you remove is in the way; "
+          + "nothing was changed (that user or an administrator can remove it)"
+      case .inTheWay(nil): "a leftover that cannot be removed is in the way; nothing was changed"
       case .io(let code): StoreError.errnoText(code)
       }
     return "\(action): \(reason)"

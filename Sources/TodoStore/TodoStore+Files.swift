@@ -404,8 +404,8 @@ extension TodoStore {
     at path: String? = nil, written: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil
   ) throws(StoreError) -> String {
     let temporary = path ?? TodoStore.temporaryPath(target)
+    try clearTheWay(for: temporary)
     do throws(SystemError) {
-      try? posix.unlink(temporary)
       let fd = try posix.open(
         temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, identity == nil ? 0o666 : 0o600)
       defer { posix.close(fd) }
@@ -435,6 +435,16 @@ extension TodoStore {
       throw StoreError(errno: error.code, path: target.path, operation: .write)
     }
     return temporary
+  }
+
+  /// Removes a leftover at `temporary` (a killed process's: temporary files are written only
+  /// under the lock). One that cannot be removed (another user's, in a folder whose sticky
+  /// bit keeps it) is named in the error, rather than the list it stands in the way of.
+  func clearTheWay(for temporary: String) throws(StoreError) {
+    do throws(SystemError) { try posix.unlink(temporary) } catch {
+      guard error.code != ENOENT, let found = posix.lstat(temporary) else { return }
+      throw StoreError(.inTheWay(owner: found.st_uid == getuid() ? nil : found.st_uid), path: temporary, operation: .write)
+    }
   }
 
   /// Writes a whole new version to a device in place.

@@ -153,4 +153,13 @@ import TodoStore
     #expect(CompletionCandidate(value: "3", description: "a\tb\nc").line == "3\ta b c")
     #expect(CompletionCandidate(value: "add").line == "add")
   }
+
+  /// Task text with C1 and bidirectional controls reaches the shells' menus shown, not
+  /// obeyed: each control as `<U+XXXX>`, every other character as it is.
+  @Test func hostileTaskTextIsShownInTheMenu() throws {
+    let fixture = try Fixture(todo: "pay \u{9B}2J rent \u{202E}gnp.exe\u{2066} ok \u{61C}é\n")
+    let line = try #require(fixture.candidates("del", "1").first).line
+    #expect(line == "1\tpay <U+009B>2J rent <U+202E>gnp.exe<U+2066> ok <U+061C>é")
+    #expect(!line.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value) })
+  }
 }

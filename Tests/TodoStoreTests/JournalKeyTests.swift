@@ -111,3 +111,32 @@ import TodoTxt
     #expect(try dir.store().read(dir.file("todo.txt")).text == JournalTests.todo)
   }
 }
+
+/// A leftover temporary file that cannot be removed (another user's, planted in a shared
+/// folder whose sticky bit keeps it): the change is refused with an error naming that file,
+/// not the list, and the list is unchanged.
+@Suite struct PlantedTemporaryTests {
+  @Test(arguments: [".todo.txt.new", ".todo.txt.journal.new"])
+  func aLeftoverThatCannotBeRemovedIsNamed(_ name: String) throws {
+    let dir = Scratch()
+    dir.write("todo.txt", "a\nx b\n")
+    dir.write("done.txt", "")
+    dir.write(name, "planted\n")
+    // What a sticky folder answers a user removing another user's file.
+    let store = dir.store(faults: FaultInjection { call, path in
+      call == .unlink && path.hasSuffix("/" + name) ? EPERM : nil
+    })
+    let change = { () throws in
+      try store.update([dir.file("todo.txt"), dir.file("done.txt")], label: "archive") { lists in
+        _ = lists[1].append(lists[0][1])
+        _ = lists[0].remove(at: 1)
+      }
+    }
+    #expect(throws: StoreError(.inTheWay(owner: nil), path: dir.file(name), operation: .write)) { try change() }
+    #expect(StoreError(.inTheWay(owner: 65534), path: dir.file(name), operation: .write).description
+      == "cannot write '\(dir.file(name))': a leftover of another user's (uid 65534) that this folder does not let you remove is in the way; nothing was changed (that user or an administrator can remove it)")
+    #expect(dir.read("todo.txt") == "a\nx b\n")
+    #expect(dir.read("done.txt") == "")
+    #expect(dir.read(name) == "planted\n")
+  }
+}
