@@ -55,6 +55,9 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file still holds a merge conflict's marker lines (`<<<<<<<` … `>>>>>>>`): until
     /// they are gone, no line of it can be taken for a task.
     case unresolvedMerge
+    /// A new line would read as a merge conflict's marker (see
+    /// ``TodoStore/refuseMarkers(_:path:)``): nothing was written.
+    case wouldWriteMarker(line: String)
     /// Another program (one that takes no lock) kept the file open for writing, or kept
     /// changing it, for longer than the store waits (see ``TodoStore/snapshot(_:)``): nothing
     /// was written.
@@ -161,6 +164,9 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       case .unresolvedMerge:
         "it holds both sides of a merge conflict between <<<<<<< and >>>>>>> lines; "
           + "keep the right lines and remove the marker lines first ('resolve' shows and settles them)"
+      case .wouldWriteMarker(let line):
+        "the line '\(StoreError.oneLine(line))' would read as a merge conflict marker and lock the list; "
+          + "nothing was changed (put a word before it)"
       case .beingWritten:
         "another program is writing it (it kept it open or kept changing it); nothing was changed, try again"
       case .inTheWay(let owner?):

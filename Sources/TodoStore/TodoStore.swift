@@ -286,8 +286,22 @@ public final class TodoStore: @unchecked Sendable {
           patch: Patch(edits: lists[index]), counts: LineCount(lists[index])))
     }
     guard !changes.isEmpty else { return result }
+    if refusesConflictMarkers {
+      for change in changes { try refuseMarkers(change.patch.hunks.lazy.flatMap(\.new).map(\.bytes), path: change.target.path) }
+    }
     try commit(changes, label: label)
     return result
+  }
+
+  /// Refuses new lines that read as a merge conflict's markers (`<<<<<<<`, `=======`,
+  /// `|||||||`, `>>>>>>>` as git writes them): written, they would lock the whole list as an
+  /// unresolved merge for every command, and no merge would be there to settle. Text
+  /// coming in (an import, a replaced task, an added line) is held to it under the name
+  /// `todo`, as ``refusesConflictMarkers`` says.
+  func refuseMarkers(_ lines: some Sequence<[UInt8]>, path: String) throws(StoreError) {
+    for line in lines where TodoStore.conflictMarker(line) != nil {
+      throw StoreError(.wouldWriteMarker(line: String(decoding: line, as: UTF8.self)), path: path, operation: .write)
+    }
   }
 
   /// Runs `body` holding the locks of `paths`, the ones every change of those files takes.
@@ -311,6 +325,7 @@ public final class TodoStore: @unchecked Sendable {
   @discardableResult
   public func append(_ lines: [[UInt8]], to path: String, label: String) throws(StoreError) -> [Int]
   {
+    if refusesConflictMarkers { try refuseMarkers(lines, path: path) }
     let target = try resolve(path, operation: .write)
     try recoverInterruptedChanges([target])
     let locks = try lock([target])

@@ -99,3 +99,33 @@ import Testing
     #expect(box.read("attachments/photo-2.txt") == "a picture\n")
   }
 }
+
+/// Text coming in that would read as a merge conflict's markers is refused wherever it comes
+/// from, before anything is written: written, it would lock the whole list as an unresolved
+/// merge that `resolve` cannot settle.
+@Suite struct MarkerTextTests {
+  @Test(arguments: [
+    ["import"], ["replace", "1", "<<<<<<< r"], ["-T", "add", ">>>>>>> theirs"], ["prepend", "1", "<<<<<<<"],
+    ["-T", "addm", "fine\n||||||| base"],
+  ])
+  func textThatReadsAsAMarkerIsRefused(_ arguments: [String]) throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", "call mom\n>>>>>>> mail\n")
+    let input = ["<<<<<<< mail", "=======", ">>>>>>> mail"].map { "{\"text\":\"\($0)\",\"created\":null}\n" }.joined()
+    let run = try box.run("todo", arguments, input: arguments == ["import"] ? input : "")
+    #expect(run.status == 1, "\(arguments)")
+    #expect(run.stderr.contains("would read as a merge conflict marker"), "\(arguments): \(run.stderr)")
+    #expect(box.read("todo.txt") == "call mom\n>>>>>>> mail\n")
+    #expect(try box.todo("ls").status == 0)
+  }
+
+  /// A marker inside the text, or one character short or long, is ordinary text.
+  @Test func textLikeAMarkerIsKept() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", "")
+    for text in ["see <<<<<<< here", "<<<<<< six", "<<<<<<<<< nine", "=======x", "======= call"] {
+      #expect(try box.todo("-T", "add", text).status == 0, "\(text)")
+    }
+    #expect(box.read("todo.txt") == "see <<<<<<< here\n<<<<<< six\n<<<<<<<<< nine\n=======x\n======= call\n")
+  }
+}
