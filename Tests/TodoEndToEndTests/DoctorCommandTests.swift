@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoTestSupport
 
 /// `todo doctor` (issue 19): one line per problem with file and line number, a summary, exit
 /// 1 when something was found; `--fix` mends the safe part in one undoable change. Every
@@ -295,5 +296,43 @@ import Testing
     #expect(run.status == 1)
     #expect(run.stderr == "usage: todo doctor\n")
     #expect(try box.sh("doctor").status == 1)
+  }
+}
+
+/// `doctor --fix` as a class: on files made of lines with stray CRs, both line endings,
+/// copies, lower-case priorities and byte order marks, every fix is undone byte for byte by
+/// `undo`, keeps the number of lines (numbers are kept under `todo`), and a second run finds
+/// nothing more to fix.
+@Suite struct DoctorFixConvergesTests {
+  static let pieces = ["a", "a\r", "b", "(a) c", "(B)d", "\u{FEFF}e", "", "x 2009-02-01 f", "a"]
+  static let endings = ["\n", "\r\n", "\r\r\n"]
+
+  @Test(arguments: [UInt64(1), 2, 3, 4])
+  func everyFixIsUndoneAndASecondRunFixesNothing(_ seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    for round in 0..<12 {
+      let box = try Sandbox()
+      let count = 1 + random.below(5)
+      let text = (0..<count).map { _ in
+        DoctorFixConvergesTests.pieces[random.below(DoctorFixConvergesTests.pieces.count)]
+          + DoctorFixConvergesTests.endings[random.below(DoctorFixConvergesTests.endings.count)]
+      }.joined()
+      let original = Array(text.utf8)
+      try box.write("todo.txt", bytes: original)
+      let lines = { (bytes: [UInt8]) in bytes.filter { $0 == 0x0A }.count }
+      let first = try box.todo("doctor", "--fix")
+      let fixed = box.bytes("todo.txt")
+      let label = "seed \(seed) round \(round): \(text.debugDescription)"
+      #expect(lines(fixed) == lines(original), "\(label)")
+      let second = try box.todo("doctor", "--fix")
+      #expect(!second.stdout.contains("fixed"), "\(label): \(second.stdout)")
+      #expect(box.bytes("todo.txt") == fixed, "\(label)")
+      if fixed != original {
+        #expect(first.stdout.contains("fixed"), "\(label)")
+        let undo = try box.todo("undo")
+        #expect(undo.status == 0, "\(label): \(undo.stderr)")
+        #expect(box.bytes("todo.txt") == original, "\(label)")
+      }
+    }
   }
 }

@@ -131,7 +131,7 @@ public enum ListCheck {
     var lf = 0
     for index in list.indices {
       switch list.lineEnding(at: index) {
-      case .crlf: crlf += 1
+      case .crlf: if !isPinnedToCRLF(list, index) { crlf += 1 }
       case .lf: lf += 1
       case .none: break
       }
@@ -145,7 +145,7 @@ public enum ListCheck {
       let bytes = task.bytes
       func report(_ kind: ListProblem.Kind) { problems.append(ListProblem(line: number, kind: kind)) }
 
-      if let minority, !reportedEnding, list.lineEnding(at: index) == minority {
+      if let minority, !reportedEnding, list.lineEnding(at: index) == minority, !isPinnedToCRLF(list, index) {
         reportedEnding = true
         report(.mixedLineEnding(ending: minority, count: minority == .crlf ? crlf : lf))
       }
@@ -419,6 +419,20 @@ public enum ListCheck {
   public static func repair(_ list: inout TodoList, knownIDs: Set<[UInt8]>, preservingLineNumbers: Bool)
     -> [ListProblem]
   {
+    // One mend can make another's case (a stray byte order mark removed leaves a copy of the
+    // line before): mended until nothing is left to mend, so a second run has nothing to do.
+    var fixed: [ListProblem] = []
+    for _ in 0..<8 {
+      let round = repairOnce(&list, knownIDs: knownIDs, preservingLineNumbers: preservingLineNumbers)
+      if round.isEmpty { break }
+      fixed += round
+    }
+    return fixed
+  }
+
+  private static func repairOnce(_ list: inout TodoList, knownIDs: Set<[UInt8]>, preservingLineNumbers: Bool)
+    -> [ListProblem]
+  {
     let problems = problems(in: list, knownIDs: knownIDs)
     guard !problems.contains(where: { $0.kind == .conflictMarker }) else { return [] }
     var fixed: [ListProblem] = []
@@ -451,7 +465,7 @@ public enum ListCheck {
     }
     for (index, line) in edits { list.replace(at: index, with: Task(bytes: line)) }
     if let majority = endings {
-      for index in list.indices where list.lineEnding(at: index) != majority {
+      for index in list.indices where list.lineEnding(at: index) != majority && !isPinnedToCRLF(list, index) {
         list.setLineEnding(majority, at: index)
       }
     }
@@ -463,6 +477,14 @@ public enum ListCheck {
       }
     }
     return fixed
+  }
+
+  /// Whether the line's text ends in CR before its CRLF (`a\r\r\n`): given LF, it would end
+  /// in CRLF and read as another line (`a`), which no undo could find again. Such a line is
+  /// left out of the line-ending check and its mending; its CR is reported as a control
+  /// character, for a person to settle.
+  static func isPinnedToCRLF(_ list: TodoList, _ index: Int) -> Bool {
+    list.lineEnding(at: index) == .crlf && list[index].bytes.last == 0x0D
   }
 
   /// The line without any U+FEFF.
