@@ -294,7 +294,10 @@ extension TodoStore {
   /// writing (see ``HeldFile``), or while its stamp changes across the read, the store waits
   /// and reads again, with a growing pause, for up to ``TodoStore/writerWait`` seconds, and
   /// then gives up with `.beingWritten` rather than change a half-written file.
-  func snapshot(_ target: Target) throws(StoreError) -> Snapshot {
+  ///
+  /// `checkingMarkers` is off for recovery: a journalled change is finished whatever the
+  /// files hold, as the command that made it (`resolve`, `conflicts`) did not refuse markers.
+  func snapshot(_ target: Target, checkingMarkers: Bool = true) throws(StoreError) -> Snapshot {
     if target.isDevice { return Snapshot(bytes: [], identity: nil) }
     let deadline = SystemClock.monotonic() + TodoStore.writerWait
     var pause = 0.002
@@ -308,7 +311,7 @@ extension TodoStore {
         throw StoreError(errno: error.code, path: target.path, operation: .read)
       }
       if let snapshot = try steadySnapshot(fd, target: target) {
-        try checkMarkers(snapshot.bytes, path: target.path, operation: .write)
+        if checkingMarkers { try checkMarkers(snapshot.bytes, path: target.path, operation: .write) }
         return snapshot
       }
       let now = SystemClock.monotonic()

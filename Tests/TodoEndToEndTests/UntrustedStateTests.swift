@@ -121,6 +121,38 @@ import Testing
   }
 }
 
+/// A `resolve` killed at each rename of a two-million-line list: once its journal is in
+/// place, the next command of any kind finishes it (the marker lines the files still held are
+/// no reason to leave a journalled change); before, nothing of it happened and the conflict
+/// is still there to settle.
+@Suite struct KilledResolveTests {
+  @Test func aKilledResolveIsFinishedByTheNextCommand() throws {
+    var todo = UntrustedStateTests.bigList(2_000_000)
+    todo += Array("<<<<<<< ours\nkeep ours\n=======\nkeep theirs\n>>>>>>> theirs\nlast\n".utf8)
+    let done = "x 2009-02-01 old\n<<<<<<< ours\n=======\nx 2009-02-02 theirs\n>>>>>>> theirs\n"
+    let resolved = Array(todo.dropLast(Array("<<<<<<< ours\nkeep ours\n=======\nkeep theirs\n>>>>>>> theirs\nlast\n".utf8).count))
+      + Array("keep ours\nlast\n".utf8)
+    for n in 1...4 {
+      let sandbox = try Sandbox()
+      try sandbox.write("todo.txt", bytes: todo)
+      try sandbox.write("done.txt", done)
+      let run = try sandbox.todo("resolve", "ours", environment: ["TODO_FAULT": "rename:KILL@\(n)"])
+      #expect(run.status != 0, "rename \(n) was reached")
+      let next = try sandbox.todo("ls", "-q", "nothing-matches")
+      if n >= 3 {
+        #expect(next.status == 0, "killed at rename \(n): \(next.stderr)")
+        #expect(sandbox.bytes("todo.txt") == resolved, "killed at rename \(n)")
+        #expect(sandbox.read("done.txt") == "x 2009-02-01 old\n", "killed at rename \(n)")
+      } else {
+        #expect(next.stderr.contains("'resolve' shows and settles them"), "killed at rename \(n): \(next.stderr)")
+        #expect(sandbox.bytes("todo.txt") == todo, "killed at rename \(n)")
+        #expect(try sandbox.todo("resolve", "ours").status == 0)
+        #expect(sandbox.bytes("todo.txt") == resolved, "killed at rename \(n)")
+      }
+    }
+  }
+}
+
 /// Links and special files in a todo directory: nothing there makes the tool write outside it
 /// into the user's configuration, or wait for ever.
 @Suite struct UntrustedLinkTests {
