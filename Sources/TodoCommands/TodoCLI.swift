@@ -73,6 +73,7 @@ public enum TodoCLI {
       // files the shell's earlier lines read.
       store.readCache = cache?.reads
       let context = CommandContext(settings: settings, console: console, clock: clock, store: store, input: input)
+      context.shownTasks = cache?.shownTasks ?? [:]
       if let shell {
         let optionCount = max(0, arguments.count - 1 - remaining.count)
         let options = Array(arguments.dropFirst().prefix(optionCount))

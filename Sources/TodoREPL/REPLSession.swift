@@ -98,21 +98,44 @@ public final class REPLSession {
     recordInHistory(line)
     // A script's task numbers are checked as a person's are: another program may change the
     // file between two of its lines as well.
+    var shown: [Int: [UInt8]] = [:]
     if watch.hasChanged {
       console.errorLine("\(basename(watch.path)) changed on disk; re-read")
-      guard let checked = checkTaskNumbers(words) else {
+      guard let checked = checkTaskNumbers(words, shown: &shown) else {
         watch.markSeen()
         return .continue
       }
       words = checked
+    } else {
+      for number in taskNumbers(in: words) { shown[number] = watch.seenTask(number) }
     }
+    // The command checks each number against what was shown on the very version it changes:
+    // another program may still move the lines after the check above.
+    cache?.shownTasks = shown
+    cache?.reads.beginRound()
     let status = TodoCLI.run(
       arguments: [launch.programPath] + launch.options + words, environment: launch.environment,
       console: console, input: launch.context.input, cache: cache)
     console.flush()
+    cache?.shownTasks = [:]
     if status != .success { failed = true }
-    watch.markSeen()
+    // What the line listed is what the user saw, though the file may have been replaced
+    // since the listing read it.
+    if let version = cache?.reads.handedOut(watch.path) {
+      watch.markSeen(stamp: version.stamp, bytes: version.bytes)
+    } else {
+      watch.markSeen()
+    }
     return .continue
+  }
+
+  /// The task numbers the line's words name (`do 3 4,5`).
+  private func taskNumbers(in words: [String]) -> [Int] {
+    TaskNumberPositions.find(in: words, mode: launch.context.settings.mode).flatMap { position in
+      words[position].split(separator: ",").compactMap { part in
+        part.allSatisfy({ $0.isASCII && $0.isNumber }) ? Int(part) : nil
+      }
+    }
   }
 
   private func recordInHistory(_ line: String) {
@@ -128,7 +151,7 @@ public final class REPLSession {
 
   /// The line's words with every task number moved to where its task went since the file was
   /// last seen, or `nil` (after saying why) when a task the line names was changed or removed.
-  private func checkTaskNumbers(_ words: [String]) -> [String]? {
+  private func checkTaskNumbers(_ words: [String], shown: inout [Int: [UInt8]]) -> [String]? {
     let current = watch.read()
     let seen = watch.seen
     var words = words
@@ -139,12 +162,15 @@ public final class REPLSession {
           parts.append(String(part))
           continue
         }
+        let text = watch.seenTask(number)
         switch TodoFileWatch.resolve(number, in: current, seen: seen) {
         case .unchanged:
           parts.append(String(part))
+          shown[number] = text
         case .moved(let newNumber):
           console.errorLine("task \(part) is now task \(newNumber)")
           parts.append(String(newNumber))
+          shown[newNumber] = text
         case .lost(let line):
           fail(
             "\(programName): task \(part) changed on disk since it was shown ('\(line)'); nothing done"

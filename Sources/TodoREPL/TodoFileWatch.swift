@@ -54,6 +54,36 @@ struct TodoFileWatch {
     seenBytes = readBytes()
   }
 
+  /// Takes the version a line read or wrote (stamp and bytes) as what the user has seen:
+  /// the file itself may already be another (see ``ReadCache/handedOut(_:)``).
+  mutating func markSeen(stamp: FileStamp, bytes: [UInt8]) {
+    self.stamp = stamp
+    settled = stamp.isSettled(now: FileStamp.wallClock())
+    seenBytes = bytes
+  }
+
+  /// The text of task `number` in the file as last seen (its line without the ending; a
+  /// leading byte order mark left out), found by counting lines, without parsing the file;
+  /// `nil` when there is no such line.
+  func seenTask(_ number: Int) -> [UInt8]? {
+    guard number >= 1 else { return nil }
+    return seenBytes.withUnsafeBufferPointer { buffer -> [UInt8]? in
+      guard let base = buffer.baseAddress else { return nil }
+      var start = 0
+      for _ in 1..<number {
+        guard start < buffer.count, let hit = memchr(base + start, 0x0A, buffer.count - start) else { return nil }
+        start = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - base + 1
+      }
+      guard start < buffer.count else { return nil }
+      var end = memchr(base + start, 0x0A, buffer.count - start).map {
+        UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base
+      } ?? buffer.count
+      if end > start, buffer[end - 1] == 0x0D, end < buffer.count { end -= 1 }
+      if number == 1, end - start >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { start = 3 }
+      return Array(buffer[start..<end])
+    }
+  }
+
   /// What became of a task number after an outside edit.
   enum Resolution: Equatable {
     /// The number still names the task the user saw (or one the user never saw).

@@ -34,6 +34,8 @@ public final class ReadCache: @unchecked Sendable {
 
   private var mutex = pthread_mutex_t()
   private var entries: [String: Entry] = [:]
+  /// See ``handedOut(_:)``.
+  private var handedOut: [String: (stamp: FileStamp, bytes: [UInt8])] = [:]
   private var uses: UInt64 = 0
   /// How many files are kept (todo.txt, done.txt, report.txt and one more).
   let capacity: Int
@@ -78,6 +80,7 @@ public final class ReadCache: @unchecked Sendable {
       uses += 1
       entry.lastUse = uses
       entries[path] = entry
+      handedOut[path] = (stamp, entry.bytes)
       return entry
     }
   }
@@ -92,6 +95,7 @@ public final class ReadCache: @unchecked Sendable {
       let entry = Entry(
         stamp: stamp, bytes: bytes, list: list, hasConflictMarkers: nil, settled: settled, lastUse: uses)
       entries[path] = entry
+      handedOut[path] = (stamp, bytes)
       while entries.count > capacity, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
         entries[oldest.key] = nil
       }
@@ -110,7 +114,22 @@ public final class ReadCache: @unchecked Sendable {
   }
 
   /// Drops what is kept of `path`.
-  func forget(_ path: String) { locked { entries[path] = nil } }
+  func forget(_ path: String) {
+    locked {
+      entries[path] = nil
+      handedOut[path] = nil
+    }
+  }
+
+  /// Starts a new round of ``handedOut(_:)`` (the shell: a new line).
+  public func beginRound() { locked { handedOut = [:] } }
+
+  /// The version of `path` last read or written through this cache since ``beginRound()``:
+  /// what a listing of the round showed, which the file may no longer be (another program
+  /// can replace it right after). `nil` when the round did not read it (or it grew in place).
+  public func handedOut(_ path: String) -> (stamp: FileStamp, bytes: [UInt8])? {
+    locked { handedOut[path] }
+  }
 
   /// Drops everything kept.
   public func removeAll() { locked { entries = [:] } }

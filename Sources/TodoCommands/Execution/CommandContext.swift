@@ -16,6 +16,10 @@ public final class CommandContext {
   /// The options and positionals of the command being run, as parsed against its
   /// declaration (native mode; empty under the name todo.sh, where every word is an argument).
   public var invocation = Invocation()
+  /// In the shell, the text of each task number of the line as the user last saw it (see
+  /// ``SessionCache/shownTasks``): the command acts only when each number still names that
+  /// text, on the very snapshot it changes.
+  public var shownTasks: [Int: [UInt8]] = [:]
   /// The check of the command's task numbers (``NativeValidation``), run on every snapshot of
   /// todo.txt the command reads here or changes through the store (see
   /// ``TodoStore/snapshotCheck``), so it always judges the version acted on.

@@ -47,8 +47,16 @@ enum NativeValidation {
     let references = try numbers.map { word throws(TodoError) in try TaskReference(word, usage: usage) }
     try checkWords(spec, arguments, asksForText: context.input.isTerminal && !context.settings.isForced)
     guard !references.isEmpty else { return nil }
+    let shown = context.shownTasks
     return { list throws(TodoError) in
-      for reference in references { _ = try reference.task(in: list, file: file) }
+      for reference in references {
+        let task = try reference.task(in: list, file: file)
+        // In the shell, a number names the task the listing showed: another program may
+        // have moved the lines since, even after the shell last looked.
+        if let seen = shown[reference.number], !task.bytes.elementsEqual(seen) {
+          throw .changedSinceShown(reference.typed, line: String(decoding: seen, as: UTF8.self))
+        }
+      }
     }
   }
 

@@ -17,6 +17,10 @@ public final class SessionCache {
   public let reads: ReadCache
   let settleWindow: Double
   private var kept: Kept?
+  /// The text of each task number of the line about to run, as the file last showed it to
+  /// the user (set by the shell before each line): the line's command refuses a number whose
+  /// line no longer holds that text when it changes the file (see ``CommandContext/shownTasks``).
+  public var shownTasks: [Int: [UInt8]] = [:]
 
   /// What a line's settings were loaded from, beyond the files.
   struct Key: Equatable {

@@ -77,6 +77,8 @@ public enum TodoError: Error, Equatable, Sendable {
   case doesNotRecur(String)
   case noTag(item: String, key: String)
   case noNote(String)
+  /// In the shell: the line a task number names no longer holds the task last shown there.
+  case changedSinceShown(String, line: String)
   case nothingToOpen(String)
   case chooseWhatToOpen(String, count: Int)
   case notADuration(String)
@@ -213,6 +215,8 @@ public enum TodoError: Error, Equatable, Sendable {
     case .doesNotRecur(let item): return "TODO: \(item) has no rec: tag."
     case .noTag(let item, let key): return "TODO: \(item) has no \(key): tag."
     case .noNote(let item): return "TODO: \(item) has no note."
+    case .changedSinceShown(let item, let line):
+      return "\(programName): task \(item) changed on disk since it was shown ('\(line)'); nothing done"
     case .nothingToOpen(let item): return "TODO: \(item) has no note, attachment or link to open."
     case .chooseWhatToOpen(let item, let count):
       return "TODO: \(item) has \(count) things to open; name one: \(programName) open \(item) 1..\(count)"
