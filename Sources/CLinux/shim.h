@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/syscall.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 // renameat2(2) with RENAME_EXCHANGE (1 << 1 in <linux/fs.h>): swaps what the two paths name.
@@ -32,6 +33,14 @@ static inline int clinux_move_noreplace(int fromdir, const char *from, int todir
   errno = ENOSYS;
   return -1;
 #endif
+}
+
+// statfs(2)'s f_type for `path` (0 when it cannot be read): which kind of file system holds
+// it. Swift's Glibc module does not export statfs.
+static inline unsigned long clinux_fs_type(const char *path) {
+  struct statfs info;
+  if (statfs(path, &info) != 0) return 0;
+  return (unsigned long)info.f_type;
 }
 
 #endif

@@ -147,6 +147,12 @@ struct Posix: Sendable {
     if Glibc.rename(from, to) != 0 { throw SystemError(call: .rename, code: errno) }
   }
 
+  /// Whether `path` is on a FUSE file system (`statfs(2)`'s magic number 0x65735546), where
+  /// the kernel cannot swap files and a lease does not see writers behind the mount.
+  func isFUSE(_ path: String) -> Bool {
+    clinux_fs_type(path) == 0x6573_5546
+  }
+
   /// `renameat2(2)` with `RENAME_EXCHANGE`: swaps what the two paths name, in one step, so
   /// that whatever `to` named at the instant of the swap is kept (at `from`) rather than
   /// unlinked; `false` when the file system or the kernel cannot swap (then nothing

@@ -310,7 +310,7 @@ extension TodoStore {
       } catch {
         throw StoreError(errno: error.code, path: target.path, operation: .read)
       }
-      if let snapshot = try steadySnapshot(fd, target: target) {
+      if let snapshot = try steadySnapshot(fd, target: target), isSteadyBehindMount(snapshot, target: target) {
         if checkingMarkers { try checkMarkers(snapshot.bytes, path: target.path, operation: .write) }
         return snapshot
       }
@@ -372,6 +372,25 @@ extension TodoStore {
       throw StoreError(errno: error.code, path: target.path, operation: .read)
     }
   }
+
+  /// On a FUSE mount, whether the bytes read are still the file's a moment later.
+  ///
+  /// Behind such a mount (a sync client writing the directory below it, another machine) a
+  /// writer holds no lease the store can see and the attributes may be cached, so a snapshot
+  /// taken in the pause of an in-place save would be half the file. The file is read again
+  /// after ``fuseSettle`` seconds, by a fresh open: the same bytes, and the snapshot stands.
+  /// Elsewhere the lease and the stamp already say so, and nothing is waited for.
+  func isSteadyBehindMount(_ snapshot: Snapshot, target: Target) -> Bool {
+    guard snapshot.held != nil, posix.isFUSE(target.directory) else { return true }
+    SystemClock.sleep(TodoStore.fuseSettle)
+    guard let fd = try? posix.open(target.resolved, O_RDONLY | O_NONBLOCK) else { return false }
+    defer { posix.close(fd) }
+    return (try? posix.readAll(fd, path: target.resolved, sizeHint: snapshot.bytes.count + 1)) == snapshot.bytes
+  }
+
+  /// How long a FUSE mount's file must stay the same to be read (see
+  /// ``isSteadyBehindMount(_:target:)``), in seconds.
+  static let fuseSettle = 0.03
 
   /// The identity of the file now, without reading it; `nil` when it is missing.
   func identity(_ target: Target) -> Identity? { posix.stat(target.resolved).map(Identity.init) }
@@ -730,6 +749,20 @@ extension TodoStore {
   /// The temporary file is left where it is whenever the new version is not put in place
   /// (`false`, or an error): with a journal in place it is the new version the journal is
   /// finished with, should the process be killed before the caller is done.
+  /// Whether the file at the change's path is, by a fresh lookup, the version the change was
+  /// made from: same stamp, and on a FUSE mount the same bytes.
+  func isStillAsRead(_ change: FileChange) -> Bool {
+    guard let held = change.base.held, let now = posix.stat(change.target.resolved),
+      FileStamp(now) == held.stamp, held.isUnchanged
+    else { return false }
+    guard posix.isFUSE(change.target.directory) else { return true }
+    guard let fd = try? posix.open(change.target.resolved, O_RDONLY | O_NONBLOCK) else { return false }
+    defer { posix.close(fd) }
+    guard let bytes = try? posix.readAll(fd, path: change.target.resolved, sizeHint: change.base.bytes.count + 1)
+    else { return false }
+    return bytes == change.base.bytes
+  }
+
   func put(_ change: FileChange, temporary: String) throws(StoreError) -> Bool {
     let target = change.target
     guard let held = change.base.held, let ours = posix.lstat(temporary) else {
@@ -747,6 +780,15 @@ extension TodoStore {
       throw StoreError(errno: error.code, path: target.path, operation: .write)
     }
     guard swapped else {
+      // No swap here (FUSE mounts such as sshfs, bindfs, rclone): a plain rename drops
+      // whatever is written to the old version after it. Leases and stamps may not see a
+      // writer on the other side of such a mount (cached attributes, a writer below it), so
+      // the file is looked at once more right before the rename, by a fresh lookup and, on
+      // FUSE, its bytes: changed, and the change is made again on the new version.
+      guard isStillAsRead(change) else {
+        held.release()
+        return false
+      }
       try replace(target, with: temporary)
       return true
     }
