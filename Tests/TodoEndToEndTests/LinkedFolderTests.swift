@@ -69,6 +69,21 @@ import Testing
     #expect(!box.exists(copy) && box.exists(".todo-conflicts/" + copy))
   }
 
+  /// `ls WORD` searches notes, but only regular files of the notes folder: a note that is a
+  /// link to a private file is not read (its words do not match), a FIFO is not waited on.
+  @Test func aWordSearchReadsNoLinkedNoteAndWaitsOnNoFIFO() throws {
+    let box = try Sandbox()
+    try box.write("outside/secret.txt", "the passphrase is swordfish\n")
+    try FileManager.default.createDirectory(atPath: box.path("notes"), withIntermediateDirectories: true)
+    #expect(mkfifo(box.path("notes/fifo.txt"), 0o600) == 0)
+    try FileManager.default.createSymbolicLink(atPath: box.path("notes/link.txt"), withDestinationPath: box.path("outside/secret.txt"))
+    try box.write("notes/plain.txt", "about swordfish\n")
+    try box.write("todo.txt", "one note:fifo.txt\ntwo note:link.txt\nthree note:plain.txt\n")
+    let run = try box.todo("ls", "swordfish")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("3 three") && !run.stdout.contains("two") && !run.stdout.contains("one"), "\(run.stdout)")
+  }
+
   /// `attach` with `attachments` linked to another folder writes nothing there.
   @Test func aLinkedAttachmentsFolderReceivesNothing() throws {
     let box = try Sandbox()

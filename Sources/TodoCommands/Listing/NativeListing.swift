@@ -309,7 +309,7 @@ struct NativeListing {
   /// satisfies `test` (line by line for a grep term, whole for a word).
   private func noteMatches(_ index: Int, _ line: UnsafeBufferPointer<UInt8>, _ test: (String) -> Bool) -> Bool {
     guard notes.fileHasNotes(lines), NativeListing.hasToken(line, "note:"), index < lines.count,
-      let name = lines.task(index).tagValue("note"), let text = notes.text(NoteCommand.path(name, in: notesDirectory))
+      let name = lines.task(index).tagValue("note"), let text = notes.text(name, in: notesDirectory)
     else { return false }
     return test(text) || text.split(separator: "\n").contains { test(String($0)) }
   }
@@ -496,10 +496,17 @@ private final class NoteCache {
     return found
   }
 
-  func text(_ path: String) -> String? {
-    if let known = texts[path] { return known }
-    let text = Posix.readFile(path).map { String(decoding: $0, as: UTF8.self) }
-    texts[path] = .some(text)
+  /// The notes folder, opened once (see ``ConfinedFolder``); `nil` inside when it cannot be.
+  private var folder: ConfinedFolder??
+
+  /// The text of the note `name`, read only as a regular file of the notes folder: a note or
+  /// folder that is a link (to `~/.ssh`, to `/dev/zero`) or a FIFO is never read, so a word
+  /// search neither leaks nor waits.
+  func text(_ name: String, in directory: String) -> String? {
+    if let known = texts[name] { return known }
+    if folder == nil { folder = .some(try? ConfinedFolder(directory)) }
+    let text = (folder ?? nil).flatMap { try? $0.read(name) }.map { String(decoding: $0, as: UTF8.self) }
+    texts[name] = .some(text)
     return text
   }
 }
