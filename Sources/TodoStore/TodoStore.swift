@@ -287,7 +287,17 @@ public final class TodoStore: @unchecked Sendable {
     }
     guard !changes.isEmpty else { return result }
     if refusesConflictMarkers {
-      for change in changes { try refuseMarkers(change.patch.hunks.lazy.flatMap(\.new).map(\.bytes), path: change.target.path) }
+      for change in changes {
+        // The changed stretches only, read in place: an archive of a million lines checks
+        // the few lines it adds, and copies none.
+        var marker: ArraySlice<UInt8>?
+        change.patch.forEachHunkView { hunk in
+          hunk.forEachNew { line, _ in
+            if marker == nil, TodoStore.readsAsMarker(line) { marker = line }
+          }
+        }
+        if let marker { try refuseMarker(marker, path: change.target.path) }
+      }
     }
     try commit(changes, label: label)
     return result
@@ -298,10 +308,19 @@ public final class TodoStore: @unchecked Sendable {
   /// unresolved merge for every command, and no merge would be there to settle. Text
   /// coming in (an import, a replaced task, an added line) is held to it under the name
   /// `todo`, as ``refusesConflictMarkers`` says.
+  /// Whether a line reads as a conflict marker (most lines are ruled out by their first byte).
+  static func readsAsMarker(_ line: ArraySlice<UInt8>) -> Bool {
+    guard let first = line.first, first == 0x3C || first == 0x3D || first == 0x7C || first == 0x3E else { return false }
+    return conflictMarker(line) != nil
+  }
+
   func refuseMarkers(_ lines: some Sequence<[UInt8]>, path: String) throws(StoreError) {
-    for line in lines where TodoStore.conflictMarker(line) != nil {
-      throw StoreError(.wouldWriteMarker(line: String(decoding: line, as: UTF8.self)), path: path, operation: .write)
-    }
+    for line in lines { try refuseMarker(line[...], path: path) }
+  }
+
+  func refuseMarker(_ line: ArraySlice<UInt8>, path: String) throws(StoreError) {
+    guard TodoStore.readsAsMarker(line) else { return }
+    throw StoreError(.wouldWriteMarker(line: String(decoding: line, as: UTF8.self)), path: path, operation: .write)
   }
 
   /// Runs `body` holding the locks of `paths`, the ones every change of those files takes.
