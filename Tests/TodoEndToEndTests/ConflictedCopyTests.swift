@@ -42,6 +42,33 @@ struct ConflictedCopyTests {
     #expect(ConflictedCopyTests.tasks(box).count == 5)
   }
 
+  /// Three copies, two of them sharing a task (D3), one adding another (D4): each copy is
+  /// merged against a version it descends from, never one already holding another copy's
+  /// lines, so no copy's task reads as deleted by the next. The same for done.txt.
+  @Test(arguments: ["todo", "done"])
+  func threeCopiesLoseNoTaskOfAnother(_ stem: String) throws {
+    let box = try Sandbox()
+    let (one, two) = stem == "todo" ? ("D1", "D2") : ("x 2026-11-30 D1", "x 2026-11-30 D2")
+    let line = { (name: String) in stem == "todo" ? name : "x 2026-11-30 " + name }
+    if stem == "todo" {
+      #expect(try box.todo("-T", "add", one).status == 0)
+      #expect(try box.todo("-T", "add", two).status == 0)
+    } else {
+      try box.write("todo.txt", "\(one)\n\(two)\n")
+      #expect(try box.todo("archive").status == 0)
+    }
+    #expect(box.read("\(stem).txt") == "\(one)\n\(two)\n")
+    for (time, added) in [("100000-AAAAAAA", ["D4"]), ("110000-BBBBBBB", ["D3"]), ("120000-CCCCCCC", ["D3", "D5"])] {
+      let text = ([one, two] + added.map(line)).map { $0 + "\n" }.joined()
+      try box.write("\(stem).sync-conflict-20261201-\(time).txt", text)
+    }
+    let run = try box.todo("conflicts")
+    #expect(run.status == 0, "\(run.stderr)")
+    let lines = box.read("\(stem).txt").split(separator: "\n").map(String.init)
+    #expect(Set(lines) == Set([one, two] + ["D4", "D3", "D5"].map(line)), "\(lines)")
+    #expect(lines.count == 5, "\(lines)")
+  }
+
   @Test func onTheMachineWhoseFileWasRenamedBothMachinesEditsAreKept() throws {
     let box = try Sandbox()
     #expect(try box.todo("add", "Call mom").status == 0)

@@ -42,8 +42,13 @@ enum ConflictsCommand {
       } catch {
         throw .store(error)
       }
+      // Every copy left this machine before this run: each is merged against a version it
+      // descends from, found in the log as it was before the first merge here, never
+      // against one that already holds another copy's lines (whose tasks would then read as
+      // deleted by this copy's machine).
+      var before = Before(history: context.store.history(files: [file]))
       for name in found.names {
-        try mergeCopy(name, of: found.directory, into: file, movingTo: aside, context: context)
+        try mergeCopy(name, of: found.directory, into: file, movingTo: aside, before: &before, context: context)
         merged += 1
       }
     }
@@ -81,6 +86,13 @@ enum ConflictsCommand {
     )
   }
 
+  /// The undo log and the file as they were before the first copy was merged in this run.
+  struct Before {
+    var history: [UndoEntry]
+    /// Taken under the lock of the first merge.
+    var list: TodoList? = nil
+  }
+
   /// Merges the copy `name` of `directory` into `file` and moves it into `aside`: one change.
   ///
   /// The merge is labelled with the copy's fingerprint, so that a run killed (or failing)
@@ -89,26 +101,29 @@ enum ConflictsCommand {
   /// read the first as this machine's edits, and could drop a task).
   static func mergeCopy(
     _ name: String, of directory: ConfinedFolder, into file: String, movingTo aside: ConfinedFolder,
-    context: CommandContext
+    before: inout Before, context: CommandContext
   ) throws(TodoError) {
     let bytes: [UInt8]
     do { bytes = try directory.read(name) } catch { throw .store(error) }
     let theirs = TodoList(bytes: bytes)
-    let history = context.store.history(files: [file])
+    let history = before.history
     let resolved = GitRepository.realPath(file)
     let label = "conflicts \(name) #\(TodoStore.fingerprint(of: bytes))"
     let alreadyMerged = history.contains { !$0.isUndone && $0.label == label }
     var result: MergeResult?
     if !alreadyMerged {
+      var original = before.list
       result = try context.storing {
         try context.store.update(file, label: label) { list -> MergeResult in
+          if original == nil { original = list }
           let result = TodoMerge.merge(
-            base: base(from: history, path: resolved, ours: list, theirs: theirs)?.base,
+            base: base(from: history, path: resolved, ours: original ?? list, theirs: theirs)?.base,
             ours: list, theirs: theirs, conflictStyle: .keepBoth)
           list = result.list
           return result
         }
       }
+      before.list = original
     }
     let moved: String
     do { moved = try aside.moveIn(name, from: directory) } catch { throw .store(error) }
