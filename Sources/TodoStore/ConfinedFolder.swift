@@ -90,6 +90,18 @@ public final class ConfinedFolder: @unchecked Sendable {
     }
     defer { closedir(dir) }
     rewinddir(dir)
+    return ConfinedFolder.names(dir)
+  }
+
+  /// The names in the folder at `path` (following a link to it, as any reader may), sorted
+  /// by bytes, without `.` and `..`; `nil` when it cannot be opened.
+  public static func names(at path: String) -> [String]? {
+    guard let dir = opendir(path) else { return nil }
+    defer { closedir(dir) }
+    return names(dir)
+  }
+
+  private static func names(_ dir: OpaquePointer) -> [String] {
     var names: [String] = []
     while let entry = readdir(dir) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in

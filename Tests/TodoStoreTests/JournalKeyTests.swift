@@ -16,11 +16,7 @@ import TodoTxt
   /// An archive killed between its renames, then its journal sealed again with the all-zero
   /// key: what a forger can write when the store fails open.
   func plantZeroKeyJournal(_ dir: Scratch) throws {
-    dir.write("todo.txt", JournalTests.todo)
-    dir.write("done.txt", JournalTests.done)
-    let run = try Probe.run(
-      ["kill", dir.file("todo.txt"), dir.file("done.txt"), "rename", "4"], state: dir.file("state"))
-    #expect(run.reason == .uncaughtSignal)
+    try JournalTests().interruptedArchive(dir)
     let key = try #require(dir.store().journalKey(creating: false))
     for name in [".todo.txt.journal", ".done.txt.journal"] {
       guard let sealed = dir.bytes(name) else { continue }
@@ -85,11 +81,7 @@ import TodoTxt
   /// 0644): the journal is left unreplayed; putting the key back as it was finishes it.
   @Test func journalsOfARefusedKeyWaitForItsReturn() throws {
     let dir = Scratch()
-    dir.write("todo.txt", JournalTests.todo)
-    dir.write("done.txt", JournalTests.done)
-    let run = try Probe.run(
-      ["kill", dir.file("todo.txt"), dir.file("done.txt"), "rename", "4"], state: dir.file("state"))
-    #expect(run.reason == .uncaughtSignal)
+    try JournalTests().interruptedArchive(dir)
     let key = dir.file("state/journal.key")
     #expect(chmod(key, 0o644) == 0)
     #expect(try dir.store().read(dir.file("todo.txt")).text == JournalTests.todo)

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import TodoStore
 import TodoTxt
 
 /// Thin wrappers over the C calls the command layer needs, each named after its C function.
@@ -112,18 +113,7 @@ enum Posix {
   }
 
   /// Names in a directory (without `.` and `..`), sorted by bytes as the C locale's glob does.
-  static func listDirectory(_ path: String) -> [String]? {
-    guard let dir = opendir(path) else { return nil }
-    defer { closedir(dir) }
-    var names: [String] = []
-    while let entry = readdir(dir) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-      }
-      if name != "." && name != ".." { names.append(name) }
-    }
-    return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-  }
+  static func listDirectory(_ path: String) -> [String]? { ConfinedFolder.names(at: path) }
 
   /// `mkdir -p`.
   static func makeDirectories(_ path: String) -> Bool {
