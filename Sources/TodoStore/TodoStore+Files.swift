@@ -421,12 +421,21 @@ extension TodoStore {
   ///
   /// `path` writes elsewhere than the temporary file; `written` sees each block as it is
   /// written (the journal hashes the new version so, without a second pass over a large file).
+  ///
+  /// `mayUseOwnName`: when another user's leftover holds the fixed name (a shared folder's
+  /// sticky bit keeps it there), the new version is written under a name of this process's
+  /// own instead (`.todo.txt.new-PID-N`), so that a planted file cannot block every change.
+  /// Only a change no journal names may: recovery looks for the fixed name.
   func writeTemporary(
     _ content: FileChange.Content, for target: Target, like identity: Identity?,
-    at path: String? = nil, written: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil
+    at path: String? = nil, mayUseOwnName: Bool = false, written: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil
   ) throws(StoreError) -> String {
-    let temporary = path ?? TodoStore.temporaryPath(target)
-    try clearTheWay(for: temporary)
+    var temporary = path ?? TodoStore.temporaryPath(target)
+    do {
+      try clearTheWay(for: temporary)
+    } catch where mayUseOwnName && path == nil && error.kind != .inTheWay(owner: nil) {
+      temporary = try ownTemporaryPath(target)
+    }
     do throws(SystemError) {
       let fd = try posix.open(
         temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, identity == nil ? 0o666 : 0o600)
@@ -457,6 +466,16 @@ extension TodoStore {
       throw StoreError(errno: error.code, path: target.path, operation: .write)
     }
     return temporary
+  }
+
+  /// A temporary name of this process's own beside the target, free now (see
+  /// ``writeTemporary(_:for:like:at:mayUseOwnName:written:)``).
+  func ownTemporaryPath(_ target: Target) throws(StoreError) -> String {
+    for _ in 0..<16 {
+      let candidate = Paths.join(target.directory, ".\(target.name).new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+      if posix.lstat(candidate) == nil { return candidate }
+    }
+    throw StoreError(.inTheWay(owner: nil), path: TodoStore.temporaryPath(target), operation: .write)
   }
 
   /// Removes a leftover at `temporary` (a killed process's: temporary files are written only
@@ -599,7 +618,7 @@ extension TodoStore {
         var hasher = ContentHash.FileHasher(count: change.content.count)
         temporaries.append(
           try writeTemporary(
-            change.content, for: change.target, like: change.base.identity,
+            change.content, for: change.target, like: change.base.identity, mayUseOwnName: !journaled,
             written: journaled ? { hasher.update($0) } : nil))
         newHashes[index] = hasher.finish()
       }
