@@ -1,0 +1,298 @@
+/// The task as an app sees it: a title, categories, a priority level, dates, notes and
+/// attachments, dependencies, each read and set as a typed value.
+///
+/// Every setter rewrites only the bytes it must (see `Task+Editing.swift`): a value is
+/// replaced where it stands, a new tag or name is appended with one space, a removed one
+/// goes with the whitespace before it. Line endings, spacing elsewhere, invalid UTF-8 and
+/// every other token are kept.
+extension Task {
+  /// What a typed setter refuses: a value that would not read back as what was set.
+  public enum ModelError: Error, Equatable, Sendable {
+    /// A project or context name that is empty or holds whitespace or a control character.
+    case notAName(String)
+    /// A value `key:` cannot hold (see ``TagMeaning/accepts(_:)``).
+    case notAValue(key: String, value: String)
+    /// Taking the word away would leave a line that reads another way: its text would then
+    /// start with `x `, `(A) ` or a date, and the task would read as done, prioritised or
+    /// dated. The line is left as it was.
+    case wouldChangeHead(String)
+  }
+
+  // MARK: Title
+
+  /// The task as a person reads it: the body without `+project` and `@context` names and
+  /// without tags with meaning (``TagMeaning``), words joined by single spaces. Other
+  /// `key:value` words (`12:30`, `ref:ab12`) are part of the text.
+  public var title: String {
+    var words: [String] = []
+    forEachToken { token in
+      switch token.kind {
+      case .project, .context: return
+      case .tag(let colon):
+        if TagMeaning.named(String(decoding: bytes[token.range.lowerBound..<colon], as: UTF8.self)) != nil { return }
+      case .word: break
+      }
+      words.append(String(decoding: bytes[token.range], as: UTF8.self))
+    }
+    return words.joined(separator: " ")
+  }
+
+  // MARK: Projects and contexts
+
+  /// Adds `+name` at the end of the line, unless the task has that project already.
+  public mutating func addProject(_ name: String) throws(ModelError) { try addName(name, kind: .project) }
+
+  /// Removes every `+name` (and the whitespace before each); whether there was one.
+  @discardableResult
+  public mutating func removeProject(_ name: String) throws(ModelError) -> Bool { try removeName(name, kind: .project) }
+
+  /// Renames `+old` to `+new` where it stands; whether there was one. A task that already has
+  /// `+new` loses `+old` instead, so the name is not there twice.
+  @discardableResult
+  public mutating func renameProject(_ old: String, to new: String) throws(ModelError) -> Bool {
+    try renameName(old, to: new, kind: .project)
+  }
+
+  /// Adds `@name` at the end of the line, unless the task has that context already.
+  public mutating func addContext(_ name: String) throws(ModelError) { try addName(name, kind: .context) }
+
+  /// Removes every `@name`; whether there was one.
+  @discardableResult
+  public mutating func removeContext(_ name: String) throws(ModelError) -> Bool { try removeName(name, kind: .context) }
+
+  /// Renames `@old` to `@new` where it stands (see ``renameProject(_:to:)``).
+  @discardableResult
+  public mutating func renameContext(_ old: String, to new: String) throws(ModelError) -> Bool {
+    try renameName(old, to: new, kind: .context)
+  }
+
+  private static func sigil(_ kind: Token.Kind) -> UInt8 { kind == .project ? .plus : .at }
+
+  private static func checkName(_ name: String) throws(ModelError) {
+    guard !name.isEmpty, !name.unicodeScalars.contains(where: { $0.value <= 0x20 || (0x7F...0x9F).contains($0.value) })
+    else { throw .notAName(name) }
+  }
+
+  private func ranges(of name: String, kind: Token.Kind) -> [Range<Int>] {
+    let wanted = [Task.sigil(kind)] + Array(name.utf8)
+    var found: [Range<Int>] = []
+    forEachToken { token in
+      if token.kind == kind, bytes[token.range].elementsEqual(wanted) { found.append(token.range) }
+    }
+    return found
+  }
+
+  private mutating func addName(_ name: String, kind: Token.Kind) throws(ModelError) {
+    try Task.checkName(name)
+    guard ranges(of: name, kind: kind).isEmpty else { return }
+    appendKeepingHead(String(decoding: [Task.sigil(kind)], as: UTF8.self) + name)
+  }
+
+  private mutating func removeName(_ name: String, kind: Token.Kind) throws(ModelError) -> Bool {
+    let start = bytes.startIndex
+    let found = ranges(of: name, kind: kind).map { ($0.lowerBound - start)..<($0.upperBound - start) }
+    try keepingHead(name) { task in
+      // From the last back, offsets from the line's start (each removal makes a new line).
+      for range in found.reversed() {
+        task.removeToken((task.bytes.startIndex + range.lowerBound)..<(task.bytes.startIndex + range.upperBound))
+      }
+    }
+    return !found.isEmpty
+  }
+
+  /// Runs `edit` on a copy and keeps the result only when the head reads as before.
+  private mutating func keepingHead(_ what: String, _ edit: (inout Task) -> Void) throws(ModelError) {
+    var edited = self
+    edit(&edited)
+    guard edited.readsHeadAs(self) else { throw .wouldChangeHead(what) }
+    self = edited
+  }
+
+  private mutating func renameName(_ old: String, to new: String, kind: Token.Kind) throws(ModelError) -> Bool {
+    try Task.checkName(new)
+    guard old != new else { return !ranges(of: old, kind: kind).isEmpty }
+    if !ranges(of: new, kind: kind).isEmpty { return try removeName(old, kind: kind) }
+    let start = bytes.startIndex
+    let found = ranges(of: old, kind: kind).map { ($0.lowerBound - start)..<($0.upperBound - start) }
+    guard let first = found.first else { return false }
+    try keepingHead(old) { task in
+      // The first becomes the new name where it stands; repeats of the old name go.
+      for range in found.dropFirst().reversed() {
+        task.removeToken((task.bytes.startIndex + range.lowerBound)..<(task.bytes.startIndex + range.upperBound))
+      }
+      task.replaceBytes(
+        (task.bytes.startIndex + first.lowerBound + 1)..<(task.bytes.startIndex + first.upperBound), with: Array(new.utf8))
+    }
+    return true
+  }
+
+  // MARK: Tags with meaning
+
+  /// Sets the first `key:` tag of `meaning` to `value` in place, or appends it; `nil`
+  /// removes every such tag. Refuses a value the tag cannot hold.
+  public mutating func set(_ meaning: TagMeaning, to value: String?) throws(ModelError) {
+    guard let value else {
+      try keepingHead(meaning.key + ":") { $0.removeTag(meaning.key) }
+      return
+    }
+    guard meaning.accepts(value) else { throw .notAValue(key: meaning.key, value: value) }
+    if let range = tagValueRange(meaning.key) {
+      replaceBytes(range, with: Array(value.utf8))
+    } else {
+      appendKeepingHead(meaning.key + ":" + value)
+    }
+  }
+
+  /// Appends a word as ``appendText(_:)`` does, unless the line would then read another way:
+  /// a task whose whole text is `x`, `(A)` or a date would become done, gain a priority or a
+  /// creation date with a word after it. Then the word goes before the text instead.
+  mutating func appendKeepingHead(_ word: String) {
+    var appended = self
+    appended.appendText(word)
+    if appended.readsHeadAs(self) {
+      self = appended
+      return
+    }
+    var prepended = self
+    prepended.prependText(word)
+    self = prepended
+  }
+
+  /// Whether the head (completion, dates, priority) reads as `other`'s.
+  func readsHeadAs(_ other: Task) -> Bool {
+    isCompleted == other.isCompleted && completionDate == other.completionDate
+      && creationDate == other.creationDate && headPriority == other.headPriority
+  }
+
+  /// Sets or removes `due:`.
+  public mutating func setDueDate(_ date: TaskDate?) throws(ModelError) {
+    try set(.due, to: date?.description)
+  }
+
+  /// Sets or removes `t:`, the threshold.
+  public mutating func setThresholdDate(_ date: TaskDate?) throws(ModelError) {
+    try set(.threshold, to: date?.description)
+  }
+
+  /// Sets `due:` from what a person types: a date or a date word (`today`, `fri`, `+2w`,
+  /// `eom`; see ``RelativeDate``), counted from `today`. Refuses anything else.
+  public mutating func setDueDate(_ typed: String, today: TaskDate) throws(ModelError) {
+    guard let date = TaskDate(typed) ?? RelativeDate.resolve(typed, today: today) else {
+      throw .notAValue(key: TagMeaning.due.key, value: typed)
+    }
+    try setDueDate(date)
+  }
+
+  /// Sets `t:` from what a person types (see ``setDueDate(_:today:)``).
+  public mutating func setThresholdDate(_ typed: String, today: TaskDate) throws(ModelError) {
+    guard let date = TaskDate(typed) ?? RelativeDate.resolve(typed, today: today) else {
+      throw .notAValue(key: TagMeaning.threshold.key, value: typed)
+    }
+    try setThresholdDate(date)
+  }
+
+  /// Sets or removes `rec:`.
+  public mutating func setRecurrence(_ recurrence: Recurrence?) throws(ModelError) {
+    try set(.recurrence, to: recurrence?.description)
+  }
+
+  /// `h:1`, or no `h:` tag at all.
+  public mutating func setHidden(_ hidden: Bool) throws(ModelError) {
+    try set(.hidden, to: hidden ? "1" : nil)
+  }
+
+  /// The priority as a word (high, medium, low), or `nil` for none or another letter.
+  public var priorityLevel: Priority.Level? { priority.flatMap(Priority.Level.init) }
+
+  // MARK: Notes and attachments
+
+  /// The name of the note's file in the notes folder (`note:NAME`).
+  public var note: String? { tagValue(TagMeaning.note.key) }
+
+  /// Sets or removes `note:`.
+  public mutating func setNote(_ name: String?) throws(ModelError) { try set(.note, to: name) }
+
+  /// The names of the attached files in the attachments folder, in order.
+  public var attachments: [String] { tags.filter { $0.key == TagMeaning.attachment.key }.map(\.value) }
+
+  /// Appends `att:NAME`, unless the task has it already.
+  public mutating func addAttachment(_ name: String) throws(ModelError) {
+    guard TagMeaning.attachment.accepts(name) else { throw .notAValue(key: TagMeaning.attachment.key, value: name) }
+    guard !attachments.contains(name) else { return }
+    appendKeepingHead(TagMeaning.attachment.key + ":" + name)
+  }
+
+  /// Removes `att:NAME`; whether there was one.
+  @discardableResult
+  public mutating func removeAttachment(_ name: String) throws(ModelError) -> Bool {
+    var removed = false
+    try keepingHead(TagMeaning.attachment.key + ":" + name) { removed = $0.removeTag(TagMeaning.attachment.key, value: name) }
+    return removed
+  }
+
+  // MARK: Dependencies
+
+  /// Sets or removes `id:`, the name other tasks wait for this one by.
+  public mutating func setDependencyID(_ id: String?) throws(ModelError) { try set(.id, to: id) }
+
+  /// Appends `p:ID` (this task waits for the task whose `id:` is ID), unless it is there.
+  public mutating func addParent(_ id: String) throws(ModelError) {
+    guard TagMeaning.parent.accepts(id) else { throw .notAValue(key: TagMeaning.parent.key, value: id) }
+    guard !parentIDs.contains(id) else { return }
+    appendKeepingHead(TagMeaning.parent.key + ":" + id)
+  }
+
+  /// Removes `p:ID`; whether there was one.
+  @discardableResult
+  public mutating func removeParent(_ id: String) throws(ModelError) -> Bool {
+    var removed = false
+    try keepingHead(TagMeaning.parent.key + ":" + id) { removed = $0.removeTag(TagMeaning.parent.key, value: id) }
+    return removed
+  }
+}
+
+extension Priority {
+  /// The three priorities phone task apps offer, as the tool names them: high is `A`,
+  /// medium `B`, low `C`.
+  public enum Level: String, CaseIterable, Sendable {
+    case high, medium, low
+
+    /// The level of `A`, `B` or `C`; `nil` for the other letters.
+    public init?(_ priority: Priority) {
+      switch priority.byte {
+      case UInt8(ascii: "A"): self = .high
+      case UInt8(ascii: "B"): self = .medium
+      case UInt8(ascii: "C"): self = .low
+      default: return nil
+      }
+    }
+
+    /// The letter this level is written as.
+    public var priority: Priority {
+      switch self {
+      case .high: Priority(UInt8(ascii: "A"))!
+      case .medium: Priority(UInt8(ascii: "B"))!
+      case .low: Priority(UInt8(ascii: "C"))!
+      }
+    }
+  }
+
+  /// A priority as a person types it: a letter `A`–`Z` (either case), or `high`, `medium`
+  /// (`med`), `low`, or their first letters `h`, `m`, `l` in lower case (so that `H`, `M`
+  /// and `L` stay letters).
+  public init?(word: some StringProtocol) {
+    let text = String(word)
+    switch text {
+    case "h": self = Level.high.priority
+    case "m": self = Level.medium.priority
+    case "l": self = Level.low.priority
+    default:
+      switch text.lowercased() {
+      case "high": self = Level.high.priority
+      case "medium", "med": self = Level.medium.priority
+      case "low": self = Level.low.priority
+      default: self.init(text.uppercased())
+      }
+    }
+  }
+}
