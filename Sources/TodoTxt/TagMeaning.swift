@@ -24,6 +24,8 @@ public struct TagMeaning: Hashable, Sendable {
 
   /// The key, before the colon (case-sensitive).
   public let key: String
+  /// `key:`, for the byte scans of large lists (which take a static string).
+  public let token: StaticString
   public let value: Value
   /// Whether the readable listing leaves the tag out of the task's text (it shows the
   /// meaning its own way: a date column, a mark).
@@ -37,34 +39,40 @@ public struct TagMeaning: Hashable, Sendable {
   public let repeats: Bool
 
   public static let due = TagMeaning(
-    key: "due", value: .date, hiddenInListing: true, field: "due", summary: "the day it is due", repeats: false)
+    key: "due", token: "due:", value: .date, hiddenInListing: true, field: "due", summary: "the day it is due", repeats: false)
   public static let threshold = TagMeaning(
-    key: "t", value: .date, hiddenInListing: true, field: "threshold",
+    key: "t", token: "t:", value: .date, hiddenInListing: true, field: "threshold",
     summary: "the day it starts to show (threshold)", repeats: false)
   public static let recurrence = TagMeaning(
-    key: "rec", value: .recurrence, hiddenInListing: true, field: "recurrence",
+    key: "rec", token: "rec:", value: .recurrence, hiddenInListing: true, field: "recurrence",
     summary: "comes back after completion (rec:1w, rec:+1m)", repeats: false)
   public static let hidden = TagMeaning(
-    key: "h", value: .flag, hiddenInListing: true, field: "hidden", summary: "h:1 hides it from listings",
+    key: "h", token: "h:", value: .flag, hiddenInListing: true, field: "hidden", summary: "h:1 hides it from listings",
     repeats: false)
   public static let keptPriority = TagMeaning(
-    key: "pri", value: .priority, hiddenInListing: true, field: "priority",
+    key: "pri", token: "pri:", value: .priority, hiddenInListing: true, field: "priority",
     summary: "the priority a done task had", repeats: false)
   public static let id = TagMeaning(
-    key: "id", value: .identifier, hiddenInListing: false, field: "id",
+    key: "id", token: "id:", value: .identifier, hiddenInListing: false, field: "id",
     summary: "the name other tasks depend on it by", repeats: false)
   public static let parent = TagMeaning(
-    key: "p", value: .identifier, hiddenInListing: false, field: "parents",
+    key: "p", token: "p:", value: .identifier, hiddenInListing: false, field: "parents",
     summary: "the id of a task this one waits for", repeats: true)
   public static let note = TagMeaning(
-    key: "note", value: .fileName, hiddenInListing: true, field: "note",
+    key: "note", token: "note:", value: .fileName, hiddenInListing: true, field: "note",
     summary: "its note, a file in the notes folder", repeats: false)
   public static let attachment = TagMeaning(
-    key: "att", value: .fileName, hiddenInListing: true, field: "attachments",
+    key: "att", token: "att:", value: .fileName, hiddenInListing: true, field: "attachments",
     summary: "an attached file in the attachments folder", repeats: true)
   public static let uid = TagMeaning(
-    key: "uid", value: .identifier, hiddenInListing: true, field: "uid",
+    key: "uid", token: "uid:", value: .identifier, hiddenInListing: true, field: "uid",
     summary: "its identity for calendar sync", repeats: false)
+
+  public static func == (lhs: TagMeaning, rhs: TagMeaning) -> Bool { lhs.key == rhs.key }
+  public func hash(into hasher: inout Hasher) { hasher.combine(key) }
+
+  /// `h:1`, the whole word that hides a task, for the byte scans.
+  public static let hidingToken: StaticString = "h:1"
 
   /// Every tag with meaning, in the order help and completion list them.
   public static let all: [TagMeaning] = [

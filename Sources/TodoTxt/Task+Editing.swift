@@ -44,7 +44,7 @@ extension Task {
       return
     }
     if isCompleted {
-      if let priority { setTag("pri", priority.description) } else { removeTag("pri") }
+      if let priority { setTag(TagMeaning.keptPriority.key, priority.description) } else { removeTag(TagMeaning.keptPriority.key) }
     } else if let priority {
       replaceBytes(start..<start, with: [.openParen, priority.byte, .closeParen, .space])
     }
@@ -74,7 +74,7 @@ extension Task {
     if priority != nil { replaceBytes(start..<(start + 4), with: []) }
     replaceBytes(start..<start, with: [.lowercaseX, .space] + date.utf8 + [.space])
     if let priority, priorityStyle == .tag {
-      replaceBytes(end..<end, with: [.space] + Array("pri:".utf8) + [priority.byte])
+      replaceBytes(end..<end, with: [.space] + Array((TagMeaning.keptPriority.key + ":").utf8) + [priority.byte])
     }
   }
 
@@ -87,7 +87,7 @@ extension Task {
     let priority = priority
     // Offsets from the line's start, as in `removeTag`.
     let keptTag = headPriority == nil && keptPriority != nil
-      ? lastTagRange("pri").map { (token: $0.token.lowerBound - start, upper: $0.token.upperBound - start) } : nil
+      ? lastTagRange(TagMeaning.keptPriority.key).map { (token: $0.token.lowerBound - start, upper: $0.token.upperBound - start) } : nil
     if let keptTag, keptTag.upper == bytes.count, keptTag.token >= bodyOffset,
       bytes[start + keptTag.token - 1] == .space
     {

@@ -166,22 +166,22 @@ extension Task {
   // MARK: Tags with meaning
 
   /// `due:YYYY-MM-DD`; `nil` when absent or not a real date (the tag stays as text).
-  public var dueDate: TaskDate? { tagValueRange("due").flatMap(date) }
+  public var dueDate: TaskDate? { tagValueRange(TagMeaning.due.key).flatMap(date) }
 
   /// `t:YYYY-MM-DD`, the threshold: the task is not meant to be seen before that day.
-  public var thresholdDate: TaskDate? { tagValueRange("t").flatMap(date) }
+  public var thresholdDate: TaskDate? { tagValueRange(TagMeaning.threshold.key).flatMap(date) }
 
   /// `rec:[+]N<d|w|m|y|b>`.
-  public var recurrence: Recurrence? { tagValue("rec").flatMap { Recurrence($0) } }
+  public var recurrence: Recurrence? { tagValue(TagMeaning.recurrence.key).flatMap { Recurrence($0) } }
 
   /// `h:1` hides a task from listings; any other value (`h:0`) does not.
-  public var isHidden: Bool { tagValueRange("h").map { bytes[$0].elementsEqual(CollectionOfOne(0x31)) } ?? false }
+  public var isHidden: Bool { tagValueRange(TagMeaning.hidden.key).map { bytes[$0].elementsEqual(CollectionOfOne(0x31)) } ?? false }
 
   /// `pri:X`: the priority a completed task had (the spec's recommended way to keep it).
   ///
   /// The last one counts: `complete` appends its own, so a `pri:` the task already had (text
   /// of the user's) neither wins over it nor is lost.
-  public var keptPriority: Priority? { lastTagRange("pri").flatMap { Priority(string($0.value)) } }
+  public var keptPriority: Priority? { lastTagRange(TagMeaning.keptPriority.key).flatMap { Priority(string($0.value)) } }
 
   /// The token and value ranges of the last tag with `key`.
   func lastTagRange(_ key: String) -> (token: Range<Int>, value: Range<Int>)? {
@@ -197,7 +197,7 @@ extension Task {
   }
 
   /// `id:X`, the name other tasks use to depend on this one.
-  public var dependencyID: String? { tagValue("id") }
+  public var dependencyID: String? { tagValue(TagMeaning.id.key) }
 
   /// Every `p:X`: the ids of the tasks this one belongs to or waits for.
   ///

@@ -31,14 +31,14 @@ extension Task {
 
     if let due {
       let newDue = advance(from: recurrence.isStrict ? due : today)
-      next.setTag("due", newDue.description)
+      next.setTag(TagMeaning.due.key, newDue.description)
       if let threshold {
-        next.setTag("t", newDue.adding(days: -threshold.days(until: due)).description)
+        next.setTag(TagMeaning.threshold.key, newDue.adding(days: -threshold.days(until: due)).description)
       }
     } else if let threshold {
-      next.setTag("t", advance(from: recurrence.isStrict ? threshold : today).description)
+      next.setTag(TagMeaning.threshold.key, advance(from: recurrence.isStrict ? threshold : today).description)
     } else {
-      next.setTag("due", advance(from: today).description)
+      next.setTag(TagMeaning.due.key, advance(from: today).description)
     }
     if next.creationDate != nil { next.setCreationDate(today) }
     return next

@@ -111,6 +111,8 @@ import TodoTxt
     #expect(Set(TagMeaning.all.map(\.key)).count == TagMeaning.all.count)
     #expect(Set(TagMeaning.all.map(\.field)).count == TagMeaning.all.count)
     #expect(TagMeaning.named("due") == .due && TagMeaning.named("ref") == nil)
+    #expect(TagMeaning.all.allSatisfy { $0.token.description == $0.key + ":" })
+    #expect(TagMeaning.hidingToken.description == TagMeaning.hidden.key + ":1")
     #expect(TagMeaning.due.accepts("2026-02-28") && !TagMeaning.due.accepts("2026-02-30"))
     #expect(!TagMeaning.note.accepts("//x") && !TagMeaning.note.accepts("a\u{1B}b"))
   }
@@ -208,5 +210,31 @@ import TodoTxt
     }
     // The refusals are the rare lines built for them, not the rule.
     #expect(refused < lines.count / 10, "\(refused) refusals")
+  }
+}
+
+/// The meaning of a tag is read from ``TagMeaning`` only: no source file outside its own
+/// names a tag key in a tag lookup or edit, or writes `key:` of a tag with meaning by hand.
+@Suite struct TagLiteralTests {
+  @Test func noSourceNamesATagKeyOutsideTheTable() throws {
+    let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
+    let keys = TagMeaning.all.map(\.key).joined(separator: "|")
+    let patterns = [
+      try Regex("(tagValue|tagValueRange|lastTagRange|setTag|removeTag)\\(\"(\(keys))\""),
+      try Regex("key == \"(\(keys))\""),
+      try Regex("\"(\(keys)):"),
+    ]
+    var found: [String] = []
+    let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []
+    #expect(files.count > 50)
+    for file in files where file.hasSuffix(".swift") && !file.hasSuffix("TagMeaning.swift") {
+      let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+      for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+      where !line.trimmingCharacters(in: .whitespaces).hasPrefix("///") && !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+        if patterns.contains(where: { line.contains($0) }) { found.append("\(file):\(number + 1): \(line)") }
+      }
+    }
+    #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
   }
 }

@@ -26,7 +26,7 @@ enum AttachCommand {
       edited = try context.editTasks([reference], label: "attach \(reference.typed)") { _, task throws(TodoError) in
         let made = try copy(source, for: task, reference: reference, settings: context.settings, store: context.store)
         copied = made
-        task.appendText("att:" + made.name)
+        task.appendText(TagMeaning.attachment.key + ":" + made.name)
       }
     } catch {
       if let copied { copied.folder.remove(copied.name) }
@@ -69,7 +69,7 @@ enum AttachCommand {
 
   /// The names of a task's attachments, in the order of its `att:` tags.
   static func attachedNames(of task: Task) -> [String] {
-    task.tags.filter { $0.key == "att" && NoteCommand.isSafeName($0.value) }.map(\.value)
+    task.attachments.filter(NoteCommand.isSafeName)
   }
 
   /// `$TODO_DIR/attachments`.
@@ -140,7 +140,7 @@ enum OpenCommand {
   /// The note, the attachments, then the links (`scheme://…` words) of a task.
   static func openable(_ task: Task, settings: Settings) -> [String] {
     var targets: [String] = []
-    if let note = task.tagValue("note"), NoteCommand.isSafeName(note) {
+    if let note = task.note, NoteCommand.isSafeName(note) {
       targets.append(NoteCommand.path(note, in: NoteCommand.directory(settings)))
     }
     targets += AttachCommand.attachments(of: task, settings: settings)

@@ -36,7 +36,7 @@ enum CalendarCommand {
     lines.buffer.withUnsafeBufferPointer { buffer in
       for index in 0..<lines.count {
         let line = UnsafeBufferPointer(rebasing: buffer[lines.starts[index]..<lines.ends[index]])
-        guard NativeListing.hasToken(line, "due:") else { continue }
+        guard NativeListing.hasToken(line, TagMeaning.due.token) else { continue }
         let task = lines.task(index)
         guard !task.isCompleted, let due = task.dueDate, due.year == month.year, due.month == month.month,
           !task.isHidden

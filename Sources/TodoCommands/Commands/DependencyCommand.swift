@@ -57,7 +57,7 @@ enum DependencyCommand {
         if adding {
           let id = parent.dependencyID ?? nextID(in: list)
           if parent.dependencyID == nil {
-            parent.appendText("id:\(id)")
+            parent.appendText("\(TagMeaning.id.key):\(id)")
             list.replace(number: parentReference.number, with: parent)
           }
           for child in children {
@@ -66,7 +66,7 @@ enum DependencyCommand {
               throw TodoError.dependencyCycle(parent: parentReference.typed, child: child.typed)
             }
             guard !task.parentIDs.contains(id) else { continue }
-            task.appendText("p:\(id)")
+            task.appendText("\(TagMeaning.parent.key):\(id)")
             list.replace(number: child.number, with: task)
             if context.verbose {
               context.console.line("TODO: \(parentReference.typed) waits for \(child.typed).")
@@ -76,7 +76,7 @@ enum DependencyCommand {
           guard let id = parent.dependencyID else { throw TodoError.notWaiting(parentReference.typed) }
           for child in children {
             var task = try child.task(in: list, file: file, mode: context.settings.mode)
-            guard task.removeTag("p", value: id) else {
+            guard task.removeTag(TagMeaning.parent.key, value: id) else {
               throw TodoError.notWaitingFor(parent: parentReference.typed, child: child.typed)
             }
             list.replace(number: child.number, with: task)
@@ -86,7 +86,7 @@ enum DependencyCommand {
           }
           // An id nothing points to any more is only clutter.
           if !list.contains(where: { $0.parentIDs.contains(id) }) {
-            parent.removeTag("id", value: id)
+            parent.removeTag(TagMeaning.id.key, value: id)
             list.replace(number: parentReference.number, with: parent)
           }
         }
@@ -158,7 +158,7 @@ enum Dependencies {
   static func blockedIDs(in list: TodoList) -> Set<String> {
     var candidates: [Int] = []
     list.forEachLineBytes { index, line in
-      if NativeListing.hasToken(line, "p:") { candidates.append(index) }
+      if NativeListing.hasToken(line, TagMeaning.parent.token) { candidates.append(index) }
     }
     return openParents(candidates.lazy.map { list[$0] })
   }
@@ -167,7 +167,7 @@ enum Dependencies {
   static func blockedIDs(in lines: Lines) -> Set<String> {
     var candidates: [Int] = []
     lines.buffer.withUnsafeBufferPointer { b in
-      for index in 0..<lines.count where NativeListing.hasToken(UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]]), "p:") {
+      for index in 0..<lines.count where NativeListing.hasToken(UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]]), TagMeaning.parent.token) {
         candidates.append(index)
       }
     }
@@ -181,7 +181,7 @@ enum Dependencies {
     lines.buffer.withUnsafeBufferPointer { b in
       for index in 0..<lines.count {
         let line = UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]])
-        if NativeListing.hasToken(line, "id:") { candidates.append(index) }
+        if NativeListing.hasToken(line, TagMeaning.id.token) { candidates.append(index) }
       }
     }
     return Urgency.waitingCounts(in: candidates.lazy.map { lines.task($0) })

@@ -134,7 +134,7 @@ enum DoctorCommand {
     case .notADate(let key, let value):
       return "\(shown(key)):\(shown(value)) is not a date (YYYY-MM-DD); the task has no \(shown(key)): date"
     case .notARecurrence(let value):
-      return "rec:\(shown(value)) is not a repeat interval (such as 3d, 1w, +1m, 1y, 5b)"
+      return "\(TagMeaning.recurrence.key):\(shown(value)) is not a repeat interval (such as 3d, 1w, +1m, 1y, 5b)"
     case .repeatedTag(let key): return "\(shown(key)): is given more than once; only the first counts"
     case .invalidHeadDate(let word):
       return "\(shown(word)) is not a date; it is read as text, not as the task's creation or completion date"
@@ -159,7 +159,7 @@ enum DoctorCommand {
       let p = Character(Unicode.Scalar(letter))
       return "done task keeps its priority (\(p)) after its completion date: some todo.txt apps then lose its "
         + "creation date (pri:\(p) after the text reads the same everywhere)"
-    case .missingParent(let id): return "p:\(shown(id)) names no task: no line in either file has id:\(shown(id))"
+    case .missingParent(let id): return "\(TagMeaning.parent.key):\(shown(id)) names no task: no line in either file has \(TagMeaning.id.key):\(shown(id))"
     case .conflictMarker:
       return "merge conflict marker: keep the right lines and remove the markers by hand "
         + "(doctor leaves this file as it is)"

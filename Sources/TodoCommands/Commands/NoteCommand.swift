@@ -72,7 +72,7 @@ enum NoteCommand {
         guard status == 0 else { throw TodoError.childFailed(editor, status: status) }
         guard created else { return .edited(notePath) }
         guard !isEmpty else { return .leftEmpty }
-        task.setTag("note", name)
+        task.setTag(TagMeaning.note.key, name)
         list.replace(number: reference.number, with: task)
         return .linked(notePath, task)
       }
@@ -98,7 +98,7 @@ enum NoteCommand {
 
   /// The note file a task's `note:` tag names, when it is a name inside the notes folder.
   static func linkedName(_ task: Task) -> String? {
-    task.tagValue("note").flatMap { isSafeName($0) ? $0 : nil }
+    task.note.flatMap { isSafeName($0) ? $0 : nil }
   }
 
   /// `$TODO_DIR/notes`.

@@ -38,7 +38,7 @@ enum RecurrenceCommand {
     }
     guard rest.count == 1, let recurrence = Recurrence(rest[0]) else { throw spec.usageError }
     let edited = try context.editTasks([reference], label: "rec \(arguments.joined(separator: " "))") { _, task in
-      task.setTag("rec", recurrence.description)
+      task.setTag(TagMeaning.recurrence.key, recurrence.description)
     }
     if context.verbose {
       for (reference, task) in edited { context.echo(reference.typed, task.bytes) }
@@ -65,8 +65,8 @@ enum RecurrenceCommand {
     for _ in 0..<count {
       guard let next = current.nextOccurrence(completedOn: doneOn, catchUp: catchesUp(context)) else { break }
       var parts: [String] = []
-      if let due = next.dueDate { parts.append("due:\(due) (\(AgendaCommand.dayName(due, short: true)))") }
-      if let threshold = next.thresholdDate { parts.append("t:\(threshold)") }
+      if let due = next.dueDate { parts.append("\(TagMeaning.due.key):\(due) (\(AgendaCommand.dayName(due, short: true)))") }
+      if let threshold = next.thresholdDate { parts.append("\(TagMeaning.threshold.key):\(threshold)") }
       lines.append(parts.joined(separator: " "))
       doneOn = next.dueDate ?? next.thresholdDate ?? doneOn
       current = next

@@ -87,7 +87,7 @@ struct TaskStatistics {
       for task in list where !task.isBlank {
         // Most lines have neither tag: a byte scan answers for them without reading tags.
         let (mayHide, mayBeDue) = task.bytes.withUnsafeBufferPointer {
-          (NativeListing.hasToken($0, "h:1"), NativeListing.hasToken($0, "due:"))
+          (NativeListing.hasToken($0, TagMeaning.hidingToken), NativeListing.hasToken($0, TagMeaning.due.token))
         }
         if mayHide, task.isHidden { continue }
         if let index = week(task.creationDate) { weeks[index].added += 1 }

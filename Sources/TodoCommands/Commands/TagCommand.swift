@@ -71,7 +71,7 @@ enum PostponeCommand {
       try QuerySelection.references(items, selection, in: list, context: context, terminal: terminal, usage: spec.usageError)
     }) { reference, task throws(TodoError) in
       // An unreadable date would be replaced as if it were missing: the user's text is lost.
-      for key in ["due", "t"] {
+      for key in [TagMeaning.due.key, TagMeaning.threshold.key] {
         if let value = task.tagValue(key), TaskDate(value) == nil {
           throw .invalidTagDate(reference.typed, key: key, value: value)
         }
@@ -124,13 +124,13 @@ enum PostponeCommand {
     let threshold = task.thresholdDate
     if let due {
       let moved = move.apply(to: due, today: today, overdueCountsFromToday: true)
-      task.setTag("due", moved.description)
+      task.setTag(TagMeaning.due.key, moved.description)
       // Keep the gap to the due date exactly (month arithmetic clamps).
-      if let threshold { task.setTag("t", moved.adding(days: -threshold.days(until: due)).description) }
+      if let threshold { task.setTag(TagMeaning.threshold.key, moved.adding(days: -threshold.days(until: due)).description) }
     } else if let threshold {
-      task.setTag("t", move.apply(to: threshold, today: today, overdueCountsFromToday: false).description)
+      task.setTag(TagMeaning.threshold.key, move.apply(to: threshold, today: today, overdueCountsFromToday: false).description)
     } else {
-      task.setTag("due", move.apply(to: today, today: today, overdueCountsFromToday: false).description)
+      task.setTag(TagMeaning.due.key, move.apply(to: today, today: today, overdueCountsFromToday: false).description)
     }
   }
 }

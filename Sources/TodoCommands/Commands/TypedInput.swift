@@ -7,7 +7,7 @@ import TodoTxt
 /// `low` name the priorities A, B and C. Under the name todo.sh text is stored as typed.
 enum TypedInput {
   /// The tag keys whose values are dates.
-  static let dateKeys: Set<String> = ["due", "t"]
+  static let dateKeys: Set<String> = Set(TagMeaning.all.filter { $0.value == .date }.map(\.key))
 
   /// `text` with every `due:` and `t:` value that is a date expression replaced by its date.
   ///

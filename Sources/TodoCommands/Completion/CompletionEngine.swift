@@ -266,11 +266,8 @@ public struct CompletionEngine {
 
   // MARK: Words inside task text
 
-  /// The tag keys with a meaning to this tool.
-  static let knownKeys: [(String, String)] = [
-    ("due", "due date"), ("t", "threshold date: hidden before it"), ("rec", "recurrence"),
-    ("pri", "priority kept by a done task"), ("h", "hidden task"),
-  ]
+  /// The tag keys with a meaning to this tool, with what completion shows beside them.
+  static let knownKeys: [(String, String)] = TagMeaning.all.map { ($0.key, $0.summary) }
 
   /// A word of task text or of a search term: `+project`, `@context`, `key:` or `key:value`.
   private func textWords(matching current: String) -> [CompletionCandidate] {
@@ -315,8 +312,8 @@ public struct CompletionEngine {
   private func tagValues(key: String, typed: String) -> [CompletionCandidate] {
     let today = context.today
     var values: [CompletionCandidate] = []
-    switch key {
-    case "due", "t":
+    switch TagMeaning.named(key)?.value {
+    case .date?:
       let words =
         ["today", "tomorrow"] + Weekday.allCases.map(\.name) + ["+1d", "+1w", "+1m", "eow", "eom"]
       for word in words {
@@ -331,7 +328,7 @@ public struct CompletionEngine {
       {
         return [CompletionCandidate(value: key + ":" + date.description, description: typed)]
       }
-    case "rec":
+    case .recurrence?:
       let units: [(String, String)] = [
         ("d", "days"), ("w", "weeks"), ("m", "months"), ("y", "years"), ("b", "business days"),
       ]
@@ -346,9 +343,9 @@ public struct CompletionEngine {
             value: (strict ? "+" : "") + count + unit,
             description: "\(count) \(count == "1" ? String(name.dropLast()) : name) \(from)"))
       }
-    case "pri":
+    case .priority?:
       values = priorities(matching: "")
-    case "h":
+    case .flag?:
       values = [CompletionCandidate(value: "1", description: "hide the task from listings")]
     default:
       return []

@@ -1,3 +1,4 @@
+import TodoTxt
 /// todo.sh's listing colours: a line colour by done state or priority, and word colours for
 /// the item number, +projects, @contexts, dates and key:value tags.
 ///
@@ -110,7 +111,7 @@ struct Colours {
     if first, word.allSatisfy({ (48...57).contains($0) }) { return coloured(number) }
     if word.first == UInt8(ascii: "+"), let last = word.last, isWordEnd(last) { return coloured(project) }
     if word.first == UInt8(ascii: "@"), let last = word.last, isWordEnd(last) { return coloured(context) }
-    if !due.isEmpty, word.starts(with: "due:".utf8) { return coloured(due) }
+    if !due.isEmpty, word.starts(with: TagMeaning.due.key.utf8 + [0x3A]) { return coloured(due) }
     if Colours.isHighlightedDate(word) { return coloured(date) }
     if Colours.isMetadata(word) { return coloured(meta) }
     return word

@@ -308,8 +308,8 @@ struct NativeListing {
   /// Whether the note of the task on line `index`, whose text (numbered or not) is `line`,
   /// satisfies `test` (line by line for a grep term, whole for a word).
   private func noteMatches(_ index: Int, _ line: UnsafeBufferPointer<UInt8>, _ test: (String) -> Bool) -> Bool {
-    guard notes.fileHasNotes(lines), NativeListing.hasToken(line, "note:"), index < lines.count,
-      let name = lines.task(index).tagValue("note"), let text = notes.text(name, in: notesDirectory)
+    guard notes.fileHasNotes(lines), NativeListing.hasToken(line, TagMeaning.note.token), index < lines.count,
+      let name = lines.task(index).note, let text = notes.text(name, in: notesDirectory)
     else { return false }
     return test(text) || text.split(separator: "\n").contains { test(String($0)) }
   }
@@ -366,7 +366,7 @@ struct NativeListing {
   /// The colour of the `due:` tag on a numbered line: overdue, due today, or none.
   func dueColour(numberedLine line: [UInt8]) -> [UInt8] {
     guard !overdueColour.isEmpty || !dueTodayColour.isEmpty else { return [] }
-    let hasDue = line.withUnsafeBufferPointer { NativeListing.hasToken($0, "due:") }
+    let hasDue = line.withUnsafeBufferPointer { NativeListing.hasToken($0, TagMeaning.due.token) }
     guard hasDue, let index = NativeListing.index(of: line), index < lines.count else { return [] }
     let task = lines.task(index)
     guard !task.isCompleted, let due = task.dueDate else { return [] }

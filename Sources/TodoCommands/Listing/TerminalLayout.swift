@@ -317,9 +317,9 @@ struct TerminalLayout {
 
   static let threeBlanks: [UInt8] = [0x20, 0x20, 0x20]
   static let fourBlanks: [UInt8] = [0x20, 0x20, 0x20, 0x20]
-  static let noteKey = Array("note".utf8)
-  static let attachmentKey = Array("att".utf8)
-  static let dueKey = Array("due".utf8)
+  static let noteKey = Array(TagMeaning.note.key.utf8)
+  static let attachmentKey = Array(TagMeaning.attachment.key.utf8)
+  static let dueKey = Array(TagMeaning.due.key.utf8)
 
   /// `YYYY-MM-DD`, straight into `out`.
   static func appendDate(_ date: TaskDate, to out: inout [UInt8]) {

@@ -52,7 +52,7 @@ struct ICalendarWriter {
   static func identity(of task: Task) -> String {
     var words: [UInt8] = []
     task.forEachToken { token in
-      if case .tag(let colon) = token.kind, task.bytes[token.range.lowerBound..<colon].elementsEqual("pri".utf8) { return }
+      if case .tag(let colon) = token.kind, task.bytes[token.range.lowerBound..<colon].elementsEqual(TagMeaning.keptPriority.key.utf8) { return }
       if !words.isEmpty { words.append(0x20) }
       words += task.bytes[token.range]
     }
@@ -64,7 +64,7 @@ struct ICalendarWriter {
     var words: [String] = []
     task.forEachToken { token in
       if case .tag(let colon) = token.kind,
-        ["due", "t", "rec", "pri"].contains(String(decoding: task.bytes[token.range.lowerBound..<colon], as: UTF8.self))
+        [TagMeaning.due, .threshold, .recurrence, .keptPriority].map(\.key).contains(String(decoding: task.bytes[token.range.lowerBound..<colon], as: UTF8.self))
       {
         return
       }

@@ -148,11 +148,15 @@ enum ImportCommand {
     for name in try names("projects", sigil: "+") where !projects.contains(name) { line += " +" + name }
     let contexts = task.contexts
     for name in try names("contexts", sigil: "@") where !contexts.contains(name) { line += " @" + name }
-    if case .some(let due?) = try date("due"), task.tagValue("due") == nil { try addTag("due", due.description) }
-    if case .some(let threshold?) = try date("threshold"), task.tagValue("t") == nil {
-      try addTag("t", threshold.description)
+    if case .some(let due?) = try date("due"), task.tagValue(TagMeaning.due.key) == nil {
+      try addTag(TagMeaning.due.key, due.description)
     }
-    if done, let priority, task.tagValue("pri") == nil { try addTag("pri", priority.description) }
+    if case .some(let threshold?) = try date("threshold"), task.tagValue(TagMeaning.threshold.key) == nil {
+      try addTag(TagMeaning.threshold.key, threshold.description)
+    }
+    if done, let priority, task.tagValue(TagMeaning.keptPriority.key) == nil {
+      try addTag(TagMeaning.keptPriority.key, priority.description)
+    }
     switch object["tags"] {
     case nil, .null?: break
     case .object(let members)?:

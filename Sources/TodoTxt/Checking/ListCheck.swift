@@ -84,7 +84,7 @@ public enum ListCheck {
     // Most lines have no `id:`: a scan of the bytes says so without making a task of them.
     var holding: [Int] = []
     list.forEachLineBytes { index, line in
-      if contains(line, "id:") { holding.append(index) }
+      if contains(line, TagMeaning.id.token) { holding.append(index) }
     }
     for index in holding {
       let task = list[index]

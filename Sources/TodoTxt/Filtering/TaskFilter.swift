@@ -411,9 +411,9 @@ extension TaskFilter: CustomStringConvertible {
     case .context(let pattern): return "@" + pattern.text
     case .priority(let test):
       switch test {
-      case .none: return "pri:none"
-      case .any: return "pri:any"
-      case .range(let low, let high): return "pri:\(low)-\(high)"
+      case .none: return TagMeaning.keptPriority.key + ":none"
+      case .any: return TagMeaning.keptPriority.key + ":any"
+      case .range(let low, let high): return TagMeaning.keptPriority.key + ":\(low)-\(high)"
       case .compare(let comparison, let priority): return "pri\(comparison.rawValue)\(priority)"
       }
     case .date(let field, let test):

@@ -32,7 +32,7 @@ struct TaskFields: Equatable {
     creationDate = task.creationDate
     text = LineKey(task).core
     var tags: [String: [String]] = [:]
-    for tag in task.tags where !(task.isCompleted && tag.key == "pri") {
+    for tag in task.tags where !(task.isCompleted && tag.key == TagMeaning.keptPriority.key) {
       tags[tag.key, default: []].append(tag.value)
     }
     self.tags = tags
@@ -200,7 +200,7 @@ enum TaskMerge {
     var keys: [String] = []
     for tag in task.tags + completer.tags where !keys.contains(tag.key) { keys.append(tag.key) }
     for key in fields.tags.keys.sorted() where !keys.contains(key) { keys.append(key) }
-    for key in keys where tags[key] != fields.tags[key] && !(task.isCompleted && key == "pri") {
+    for key in keys where tags[key] != fields.tags[key] && !(task.isCompleted && key == TagMeaning.keptPriority.key) {
       let values = fields.tags[key] ?? []
       if let old = tags[key], old.count == 1, values.count == 1 {
         task.setTag(key, values[0])
