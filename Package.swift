@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .executable(name: "todo", targets: ["todo"]),
     .library(name: "TodoTxt", targets: ["TodoTxt"]),
+    .library(name: "TodoTxtFoundation", targets: ["TodoTxtFoundation"]),
   ],
   targets: [
     // MARK: Format
@@ -13,6 +14,10 @@ let package = Package(
     .target(
       /** The todo.txt format: model, parser, serializer, dates, recurrence, index */
       name: "TodoTxt"),
+    .target(
+      /** Foundation's Date for apps, beside the format (the command line does not load it) */
+      name: "TodoTxtFoundation",
+      dependencies: ["TodoTxt"]),
 
     // MARK: Storage
 
@@ -75,6 +80,9 @@ let package = Package(
     .testTarget(
       name: "TodoStoreTests",
       dependencies: ["TodoStore", "TodoTxt", "todo-store-probe", "TodoTestSupport"]),
+    .testTarget(
+      name: "TodoTxtFoundationTests",
+      dependencies: ["TodoTxtFoundation", "TodoTxt"]),
     .testTarget(
       name: "TodoTxtTests",
       dependencies: ["TodoTxt", "TodoTestSupport"],
