@@ -296,3 +296,53 @@ extension Priority {
     }
   }
 }
+
+extension Task {
+  /// A tag with meaning that `text` gives again: its meaning, the value the task has and the
+  /// value the text gives.
+  public struct RepeatedTag: Equatable, Sendable {
+    public var meaning: TagMeaning
+    public var old: String
+    public var new: String
+  }
+
+  /// Splits text about to be added to this task (`append`, `prepend`) into the tags with
+  /// meaning that would give the task a second value of a tag that holds one (`due:` on a
+  /// task that has a `due:`) and the rest of the text, whose bytes and spacing are kept.
+  ///
+  /// A second `due:` would be kept in the line but not count, so the date the person just
+  /// typed would silently mean nothing: the caller sets such values in place instead (a value
+  /// equal to the old one then changes nothing). Tags that repeat by nature
+  /// (``TagMeaning/repeats``: `p:`, `att:`) and values the tag cannot hold are left in the text.
+  public func splittingRepeatedTags(from text: [UInt8]) -> (rest: [UInt8], repeated: [RepeatedTag]) {
+    var repeated: [RepeatedTag] = []
+    var removed: [Range<Int>] = []
+    text.withUnsafeBufferPointer { b in
+      var i = 0
+      while i < b.count {
+        while i < b.count, b[i].isTaskWhitespace { i += 1 }
+        let start = i
+        while i < b.count, !b[i].isTaskWhitespace { i += 1 }
+        guard i > start, case .tag(let colon) = Token.Kind.classify(b, start, i) else { continue }
+        let key = String(decoding: b[start..<colon], as: UTF8.self)
+        let value = String(decoding: b[(colon + 1)..<i], as: UTF8.self)
+        guard let meaning = TagMeaning.named(key), !meaning.repeats, meaning.accepts(value),
+          let old = tagValue(key),
+          !repeated.contains(where: { $0.meaning == meaning })
+        else { continue }
+        repeated.append(RepeatedTag(meaning: meaning, old: old, new: value))
+        removed.append(start..<i)
+      }
+    }
+    var rest = text
+    for range in removed.reversed() {
+      // The tag and the whitespace before it (after it, when it starts the text).
+      var lower = range.lowerBound
+      var upper = range.upperBound
+      while lower > 0, rest[lower - 1].isTaskWhitespace { lower -= 1 }
+      if lower == range.lowerBound { while upper < rest.count, rest[upper].isTaskWhitespace { upper += 1 } }
+      rest.removeSubrange(lower..<upper)
+    }
+    return (rest, repeated)
+  }
+}

@@ -238,3 +238,15 @@ import TodoTxt
     #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
   }
 }
+
+@Suite struct RepeatedTagSplitTests {
+  @Test func theTagsATaskHasAreTakenOutWithTheirSpace() {
+    let task = Task(parsing: "pay rent due:2026-12-01 rec:1m p:a")
+    let split = task.splittingRepeatedTags(from: Array("due:2026-12-04  call\tthem rec:2w p:b due:2026-12-09 t:2026-12-01".utf8))
+    #expect(String(decoding: split.rest, as: UTF8.self) == "call\tthem p:b due:2026-12-09 t:2026-12-01")
+    #expect(split.repeated.map(\.meaning.key) == ["due", "rec"])
+    #expect(split.repeated.map(\.new) == ["2026-12-04", "2w"] && split.repeated.map(\.old) == ["2026-12-01", "1m"])
+    // A value the tag cannot hold stays text.
+    #expect(task.splittingRepeatedTags(from: Array("due:soon".utf8)).repeated.isEmpty)
+  }
+}

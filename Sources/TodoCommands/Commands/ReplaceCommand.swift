@@ -47,13 +47,16 @@ enum ReplaceCommand {
     let asks = rest.first?.isEmpty ?? true && !context.settings.isForced
     let terminal = context.console
     var old = Task(bytes: [])
+    var replaced: [Task.RepeatedTag] = []
     let updated = try context.editTask(reference, in: file, label: prepend ? "prepend" : "replace") {
       task throws(TodoError) in
       old = task
       var input = asks ? context.ask(prepend ? "Prepend: " : "Replacement: ", on: terminal) : RawArguments.joined(rest)
       if prepend, context.settings.policy.readsTasksByGrammar {
         // After the whole head, as todo(1) says: a done task's `x DATE` stays in front.
-        task.prependText(bytes: try context.storedText(cleanInput(input)))
+        let text: [UInt8]
+        (text, replaced) = try context.settingRepeatedTags(of: try context.storedText(cleanInput(input)), on: &task)
+        if !text.isEmpty || replaced.isEmpty { task.prependText(bytes: text) }
         return
       }
       let line = Array(task.bytes)
@@ -70,6 +73,7 @@ enum ReplaceCommand {
       let text = try context.storedText(cleanInput(input))
       task.setLine(priority + date + text + (prepend ? [UInt8(ascii: " ")] + body : []))
     }
+    context.reportReplaced(replaced)
     if context.verbose {
       if !prepend {
         context.echo(reference.typed, old.bytes)
