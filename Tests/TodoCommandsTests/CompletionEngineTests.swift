@@ -95,7 +95,9 @@ import TodoStore
       fixture.candidates("del", "4") == [CompletionCandidate(value: "4", description: "buy milk")])
     #expect(fixture.values("do", "1", "") == ["4"])
     #expect(fixture.values("command", "do", "") == ["1", "4"])
-    #expect(fixture.values("pri", "1", "").count == 26)
+    // The letters, then the words that name A, B and C.
+    #expect(fixture.values("pri", "1", "") == (65...90).map { String(UnicodeScalar($0)) } + ["high", "medium", "low"])
+    #expect(fixture.candidates("pri", "1", "hi") == [CompletionCandidate(value: "high", description: "A")])
     #expect(fixture.values("pri", "1", "b") == ["B"])
     #expect(fixture.values("pri", "1", "B", "") == ["1", "3", "4"])
     #expect(fixture.values("append", "1", "").isEmpty)

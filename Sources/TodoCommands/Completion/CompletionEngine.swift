@@ -127,10 +127,10 @@ public struct CompletionEngine {
     case .path:
       return paths(matching: current)
     case .priority:
-      return priorities(matching: current)
+      return priorities(matching: current, words: settings.policy.resolvesTypedValues)
     case .priorities:
       if current.hasPrefix("+") || current.hasPrefix("@") { return textWords(matching: current) }
-      return priorities(matching: current)
+      return priorities(matching: current, words: settings.policy.resolvesTypedValues)
     case .text, .taskText, .term, .query:
       return textWords(matching: current)
     case .fileName:
@@ -250,10 +250,15 @@ public struct CompletionEngine {
     return candidates
   }
 
-  private func priorities(matching current: String) -> [CompletionCandidate] {
+  /// The letters A to Z, and under the name `todo` (`words`) the words that name A, B and C.
+  private func priorities(matching current: String, words: Bool = false) -> [CompletionCandidate] {
     let letters = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) }
     let typed = current.uppercased()
-    return letters.filter { $0.hasPrefix(typed) }.map { CompletionCandidate(value: $0) }
+    let named = words
+      ? Priority.Level.allCases.filter { $0.rawValue.hasPrefix(current.lowercased()) }.map {
+        CompletionCandidate(value: $0.rawValue, description: $0.priority.description)
+      } : []
+    return letters.filter { $0.hasPrefix(typed) }.map { CompletionCandidate(value: $0) } + named
   }
 
   /// Files in the todo directory, for the actions that name one (`addto`, `move`, `listfile`).
