@@ -31,3 +31,34 @@ import Testing
     #expect(box.read("todo.txt") == "pay rent due:2026-12-01 due:2026-12-04\n")
   }
 }
+
+/// Under the name `todo`, a search term `-WORD` that spells an option with one dash is an
+/// error naming the option and how to hide the word on purpose; before, `ls -sort due`
+/// quietly hid every task holding "sort".
+@Suite struct SingleDashOptionTests {
+  @Test(arguments: [
+    (["ls", "-sort", "due"], "'-sort' would hide every task containing 'sort': for the option write 'todo ls --sort'"),
+    (["ls", "-all"], "for the option write 'todo ls --all'"),
+    (["ls", "-p"], "for the option write 'todo -p ls' (before the action)"),
+    (["ls", "-v"], "for the option write 'todo -v ls' (before the action)"),
+  ])
+  func aTermThatSpellsAnOptionIsAnError(_ arguments: [String], _ message: String) throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", "pay rent due:2026-12-01\nsort socks\n")
+    let run = try box.run("todo", arguments)
+    #expect(run.status == 1)
+    #expect(run.stdout == "")
+    #expect(run.stderr.hasPrefix("todo: ") && run.stderr.contains(message), "\(run.stderr)")
+    #expect(run.stderr.contains("'todo ls -- \(arguments[1])'"), "\(run.stderr)")
+  }
+
+  /// After `--`, or a word that is no option, the term hides as before; todo.sh's name keeps
+  /// todo.sh's reading.
+  @Test func termsThatAreNoOptionStillHide() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", "pay rent\nsort socks\n")
+    #expect(try box.todo("ls", "--", "-sort").stdout.hasPrefix("1 pay rent\n--\n"))
+    #expect(try box.todo("ls", "-socks").stdout.hasPrefix("1 pay rent\n--\n"))
+    #expect(try box.sh("ls", "-sort").stdout.hasPrefix("1 pay rent\n--\n"))
+  }
+}

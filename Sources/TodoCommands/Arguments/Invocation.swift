@@ -53,6 +53,12 @@ public struct Invocation: Sendable, Equatable {
       let name = equals.map { String(word[..<$0]) } ?? word
       guard let option = declared.first(where: { $0.names.contains(name) }) else {
         guard isLong else {
+          // A search term `-WORD` hides tasks holding WORD; one that spells an option with
+          // one dash (`ls -sort due`, `ls -all`, `ls -p`) was meant as the option, and would
+          // quietly hide every task with that word.
+          if spec.arguments.contains(.term), let meant = spelledOption(word, declared: declared) {
+            throw .singleDashOption(action: action, word: word, option: meant)
+          }
           invocation.positionals.append(word)
           continue
         }
@@ -80,5 +86,18 @@ public struct Invocation: Sendable, Equatable {
       invocation.values[option.name, default: []].append(value)
     }
     return invocation
+  }
+
+  /// The option `word` (`-WORD`) spells with one dash: a long option of the command or of the
+  /// tool (`-sort` for `--sort`), or one of the tool's own letters (`-p`, `-v`).
+  static func spelledOption(_ word: String, declared: [OptionSpec]) -> String? {
+    let long = "-" + word
+    if declared.flatMap(\.names).contains(long) || GlobalOptionSpec.all.contains(where: { $0.longNames.contains(long) }) {
+      return long
+    }
+    if word.count == 2, let letter = word.last, GlobalOptionSpec.all.contains(where: { $0.letter == letter }) {
+      return word
+    }
+    return nil
   }
 }

@@ -40,6 +40,8 @@ public enum TodoError: Error, Equatable, Sendable {
   /// Native mode: an option the action does not declare, with its nearest declared option,
   /// or a note that it is a global option (which goes before the action).
   case unknownActionOption(action: String, option: String, suggestion: String?, isGlobal: Bool)
+  /// `ls -sort`: a search term that spells an option with one dash.
+  case singleDashOption(action: String, word: String, option: String)
   /// An option value outside the declared set, with the words it may be.
   case optionValueNotAllowed(option: String, value: String, allowed: [String])
   /// A flag given a value (`--all=yes`).
@@ -181,6 +183,12 @@ public enum TodoError: Error, Equatable, Sendable {
     case .unknownOption(let option): return "\(programName): unknown option '\(option)' (see '\(programName) --help')"
     case .missingOptionValue(let option): return "\(programName): option '\(option)' needs a value"
     case .badOptionValue(let option, let value): return "\(programName): option '\(option)' does not take '\(value)'"
+    case .singleDashOption(let action, let word, let option):
+      let term = String(word.dropFirst())
+      let use = option.hasPrefix("--")
+        ? "'\(programName) \(action) \(option)'" : "'\(programName) \(option) \(action)' (before the action)"
+      return "\(programName): '\(word)' would hide every task containing '\(term)': for the option write \(use); "
+        + "to hide those tasks write '\(programName) \(action) -- \(word)'"
     case .unknownActionOption(let action, let option, let suggestion, let isGlobal):
       if isGlobal {
         return "\(programName): '\(option)' is an option of \(programName) itself: put it before '\(action)'"
