@@ -16,6 +16,36 @@ extension Task {
     /// start with `x `, `(A) ` or a date, and the task would read as done, prioritised or
     /// dated. The line is left as it was.
     case wouldChangeHead(String)
+    /// A word to remove that the task does not have.
+    case wordNotFound(String)
+    /// The removal would leave the task with no text.
+    case wouldLeaveNoText
+  }
+
+  // MARK: Words
+
+  /// Removes every whole word of the text equal, byte for byte, to one of `words` (a tag only
+  /// when written whole, so no value is ever cut), each with the whitespace before it.
+  /// Refuses a word the task does not have, a removal that leaves no text, and one that
+  /// would make the text read as a head; the task is then as it was.
+  public mutating func removeWords(_ words: [String]) throws(ModelError) {
+    var edited = self
+    for word in words where !word.isEmpty {
+      let wanted = Array(word.utf8)
+      var found: [Range<Int>] = []
+      edited.forEachToken { token in
+        if edited.bytes[token.range].elementsEqual(wanted) {
+          found.append((token.range.lowerBound - edited.bytes.startIndex)..<(token.range.upperBound - edited.bytes.startIndex))
+        }
+      }
+      guard !found.isEmpty else { throw .wordNotFound(word) }
+      for range in found.reversed() {
+        edited.removeToken((edited.bytes.startIndex + range.lowerBound)..<(edited.bytes.startIndex + range.upperBound))
+      }
+    }
+    guard !edited.bodyBytes.allSatisfy(\.isTaskWhitespace) else { throw .wouldLeaveNoText }
+    guard edited.readsHeadAs(self) else { throw .wouldChangeHead(words.joined(separator: " ")) }
+    self = edited
   }
 
   // MARK: Title

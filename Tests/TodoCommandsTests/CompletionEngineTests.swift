@@ -111,7 +111,7 @@ import TodoStore
     #expect(fixture.values("add", "+") == ["+Family", "+Garage"])
     #expect(fixture.values("add", "call", "@ph") == ["@phone"])
     #expect(fixture.values("ls", "@") == ["@home", "@phone"])
-    #expect(fixture.values("del", "1", "+F") == ["+Family"])
+    #expect(fixture.values("append", "1", "+F") == ["+Family"])
     #expect(fixture.values("lsp", "+G") == ["+Garage"])
     #expect(fixture.values("birdseye", "@h") == ["@home"])
   }

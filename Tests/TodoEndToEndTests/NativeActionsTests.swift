@@ -17,7 +17,7 @@ import Testing
         == "2 buy milk and bread\nTODO: Replaced task with:\n2 buy cheese\n")
     #expect(try box.todo("pri", "2", "c").stdout == "2 (C) buy cheese\nTODO: 2 prioritized (C).\n")
     #expect(try box.todo("depri", "2").stdout == "2 buy cheese\nTODO: 2 deprioritized.\n")
-    #expect(try box.todo("del", "2", "cheese").stdout == "2 buy cheese\nTODO: Removed 'cheese' from task.\n2 buy\n")
+    #expect(try box.todo("del", "2", "--words", "cheese").stdout == "2 buy cheese\nTODO: Removed 'cheese' from task.\n2 buy\n")
     #expect(box.read("todo.txt") == "(A) 2009-02-01 please call mom\nbuy\n2009-02-13 first\n2009-02-13 second\n")
   }
 

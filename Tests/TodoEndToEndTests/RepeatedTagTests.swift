@@ -62,3 +62,47 @@ import Testing
     #expect(try box.sh("ls", "-sort").stdout.hasPrefix("1 pay rent\n--\n"))
   }
 }
+
+/// Under the name `todo`, `del` takes task numbers as `do` does, and removes words only when
+/// told to with `--words`, whole and literally; todo.sh's `del NR TERM` is kept under its name.
+@Suite struct DeleteNumbersTests {
+  static let list = "a one\nb two\npay due:2026-12-07 rent +home\n"
+
+  @Test func delOfTwoNumbersDeletesTwoTasks() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", DeleteNumbersTests.list)
+    let run = try box.todo("-f", "del", "1", "3")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(box.read("todo.txt") == "\nb two\n\n")
+  }
+
+  /// `del 3 7` used to cut the 7 out of the due date; `del 3 .` to empty the line.
+  @Test(arguments: [["del", "3", "7"], ["del", "3", "."], ["del", "3", "rent"]])
+  func aWordIsNoTaskNumber(_ arguments: [String]) throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", DeleteNumbersTests.list)
+    let run = try box.run("todo", arguments)
+    #expect(run.status != 0)
+    #expect(box.read("todo.txt") == DeleteNumbersTests.list)
+  }
+
+  @Test func wordsAreRemovedWholeAndNeverEmptyATask() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", DeleteNumbersTests.list)
+    // Part of a tag's value is no word of the task.
+    let part = try box.todo("del", "3", "--words", "2026-12-07")
+    #expect(part.status != 0 && (part.stdout + part.stderr).contains("'2026-12-07' not found"), "\(part.stdout)\(part.stderr)")
+    #expect(try box.todo("del", "3", "--words", "due:2026-12-07 +home").status == 0)
+    #expect(box.read("todo.txt") == "a one\nb two\npay rent\n")
+    let empty = try box.todo("del", "1", "--words", "a one")
+    #expect(empty.status != 0 && empty.stderr.contains("no text"), "\(empty.stderr)")
+    #expect(box.read("todo.txt") == "a one\nb two\npay rent\n")
+  }
+
+  @Test func todoShKeepsItsExpression() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", DeleteNumbersTests.list)
+    #expect(try box.sh("del", "3", "7").status == 0)
+    #expect(box.read("todo.txt") == "a one\nb two\npay due:2026-12-0 rent +home\n")
+  }
+}

@@ -31,7 +31,7 @@ import Testing
 
   @Test(arguments: [
     ["do", "1", "2"], ["pri", "1", "A", "2", "B"], ["depri", "1"], ["tag", "2", "due", "fri"], ["append", "2", "more"],
-    ["prepend", "2", "first"], ["replace", "3", "new text"], ["-f", "del", "3"], ["del", "2", "b"],
+    ["prepend", "2", "first"], ["replace", "3", "new text"], ["-f", "del", "3"], ["del", "2", "--words", "b"],
     ["postpone", "2", "3d"], ["dep", "add", "1", "2"], ["reopen", "1"],
   ])
   func oneReadPerCommand(_ arguments: [String]) throws {

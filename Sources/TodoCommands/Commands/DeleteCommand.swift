@@ -1,18 +1,26 @@
 import TodoTxt
 
-/// `del NR [TERM]`: delete a task, or remove TERM from it.
+/// `del NR [NR ...]` (todo.sh: `del NR [TERM]`): delete tasks, or remove words from one.
 enum DeleteCommand {
+  /// `--words WORDS`: the explicit, literal way to take words out of a task under `todo`.
+  static let wordsOption = OptionSpec(
+    ["--words"], value: .text, valueName: "WORDS",
+    help: "Remove these whole words from the task (literally; a tag only when written whole) instead of deleting it.")
+
   static let spec: CommandSpec = CommandSpec(
-    name: "del", aliases: ["rm"], usage: "NR [TERM]",
-    abstract: "Delete a task, or only the words matching TERM from it.",
+    name: "del", aliases: ["rm"], usage: "NR [NR ...]",
+    abstract: "Delete tasks, or only some words of one.",
     discussion: """
-      Without TERM the task's line is emptied, after confirmation unless -f is given; the line \
-      stays, so other task numbers do not change (with -n every empty line is removed). With \
-      TERM, every match of TERM (a basic regular expression) is removed from the task.
+      Each task's line is emptied, after confirmation unless -f is given; the line stays, so \
+      other task numbers do not change (with -n every empty line is removed). With --words, \
+      those whole words are removed from the task, literally: a tag goes only when written \
+      whole, and a task is never left empty. Under the name todo.sh, 'del NR TERM' removes \
+      every match of TERM (a basic regular expression) from the task, as todo.sh does.
       """,
-    arguments: [.taskNumber, .term], options: OptionSpec.selecting
+    arguments: [.taskNumbers], options: OptionSpec.selecting + [wordsOption]
   ) { context, arguments throws(TodoError) in
     if let status = try QuerySelection.delete(arguments, context: context, usage: spec.usageError) { return status }
+    if context.settings.policy.readsTasksByGrammar { return try deleteNative(arguments, context: context) }
     let file = context.settings.todoFile
     let reference = try TaskReference(arguments.first, usage: spec.usageError)
     var old = Task(bytes: [])
@@ -49,6 +57,82 @@ enum DeleteCommand {
     if context.verbose {
       context.echo(reference.typed, old.bytes)
       context.console.line("TODO: Removed '\(term)' from task.")
+      context.echo(reference.typed, updated.bytes)
+    }
+    return .success
+  }
+
+  /// Under the name `todo`: `del NR [NR ...]` deletes each task (numbers as `do` takes
+  /// them), `del NR --words WORDS` removes whole words from one. A word that is no number is
+  /// refused rather than read as an expression: `del 6 7` means tasks 6 and 7.
+  static func deleteNative(_ arguments: [String], context: CommandContext) throws(TodoError) -> ExitStatus {
+    let file = context.settings.todoFile
+    let items = taskNumberWords(arguments)
+    if let words = context.invocation.value(wordsOption.name) {
+      guard items.count == 1 else { throw spec.usageError }
+      let reference = try TaskReference(items[0], usage: spec.usageError)
+      return try removeWords(words, from: reference, context: context)
+    }
+    guard !items.isEmpty else { throw spec.usageError }
+    if let word = items.first(where: { Int($0) == nil }) {
+      throw .message(
+        "\(context.programName): del takes task numbers, and '\(word)' is none; to remove words from a task write "
+          + "'\(context.programName) del \(items[0]) --words \"\(word)\"'")
+    }
+    if let twice = Dictionary(grouping: items, by: { Int($0) ?? -1 }).first(where: { $0.value.count > 1 }) {
+      throw .taskNamedTwice(twice.value[0])
+    }
+    let references = try items.map { item throws(TodoError) in try TaskReference(item, usage: spec.usageError) }
+    let preserve = context.settings.preservesLineNumbers
+    let terminal = context.console
+    var deleted: [(TaskReference, Task)] = []
+    try context.storing {
+      try context.store.update(file, label: "del \(items.joined(separator: " "))") { list in
+        for reference in references {
+          let old = try reference.task(in: list, file: file, mode: context.settings.mode)
+          guard context.confirm("Delete '\(String(decoding: old.bytes, as: UTF8.self))'", on: terminal) else { continue }
+          deleted.append((reference, old))
+          list.replace(number: reference.number, with: Task(bytes: []))
+        }
+        guard !deleted.isEmpty else { throw TodoError.noTasksDeleted }
+        if !preserve { list.removeAll { $0.bytes.isEmpty } }
+      }
+    }
+    if context.verbose {
+      for (reference, old) in deleted {
+        context.echo(reference.typed, old.bytes)
+        context.console.line("TODO: \(reference.typed) deleted.")
+      }
+    }
+    return .success
+  }
+
+  /// Removes each of `words` (whitespace-separated, compared byte for byte with the task's
+  /// words) from the task; a word not there is an error, as is a task left with no text.
+  static func removeWords(_ words: String, from reference: TaskReference, context: CommandContext)
+    throws(TodoError) -> ExitStatus
+  {
+    let file = context.settings.todoFile
+    let wanted = words.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    guard !wanted.isEmpty else { throw spec.usageError }
+    var old = Task(bytes: [])
+    let updated = try context.editTask(reference, in: file, label: "del") { task throws(TodoError) in
+      old = task
+      do throws(Task.ModelError) { try task.removeWords(wanted) } catch {
+        switch error {
+        case .wordNotFound(let word): throw .termNotFound(word)
+        case .wouldLeaveNoText:
+          throw .message(
+            "\(context.programName): that would leave task \(reference.typed) with no text; delete it with '\(context.programName) del \(reference.typed)'")
+        default:
+          throw .message(
+            "\(context.programName): without those words task \(reference.typed) would read as done, prioritised or dated; nothing removed")
+        }
+      }
+    }
+    if context.verbose {
+      context.echo(reference.typed, old.bytes)
+      context.console.line("TODO: Removed '\(words)' from task.")
       context.echo(reference.typed, updated.bytes)
     }
     return .success
