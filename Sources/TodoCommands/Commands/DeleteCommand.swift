@@ -7,6 +7,9 @@ enum DeleteCommand {
     ["--words"], value: .text, valueName: "WORDS",
     help: "Remove these whole words from the task (literally; a tag only when written whole) instead of deleting it.")
 
+  /// todo.sh's usage line, which its name keeps (its own suite compares it).
+  static let todoShUsage = TodoError.actionUsage("del NR [TERM]")
+
   static let spec: CommandSpec = CommandSpec(
     name: "del", aliases: ["rm"], usage: "NR [NR ...]",
     abstract: "Delete tasks, or only some words of one.",
@@ -22,7 +25,7 @@ enum DeleteCommand {
     if let status = try QuerySelection.delete(arguments, context: context, usage: spec.usageError) { return status }
     if context.settings.policy.readsTasksByGrammar { return try deleteNative(arguments, context: context) }
     let file = context.settings.todoFile
-    let reference = try TaskReference(arguments.first, usage: spec.usageError)
+    let reference = try TaskReference(arguments.first, usage: todoShUsage)
     var old = Task(bytes: [])
     if arguments.count < 2 || arguments[1].isEmpty {
       let preserve = context.settings.preservesLineNumbers
