@@ -376,3 +376,23 @@ extension Task {
     return (rest, repeated)
   }
 }
+
+extension Task {
+  /// The tags with meaning `old` has that this task does not give (by key; for tags that
+  /// repeat, by key and value), appended in their order: what a replaced text keeps of the
+  /// task it replaces, so that its note, attachments, dates and dependencies are not cut
+  /// loose. Returns the tags kept.
+  @discardableResult
+  public mutating func keepTagsWithMeaning(of old: Task) -> [Tag] {
+    var kept: [Tag] = []
+    for tag in old.tags {
+      guard let meaning = TagMeaning.named(tag.key) else { continue }
+      let has = meaning.repeats
+        ? tags.contains(tag) : tags.contains { $0.key == tag.key }
+      guard !has else { continue }
+      appendKeepingHead(tag.key + ":" + tag.value)
+      kept.append(tag)
+    }
+    return kept
+  }
+}

@@ -54,7 +54,7 @@ import TodoTxt
     let fixture = try InvocationTests.Fixture(todo: "")
     try Data(bytes).write(to: fixture.directory.appendingPathComponent("todo.txt"))
     let lines = Lines(bytes: bytes, raw: false)
-    let queries = [["kitchen"], ["+Kitchen"], ["strasse"], ["ISTANBUL"], ["kit", "ss"], ["kitchen", "-plain"], ["café"], ["e"]]
+    let queries = [["kitchen"], ["+Kitchen"], ["strasse"], ["ISTANBUL"], ["kit", "ss"], ["kitchen", "-ss"], ["café"], ["e"]]
     for query in queries {
       let before = fixture.console.output.count
       #expect(try TodoCLI.dispatch(fixture.context, ["ls"] + query, isDefaultAction: false) == .success)

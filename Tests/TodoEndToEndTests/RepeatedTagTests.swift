@@ -106,3 +106,30 @@ import Testing
     #expect(box.read("todo.txt") == "a one\nb two\npay due:2026-12-0 rent +home\n")
   }
 }
+
+/// Under the name `todo`, `replace` keeps the tags with meaning the new text leaves out (a
+/// note, attachments, dates, dependencies) and names them; `--all` replaces everything, and
+/// todo.sh's name replaces as todo.sh does.
+@Suite struct ReplaceKeepsTagsTests {
+  static let line = "(A) 2009-02-01 call mom +family due:2009-02-20 note:mom.txt att:a.png id:m1 p:x\n"
+
+  @Test func theTagsTheNewTextLeavesOutStay() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", ReplaceKeepsTagsTests.line)
+    let run = try box.todo("replace", "1", "phone mom p:x due:2009-02-27")
+    #expect(run.status == 0, "\(run.stderr)")
+    let kept = "(A) 2009-02-01 phone mom p:x due:2009-02-27 note:mom.txt att:a.png id:m1"
+    #expect(box.read("todo.txt") == kept + "\n")
+    #expect(run.stdout.hasSuffix("1 \(kept)\nTODO: Kept note:mom.txt att:a.png id:m1 ('replace --all' replaces them too).\n"), "\(run.stdout)")
+  }
+
+  @Test func allReplacesEverythingAndTodoShTheSame() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", ReplaceKeepsTagsTests.line)
+    #expect(try box.todo("replace", "1", "--all", "just this").status == 0)
+    #expect(box.read("todo.txt") == "(A) 2009-02-01 just this\n")
+    try box.write("todo.txt", ReplaceKeepsTagsTests.line)
+    #expect(try box.sh("replace", "1", "just this").status == 0)
+    #expect(box.read("todo.txt") == "(A) 2009-02-01 just this\n")
+  }
+}

@@ -8,10 +8,14 @@ enum ReplaceCommand {
       A priority or a date at the start of the new text replaces the old one; otherwise the \
       old priority and creation date stay.
       """,
-    arguments: [.taskNumber, .taskText], options: [TypedInput.verbatimOption]
+    arguments: [.taskNumber, .taskText], options: [TypedInput.verbatimOption, allOption]
   ) { context, arguments throws(TodoError) in
     try replaceOrPrepend(context, arguments, prepend: false, spec: spec)
   }
+
+  /// `--all`: replace the tags with meaning too.
+  static let allOption = OptionSpec(
+    ["--all"], help: "Replace everything: do not keep the task's due:, t:, rec:, note:, att:, id:, p: and other tags with meaning that the new text leaves out.")
 
   /// The priority (`(X) `, any byte) and creation date (`NN-NN-NN ` to `NNNN-NN-NN `) at the
   /// start of a line, as todo.sh's replace and prepend read them.
@@ -48,6 +52,7 @@ enum ReplaceCommand {
     let terminal = context.console
     var old = Task(bytes: [])
     var replaced: [Task.RepeatedTag] = []
+    var keptTags: [Tag] = []
     let updated = try context.editTask(reference, in: file, label: prepend ? "prepend" : "replace") {
       task throws(TodoError) in
       old = task
@@ -72,6 +77,11 @@ enum ReplaceCommand {
       let body = line.dropFirst(original.priority.count + original.date.count)
       let text = try context.storedText(cleanInput(input))
       task.setLine(priority + date + text + (prepend ? [UInt8(ascii: " ")] + body : []))
+      // Under the name todo, what the new text leaves out of the task's note, attachments,
+      // dates and dependencies stays, unless --all says to replace everything.
+      if !prepend, context.settings.policy.readsTasksByGrammar, !context.invocation.has(allOption.name) {
+        keptTags = task.keepTagsWithMeaning(of: old)
+      }
     }
     context.reportReplaced(replaced)
     if context.verbose {
@@ -80,6 +90,10 @@ enum ReplaceCommand {
         context.console.line("TODO: Replaced task with:")
       }
       context.echo(reference.typed, updated.bytes)
+      if !keptTags.isEmpty {
+        let list = keptTags.map { $0.key + ":" + $0.value }.joined(separator: " ")
+        context.console.line("TODO: Kept \(list) ('replace --all' replaces them too).")
+      }
     }
     return .success
   }
