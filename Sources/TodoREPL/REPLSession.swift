@@ -71,7 +71,9 @@ public final class REPLSession {
   /// The prompt, with the counts of the todo file as it is now.
   func prompt() -> String {
     let today = Clock.current(environment: launch.environment).today
-    return ShellPrompt.text(programName: programName, list: watch.read(), today: today)
+    return ShellPrompt.text(
+      programName: programName, list: watch.read(), today: today,
+      conflictedCopies: launch.context.waitingConflictedCopies.count)
   }
 
   /// Runs one line.

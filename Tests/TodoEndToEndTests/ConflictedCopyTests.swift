@@ -158,3 +158,25 @@ struct ConflictedCopyTests {
       Set(ConflictedCopyTests.tasks(box)) == ["old one", "written by an editor", "old two", "2009-02-13 Y", "theirs new"])
   }
 }
+
+/// A conflicted copy waiting beside the list is mentioned by `ls` (on standard error, so the
+/// listing stays as it is) and by `doctor`, with what to run.
+@Suite struct WaitingCopyTests {
+  @Test func lsAndDoctorSayACopyIsWaiting() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", "call mom\n")
+    let quiet = try box.todo("ls")
+    #expect(quiet.stderr == "")
+    let copy = "todo.sync-conflict-20261201-101500-ABCDEFG.txt"
+    try box.write(copy, "call mom\nbuy milk\n")
+    let ls = try box.todo("ls")
+    #expect(ls.status == 0)
+    #expect(ls.stdout == quiet.stdout)
+    #expect(ls.stderr == "todo: '\(copy)' is a conflicted copy beside the list, left by a sync service; 'todo conflicts' merges them\n")
+    let doctor = try box.todo("doctor")
+    #expect(doctor.status == 1)
+    #expect(doctor.stdout.contains("\(copy): a conflicted copy a sync service left; 'todo conflicts' merges it"), "\(doctor.stdout)")
+    #expect(try box.todo("conflicts").status == 0)
+    #expect(try box.todo("ls").stderr == "")
+  }
+}

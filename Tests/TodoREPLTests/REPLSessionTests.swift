@@ -142,6 +142,14 @@ import TodoTxt
         == "todo [0 open]> ")
   }
 
+  /// A copy a sync service left beside the list shows in the prompt until `conflicts` merges it.
+  @Test func promptCountsConflictedCopies() throws {
+    let home = try Home(todo: "a\n")
+    try Data("a\nb\n".utf8).write(to: home.url.appendingPathComponent("todo (conflicted copy 2026-12-01).txt"))
+    let session = home.shell(["conflicts"])
+    #expect(session.reader.prompts == ["todo [1 open, 1 conflicted copy]> ", "todo [2 open]> "])
+  }
+
   @Test func optionsApplyToEveryLineAndMayStartALine() throws {
     let home = try Home(todo: "call mom +family @phone\n")
     let startup = home.shell(["ls"], options: ["-+"]).console.outputText

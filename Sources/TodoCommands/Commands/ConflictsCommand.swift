@@ -56,6 +56,25 @@ enum ConflictsCommand {
     return refused == 0 ? .success : .failure
   }
 
+  /// The conflicted copies waiting beside todo.txt and done.txt, by name (links too: they
+  /// are named by `conflicts` and must not go unnoticed either).
+  static func waitingCopies(_ context: CommandContext) -> [String] {
+    [context.settings.todoFile, context.settings.doneFile].flatMap { file -> [String] in
+      guard let found = try? copies(of: file, store: context.store) else { return [] }
+      return found.names + found.links
+    }
+  }
+
+  /// Says on standard error that conflicted copies wait to be merged, and how: a listing
+  /// would otherwise show a list that silently lacks the other machine's changes.
+  static func mentionCopies(_ context: CommandContext) {
+    let waiting = waitingCopies(context)
+    guard let first = waiting.first else { return }
+    let which = waiting.count == 1 ? "'\(first)' is a conflicted copy" : "\(waiting.count) conflicted copies ('\(first)', …) are"
+    context.console.errorLine(
+      "\(context.programName): \(which) beside the list, left by a sync service; '\(context.programName) conflicts' merges them")
+  }
+
   /// The folder beside a file that merged copies are moved to.
   static let folder = ".todo-conflicts"
 

@@ -104,6 +104,15 @@ enum DoctorCommand {
       remaining += setup.count
       perFile.append("git \(setup.count)")
     }
+    let copies = ConflictsCommand.waitingCopies(context)
+    for copy in copies {
+      context.console.line(
+        "\(shown(Array(copy.utf8))): a conflicted copy a sync service left; '\(context.programName) conflicts' merges it")
+    }
+    if !copies.isEmpty {
+      remaining += copies.count
+      perFile.append("copies \(copies.count)")
+    }
     let names = files.map { shown(Array(Posix.basename($0).utf8)) }.joined(separator: " and ")
     if fixedCount > 0 {
       let verb = dryRun ? "would fix" : "fixed"

@@ -15,6 +15,7 @@ enum ListCommand {
   ) { context, arguments throws(TodoError) in
     let native = context.settings.policy.readableListing ? ListOptions(context.invocation, terms: arguments) : nil
     try listFile(context.settings.todoFile, terms: arguments, options: native, context: context)
+    if context.settings.policy.readableListing { ConflictsCommand.mentionCopies(context) }
     return .success
   }
 

@@ -46,6 +46,10 @@ public final class CommandContext {
   }
 
   public var today: TaskDate { clock.today }
+
+  /// The conflicted copies (Dropbox, Syncthing) waiting beside todo.txt and done.txt, by
+  /// name: what the shell's prompt counts (see ``ConflictsCommand``).
+  public var waitingConflictedCopies: [String] { ConflictsCommand.waitingCopies(self) }
   var verbose: Bool { settings.verbosity > 0 }
   var programName: String { settings.programName }
 
