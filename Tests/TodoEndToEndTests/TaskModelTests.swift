@@ -312,6 +312,22 @@ import Testing
     #expect(nothing.stderr == "TODO: 2 has no note, attachment or link to open.\n")
   }
 
+  /// Without an opener and without a graphical session, xdg-open would hand the file to a
+  /// terminal program (lynx) that takes the terminal: the path is printed instead, and why;
+  /// with a session, xdg-open (here a stand-in on the PATH) is used.
+  @Test func openWithoutADesktopPrintsThePath() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", "Read https://example.com/a spec\n")
+    _ = try script(box, "bin/xdg-open", "echo \"$1\" >> \"$HOME/opened\"")
+    let run = try box.todo("open", "1")
+    #expect(run.status == 0)
+    #expect(run.stdout == "https://example.com/a\n")
+    #expect(run.stderr.contains("no graphical session"), "\(run.stderr)")
+    #expect(!box.exists("opened"))
+    #expect(try box.todo("open", "1", environment: ["DISPLAY": ":0"]).status == 0)
+    #expect(box.read("opened") == "https://example.com/a\n")
+  }
+
   // MARK: Manual order
 
   @Test func reorderMovesALine() throws {

@@ -106,7 +106,8 @@ enum OpenCommand {
     abstract: "Open a task's note, attachment or web link with $TODO_OPEN, else xdg-open.",
     discussion: """
       When the task has several (its note first, then attachments, then links), they are \
-      listed and N chooses one.
+      listed and N chooses one. Without TODO_OPEN and without a graphical session (DISPLAY \
+      and WAYLAND_DISPLAY unset), the path or link is printed instead, and why.
       """,
     arguments: [.taskNumber, .text], nativeOnly: true
   ) { context, arguments throws(TodoError) in
@@ -127,6 +128,17 @@ enum OpenCommand {
     } else {
       for (offset, path) in targets.enumerated() { context.console.line("\(offset + 1) \(path)") }
       throw .chooseWhatToOpen(reference.typed, count: targets.count)
+    }
+    // Without a graphical session xdg-open falls back to a terminal browser or pager that
+    // takes over the terminal (lynx): the path is shown instead, and why.
+    if context.settings.value("TODO_OPEN").isEmpty, context.settings.value("DISPLAY").isEmpty,
+      context.settings.value("WAYLAND_DISPLAY").isEmpty
+    {
+      context.console.line(target)
+      context.console.errorLine(
+        "\(context.programName): no graphical session (DISPLAY and WAYLAND_DISPLAY are unset), so nothing was opened; "
+          + "set TODO_OPEN to a program that opens it here")
+      return .success
     }
     let opener = context.settings.value("TODO_OPEN").isEmpty ? "xdg-open" : context.settings.value("TODO_OPEN")
     context.console.flush()
