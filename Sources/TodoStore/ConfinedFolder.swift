@@ -163,6 +163,33 @@ public final class ConfinedFolder: @unchecked Sendable {
     throw StoreError(errno: EEXIST, path: path(of: name), operation: .create)
   }
 
+  /// Puts `contents` in place of the file `name` in one step: written to a new file of this
+  /// process's own beside it, made durable, then renamed over the name (a link there is
+  /// replaced as a link, never followed). A reader sees the old contents or the new.
+  public func replace(_ name: String, contents: [UInt8]) throws(StoreError) {
+    let shown = path(of: name)
+    guard ConfinedFolder.isPlainName(name) else { throw StoreError(.notFound, path: shown, operation: .write) }
+    let temporary = ".\(name).new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    try posix.injectFault(.open, path(of: temporary))
+    let file = openat(fd, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    guard file >= 0 else { throw StoreError(errno: errno, path: shown, operation: .write) }
+    do throws(SystemError) {
+      defer { posix.close(file) }
+      try posix.writeAll(file, contents, path: shown)
+      try posix.fsync(file, path: shown)
+    } catch {
+      _ = unlinkat(fd, temporary, 0)
+      throw StoreError(errno: error.code, path: shown, operation: .write)
+    }
+    try posix.injectFault(.rename, shown)
+    guard renameat(fd, temporary, fd, name) == 0 else {
+      let code = errno
+      _ = unlinkat(fd, temporary, 0)
+      throw StoreError(errno: code, path: shown, operation: .write)
+    }
+    _ = fsync(fd)
+  }
+
   /// Moves the regular file `name` of `source` into this folder under `name`, or `2-NAME`,
   /// `3-NAME` … when taken; never over another file, never a link (a link is refused with
   /// `.symbolicLink` and stays where it is). Returns the name it has here.

@@ -133,3 +133,25 @@ import Testing
     #expect(box.read("todo.txt") == "(A) 2009-02-01 just this\n")
   }
 }
+
+/// `note NR TEXT` and text piped to `note` are written to the note without an editor (added
+/// as a line, or with --replace as the whole note); text is never ignored.
+@Suite struct NoteTextTests {
+  @Test func textAsArgumentsAndOnStandardInput() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", "call mom\nbuy milk\n")
+    // An editor that would fail shows none is run.
+    let fail = ["EDITOR": "false", "VISUAL": "false"]
+    let first = try box.run("todo", ["note", "1", "ask about", "the weekend"], environment: fail)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(box.read("todo.txt") == "call mom note:call-mom.txt\nbuy milk\n")
+    #expect(try box.run("todo", ["note", "1"], input: "bring cake\n", environment: fail).status == 0)
+    #expect(box.read("notes/call-mom.txt") == "ask about the weekend\nbring cake\n")
+    #expect(try box.run("todo", ["note", "1", "--replace", "only this"], environment: fail).status == 0)
+    #expect(box.read("notes/call-mom.txt") == "only this\n")
+    #expect(try box.todo("note", "1", "--show").stdout == "only this\n")
+    let control = try box.run("todo", ["note", "2", "bad\u{1B}[2J"], environment: fail)
+    #expect(control.status != 0)
+    #expect(box.read("todo.txt") == "call mom note:call-mom.txt\nbuy milk\n")
+  }
+}

@@ -6,18 +6,32 @@ import TodoTxt
 /// task by a `note:NAME` tag (the convention of todo.sh's note add-on).
 enum NoteCommand {
   static let showOption = OptionSpec(["--show"], help: "Print the note instead of opening it in the editor.")
+  static let replaceOption = OptionSpec(
+    ["--replace"], help: "With TEXT (or text on standard input): replace the note's text instead of adding to it.")
 
   static let spec: CommandSpec = CommandSpec(
-    name: "note", usage: "NR",
+    name: "note", usage: "NR [TEXT...]",
     abstract: "Write or show the note of a task: a text file in the notes folder of the todo directory.",
     discussion: """
       Opens the task's note in $VISUAL or $EDITOR (vi when neither is set), creating it the \
       first time and linking it with a note:NAME.txt tag; a new note left empty is removed. \
-      --show prints the note. The tag moves with the task to done.txt on archive and the \
-      file stays. ls also searches notes for plain words.
+      --show prints the note. TEXT (or text piped to standard input) is added to the note as \
+      a line, without an editor; --replace makes it the whole note. The tag moves with the \
+      task to done.txt on archive and the file stays. ls also searches notes for plain words.
       """,
-    arguments: [.taskNumber], options: [showOption], nativeOnly: true
+    arguments: [.taskNumber, .text], options: [showOption, replaceOption], nativeOnly: true, argumentsOptional: true
   ) { context, arguments throws(TodoError) in
+    guard !arguments.isEmpty else { throw spec.usageError }
+    if arguments.count > 1 || !context.input.isTerminal, !context.invocation.has(showOption.name) {
+      // Text given is never ignored: as arguments, or piped in (when there is any).
+      var text = arguments.count > 1 ? Array(RawArguments.joined(Array(arguments.dropFirst()))) : []
+      if arguments.count == 1 {
+        while let line = context.input.readLine() { text += line + [0x0A] }
+      }
+      if !text.isEmpty || arguments.count > 1 {
+        return try writeText(text, to: arguments[0], context: context)
+      }
+    }
     guard arguments.count == 1 else { throw spec.usageError }
     let showing = context.invocation.has(showOption.name)
     let reference = try TaskReference(arguments[0], usage: spec.usageError)
@@ -86,6 +100,56 @@ enum NoteCommand {
       context.console.line("TODO: Note \(notePath)")
     }
     return .success
+  }
+
+  /// `note NR TEXT` (or text on standard input): adds the text to the task's note as a line,
+  /// or with `--replace` makes it the whole note, creating and linking the note the first
+  /// time; all under the list's lock, the note replaced in one step.
+  static func writeText(_ text: [UInt8], to number: String, context: CommandContext) throws(TodoError) -> ExitStatus {
+    let reference = try TaskReference(number, usage: spec.usageError)
+    if let scalar = controlCharacter(in: text.filter { $0 != 0x0A && $0 != 0x09 }) {
+      throw .controlCharacter(what: "the note's text", scalar: scalar)
+    }
+    guard !text.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 }) else { throw .emptyText(spec.name) }
+    let file = context.settings.todoFile
+    let notes = directory(context.settings)
+    let replacing = context.invocation.has(replaceOption.name)
+    var line = text
+    if line.last != 0x0A { line.append(0x0A) }
+    var result: (path: String, task: Task, created: Bool)?
+    try context.storing {
+      try context.store.update(file, label: "note \(reference.typed)") { (list: inout TodoList) throws in
+        var task = try reference.task(in: list, file: file, mode: context.settings.mode)
+        let folder = try context.store.folder(notes, creating: true)
+        let written = try write(line, replacing: replacing, to: linkedName(task), for: task, in: folder)
+        if written.created {
+          task.setTag(TagMeaning.note.key, written.name)
+          list.replace(number: reference.number, with: task)
+        }
+        result = (folder.path(of: written.name), task, written.created)
+      }
+    }
+    guard let (notePath, task, created) = result else { return .success }
+    if context.verbose {
+      if created { context.echo(reference.typed, task.bytes) }
+      context.console.line("TODO: Note \(notePath)")
+    }
+    return .success
+  }
+
+  /// Adds `line` to the note `linked` (or replaces its text), or makes a new note for `task`
+  /// when it has none; returns the note's name and whether it is new.
+  static func write(_ line: [UInt8], replacing: Bool, to linked: String?, for task: Task, in folder: ConfinedFolder)
+    throws(StoreError) -> (name: String, created: Bool)
+  {
+    guard let linked else { return (try folder.create(preferring: slug(task) + ".txt", contents: line), true) }
+    var contents: [UInt8] = []
+    if !replacing {
+      do { contents = try folder.read(linked) } catch where error.kind == .notFound { contents = [] }
+      if let last = contents.last, last != 0x0A { contents.append(0x0A) }
+    }
+    try folder.replace(linked, contents: contents + line)
+    return (linked, false)
   }
 
   /// What one `note` did: opened a linked note, made and linked a new one (the task as
