@@ -98,6 +98,11 @@ public final class REPLSession {
     // Leaving is not kept in the history: Up and Enter in the next session would leave again.
     if words.count == 1, ["exit", "quit"].contains(words[0].lowercased()) { return .quit }
     recordInHistory(line)
+    // Habit from the command line: `todo ls` in the shell means `ls`, and `?` asks for help.
+    if words.count > 1, words[0] == programName || words[0] == "todo" || words[0] == "todo.sh" {
+      words.removeFirst()
+    }
+    if words == ["?"] { words = ["help"] }
     // A script's task numbers are checked as a person's are: another program may change the
     // file between two of its lines as well.
     var shown: [Int: [UInt8]] = [:]

@@ -142,6 +142,17 @@ import TodoTxt
         == "todo [0 open]> ")
   }
 
+  /// Typed from habit, `todo ls` runs `ls` and `?` shows the help, instead of "unknown action".
+  @Test func theProgramNameAndAQuestionMarkAreUnderstood() throws {
+    let home = try Home(todo: "a\n")
+    let session = home.shell(["todo ls", "todo.sh add b", "?"])
+    #expect(session.status == .success, "\(session.console.errorText)")
+    #expect(session.console.outputText.hasPrefix("1 a\n--\nTODO: 1 of 1 tasks shown\n"), "\(session.console.outputText)")
+    #expect(home.read() == "a\n2009-02-13 b\n")
+    #expect(!session.console.errorText.contains("unknown action"), "\(session.console.errorText)")
+    #expect(session.console.outputText.contains("Usage:") || session.console.outputText.contains("usage"), "\(session.console.outputText.suffix(300))")
+  }
+
   /// A copy a sync service left beside the list shows in the prompt until `conflicts` merges it.
   @Test func promptCountsConflictedCopies() throws {
     let home = try Home(todo: "a\n")
