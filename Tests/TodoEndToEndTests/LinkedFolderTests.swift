@@ -169,3 +169,20 @@ import Testing
     #expect(box.read("todo.txt") == "see <<<<<<< here\n<<<<<< six\n<<<<<<<<< nine\n=======x\n======= call\n")
   }
 }
+
+/// The todo directory itself may be the user's link into a synced folder: its copies are
+/// still found, merged and moved aside there.
+@Suite struct LinkedTodoDirectoryTests {
+  @Test func conflictsWorksWhenTheTodoDirectoryIsALink() throws {
+    let box = try Sandbox(config: "export TODO_DIR=\"$HOME/todo\"\n")
+    try box.write("Dropbox/todo/todo.txt", "call mom\n")
+    try FileManager.default.createSymbolicLink(atPath: box.path("todo"), withDestinationPath: box.path("Dropbox/todo"))
+    let copy = "todo (conflicted copy 2026-12-01).txt"
+    try box.write("Dropbox/todo/" + copy, "call mom\nbuy milk\n")
+    #expect(try box.todo("ls").stderr.contains("conflicted copy"))
+    let run = try box.todo("conflicts")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(box.read("Dropbox/todo/todo.txt") == "call mom\nbuy milk\n")
+    #expect(box.exists("Dropbox/todo/.todo-conflicts/" + copy))
+  }
+}

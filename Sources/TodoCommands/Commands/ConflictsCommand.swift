@@ -85,7 +85,9 @@ enum ConflictsCommand {
   /// STEM and EXT are the file's name before and from its last dot.
   static func copies(of file: String, store: TodoStore) throws(TodoError) -> (directory: ConfinedFolder, names: [String], links: [String]) {
     let directory: ConfinedFolder
-    do { directory = try store.folder(Posix.dirname(file)) } catch { throw .store(error) }
+    // The list's own directory is the user's to place (a link into a synced folder is
+    // common): it is resolved first; what is confined is what lies in it.
+    do { directory = try store.folder(GitRepository.realPath(Posix.dirname(file))) } catch { throw .store(error) }
     let name = Posix.basename(file)
     let dot = name.lastIndex(of: ".") ?? name.endIndex
     let stem = String(name[..<dot])
