@@ -155,3 +155,17 @@ import Testing
     #expect(box.read("todo.txt") == "call mom note:call-mom.txt\nbuy milk\n")
   }
 }
+
+/// `ls --why` says a search's reason once for all the tasks it leaves out, with their
+/// numbers as runs, and keeps a line per task for reasons of the task's own.
+@Suite struct WhySummaryTests {
+  @Test func aTermsReasonIsSaidOnce() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", "a milk\nb\nc\nd\ne milk\nf\ng h:1\n")
+    let run = try box.todo("ls", "--why", "milk")
+    #expect(run.status == 0)
+    let lines = run.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.filter { $0.contains("excluded by the term") } == ["4 tasks excluded by the term 'milk' (no match): 2-4, 6"], "\(run.stdout)")
+    #expect(lines.contains("7 g h:1"), "\(run.stdout)")
+  }
+}

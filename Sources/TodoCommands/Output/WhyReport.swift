@@ -31,16 +31,59 @@ struct WhyReport {
       if let children = blockers[index] { reason += "; blocked by " + names(children) }
       console.line("    " + reason)
     }
+    // A reason that is the search's (a term, the query, the action's filter) is the same for
+    // every task it leaves out: said once for all of them, with their numbers, instead of
+    // once a task (one match among 48 tasks printed 48 such lines).
+    var bySearch: [(reason: String, indices: [Int])] = []
     for index in 0..<list.count where !listed.contains(index) {
       let task = list[index]
       guard !task.isBlank, !task.bytes.allSatisfy({ $0 == 0x20 || (48...57).contains($0) }) else { continue }
+      let reason = hiddenReason(task, index: index, blockers: blockers[index])
+      if reason.hasPrefix("excluded by the term") || reason.hasPrefix("excluded by the query")
+        || reason.hasPrefix("excluded by the action's filter")
+      {
+        if let at = bySearch.firstIndex(where: { $0.reason == reason }) {
+          bySearch[at].indices.append(index)
+        } else {
+          bySearch.append((reason, [index]))
+        }
+        continue
+      }
       console.line(label(index) + context.display(Array(task.bytes)))
-      console.line("    " + hiddenReason(task, index: index, blockers: blockers[index]))
+      console.line("    " + reason)
+    }
+    for (reason, indices) in bySearch {
+      if indices.count == 1 {
+        console.line(label(indices[0]) + context.display(Array(list[indices[0]].bytes)))
+        console.line("    " + reason)
+      } else {
+        console.line("\(indices.count) tasks \(reason): \(WhyReport.ranges(indices.map { place($0) }))")
+      }
     }
     if context.verbose {
       console.line("--")
       console.line("\(shown.count) shown, \(list.filter { !$0.isBlank }.count - shown.count) not shown")
     }
+  }
+
+  /// Task numbers as runs (`2-5, 9`), each file's apart (`done.txt:3`) when several are listed.
+  static func ranges(_ places: [(file: String, number: Int)]) -> String {
+    var parts: [String] = []
+    var index = 0
+    while index < places.count {
+      var end = index
+      while end + 1 < places.count, places[end + 1].file == places[index].file,
+        places[end + 1].number == places[end].number + 1
+      {
+        end += 1
+      }
+      let prefix = places.contains(where: { $0.file != places[0].file }) ? places[index].file + ":" : ""
+      let first = places[index].number
+      let last = places[end].number
+      parts.append(prefix + (first == last ? "\(first)" : "\(first)-\(last)"))
+      index = end + 1
+    }
+    return parts.joined(separator: ", ")
   }
 
   private func label(_ index: Int) -> [UInt8] {
