@@ -246,17 +246,23 @@ extension Task {
   public var attachments: [String] { tags.filter { $0.key == TagMeaning.attachment.key }.map(\.value) }
 
   /// Appends `att:NAME`, unless the task has it already.
-  public mutating func addAttachment(_ name: String) throws(ModelError) {
-    guard TagMeaning.attachment.accepts(name) else { throw .notAValue(key: TagMeaning.attachment.key, value: name) }
-    guard !attachments.contains(name) else { return }
-    appendKeepingHead(TagMeaning.attachment.key + ":" + name)
-  }
+  public mutating func addAttachment(_ name: String) throws(ModelError) { try add(.attachment, name) }
 
   /// Removes `att:NAME`; whether there was one.
   @discardableResult
-  public mutating func removeAttachment(_ name: String) throws(ModelError) -> Bool {
+  public mutating func removeAttachment(_ name: String) throws(ModelError) -> Bool { try remove(.attachment, name) }
+
+  /// Appends `key:value` of a tag that may repeat, unless the task has that very one.
+  private mutating func add(_ meaning: TagMeaning, _ value: String) throws(ModelError) {
+    guard meaning.accepts(value) else { throw .notAValue(key: meaning.key, value: value) }
+    guard !tags.contains(Tag(key: meaning.key, value: value)) else { return }
+    appendKeepingHead(meaning.key + ":" + value)
+  }
+
+  /// Removes `key:value` of a tag that may repeat; whether there was one.
+  private mutating func remove(_ meaning: TagMeaning, _ value: String) throws(ModelError) -> Bool {
     var removed = false
-    try keepingHead(TagMeaning.attachment.key + ":" + name) { removed = $0.removeTag(TagMeaning.attachment.key, value: name) }
+    try keepingHead(meaning.key + ":" + value) { removed = $0.removeTag(meaning.key, value: value) }
     return removed
   }
 
@@ -266,19 +272,11 @@ extension Task {
   public mutating func setDependencyID(_ id: String?) throws(ModelError) { try set(.id, to: id) }
 
   /// Appends `p:ID` (this task waits for the task whose `id:` is ID), unless it is there.
-  public mutating func addParent(_ id: String) throws(ModelError) {
-    guard TagMeaning.parent.accepts(id) else { throw .notAValue(key: TagMeaning.parent.key, value: id) }
-    guard !parentIDs.contains(id) else { return }
-    appendKeepingHead(TagMeaning.parent.key + ":" + id)
-  }
+  public mutating func addParent(_ id: String) throws(ModelError) { try add(.parent, id) }
 
   /// Removes `p:ID`; whether there was one.
   @discardableResult
-  public mutating func removeParent(_ id: String) throws(ModelError) -> Bool {
-    var removed = false
-    try keepingHead(TagMeaning.parent.key + ":" + id) { removed = $0.removeTag(TagMeaning.parent.key, value: id) }
-    return removed
-  }
+  public mutating func removeParent(_ id: String) throws(ModelError) -> Bool { try remove(.parent, id) }
 }
 
 extension Priority {
