@@ -33,15 +33,17 @@ public final class ConfinedFolder: @unchecked Sendable {
     self.path = path
     self.posix = posix
     let operation: StoreError.Operation = creating ? .create : .read
-    if posix.lstat(path) == nil {
+    var found = posix.lstat(path)
+    if found == nil {
       guard creating else { throw StoreError(.notFound, path: path, operation: operation) }
       do throws(SystemError) { try posix.mkdir(path, 0o777) } catch where error.code == EEXIST {
         // Made meanwhile by another process: checked below as any folder found.
       } catch {
         throw StoreError(errno: error.code, path: path, operation: operation)
       }
+      found = posix.lstat(path)
     }
-    guard let found = posix.lstat(path) else { throw StoreError(.notFound, path: path, operation: operation) }
+    guard let found else { throw StoreError(.notFound, path: path, operation: operation) }
     if found.isSymbolicLink {
       throw StoreError(.folderIsALink(target: posix.readlink(path) ?? ""), path: path, operation: operation)
     }

@@ -383,9 +383,15 @@ extension TodoStore {
   func isSteadyBehindMount(_ snapshot: Snapshot, target: Target) -> Bool {
     guard snapshot.held != nil, posix.isFUSE(target.directory) else { return true }
     SystemClock.sleep(TodoStore.fuseSettle)
+    return holds(target, snapshot.bytes)
+  }
+
+  /// Whether the file read afresh (a new open, past any cached pages of an earlier one)
+  /// holds exactly `bytes`.
+  func holds(_ target: Target, _ bytes: [UInt8]) -> Bool {
     guard let fd = try? posix.open(target.resolved, O_RDONLY | O_NONBLOCK) else { return false }
     defer { posix.close(fd) }
-    return (try? posix.readAll(fd, path: target.resolved, sizeHint: snapshot.bytes.count + 1)) == snapshot.bytes
+    return (try? posix.readAll(fd, path: target.resolved, sizeHint: bytes.count + 1)) == bytes
   }
 
   /// How long a FUSE mount's file must stay the same to be read (see
@@ -774,12 +780,7 @@ extension TodoStore {
     guard let held = change.base.held, let now = posix.stat(change.target.resolved),
       FileStamp(now) == held.stamp, held.isUnchanged
     else { return false }
-    guard posix.isFUSE(change.target.directory) else { return true }
-    guard let fd = try? posix.open(change.target.resolved, O_RDONLY | O_NONBLOCK) else { return false }
-    defer { posix.close(fd) }
-    guard let bytes = try? posix.readAll(fd, path: change.target.resolved, sizeHint: change.base.bytes.count + 1)
-    else { return false }
-    return bytes == change.base.bytes
+    return !posix.isFUSE(change.target.directory) || holds(change.target, change.base.bytes)
   }
 
   func put(_ change: FileChange, temporary: String) throws(StoreError) -> Bool {

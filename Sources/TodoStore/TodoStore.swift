@@ -289,18 +289,15 @@ public final class TodoStore: @unchecked Sendable {
     // Text comes in through changes of one file (add, append, replace, import, edit); a
     // change of several (archive, move) only moves lines the files already held, and walking
     // its patch would cost an archive of a million lines 7 % more instructions.
-    if refusesConflictMarkers, changes.count == 1 {
-      for change in changes {
-        // The changed stretches only, read in place: an archive of a million lines checks
-        // the few lines it adds, and copies none.
-        var marker: ArraySlice<UInt8>?
-        change.patch.forEachHunkView { hunk in
-          hunk.forEachNew { line, _ in
-            if marker == nil, TodoStore.readsAsMarker(line) { marker = line }
-          }
+    if refusesConflictMarkers, changes.count == 1, let change = changes.first {
+      // The changed stretches only, read in place: no line is copied.
+      var marker: ArraySlice<UInt8>?
+      change.patch.forEachHunkView { hunk in
+        hunk.forEachNew { line, _ in
+          if marker == nil, TodoStore.readsAsMarker(line) { marker = line }
         }
-        if let marker { try refuseMarker(marker, path: change.target.path) }
       }
+      if let marker { try refuseMarker(marker, path: change.target.path) }
     }
     try commit(changes, label: label)
     return result

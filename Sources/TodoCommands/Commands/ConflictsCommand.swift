@@ -59,8 +59,16 @@ enum ConflictsCommand {
   /// The conflicted copies waiting beside todo.txt and done.txt, by name (links too: they
   /// are named by `conflicts` and must not go unnoticed either).
   static func waitingCopies(_ context: CommandContext) -> [String] {
-    [context.settings.todoFile, context.settings.doneFile].flatMap { file -> [String] in
-      guard let found = try? copies(of: file, store: context.store) else { return [] }
+    // todo.txt and done.txt almost always share a folder: it is opened and read once (this
+    // runs on every `ls` and every prompt of the shell).
+    var listed: [String: (folder: ConfinedFolder, entries: [String])] = [:]
+    return [context.settings.todoFile, context.settings.doneFile].flatMap { file -> [String] in
+      let key = Posix.dirname(file)
+      if listed[key] == nil, let folder = try? folder(of: file, store: context.store) {
+        listed[key] = (folder, folder.names())
+      }
+      guard let (folder, entries) = listed[key] else { return [] }
+      let found = copies(of: file, among: entries, in: folder)
       return found.names + found.links
     }
   }
@@ -84,15 +92,25 @@ enum ConflictsCommand {
   /// Dropbox: `STEM (… conflicted copy …)EXT`; Syncthing: `STEM.sync-conflict-…EXT`, where
   /// STEM and EXT are the file's name before and from its last dot.
   static func copies(of file: String, store: TodoStore) throws(TodoError) -> (directory: ConfinedFolder, names: [String], links: [String]) {
-    let directory: ConfinedFolder
-    // The list's own directory is the user's to place (a link into a synced folder is
-    // common): it is resolved first; what is confined is what lies in it.
-    do { directory = try store.folder(GitRepository.realPath(Posix.dirname(file))) } catch { throw .store(error) }
+    let directory = try folder(of: file, store: store)
+    let (names, links) = copies(of: file, among: directory.names(), in: directory)
+    return (directory, names, links)
+  }
+
+  /// The folder `file` lies in. The list's own directory is the user's to place (a link into a
+  /// synced folder is common): it is resolved first; what is confined is what lies in it.
+  static func folder(of file: String, store: TodoStore) throws(TodoError) -> ConfinedFolder {
+    do { return try store.folder(GitRepository.realPath(Posix.dirname(file))) } catch { throw .store(error) }
+  }
+
+  /// Which of `entries` (the names in `directory`) are conflicted copies of `file`, as files
+  /// and as links.
+  static func copies(of file: String, among entries: [String], in directory: ConfinedFolder) -> (names: [String], links: [String]) {
     let name = Posix.basename(file)
     let dot = name.lastIndex(of: ".") ?? name.endIndex
     let stem = String(name[..<dot])
     let suffix = String(name[dot...])
-    let candidates = directory.names().filter { candidate in
+    let candidates = entries.filter { candidate in
       guard candidate != name, candidate.hasSuffix(suffix) else { return false }
       let middle = candidate.dropLast(suffix.count)
       let dropbox =
@@ -101,9 +119,9 @@ enum ConflictsCommand {
       let syncthing = middle.hasPrefix(stem + ".sync-conflict-")
       return dropbox || syncthing
     }
+    let kinds = candidates.map { directory.kind(of: $0) }
     return (
-      directory, candidates.filter { directory.kind(of: $0) == .file },
-      candidates.filter { directory.kind(of: $0) == .link }
+      zip(candidates, kinds).filter { $0.1 == .file }.map(\.0), zip(candidates, kinds).filter { $0.1 == .link }.map(\.0)
     )
   }
 
