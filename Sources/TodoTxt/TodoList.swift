@@ -21,7 +21,7 @@ public struct TodoList: Sendable {
   /// The bytes of edited and added lines. Their slots' offsets count on from the end of
   /// `buffer`, as if the two were one.
   private var added: [UInt8] = []
-  private(set) var slots: [Slot]
+  var slots: [Slot]
   /// The line ending new lines get: the one most lines of the file use (LF when even).
   public private(set) var preferredLineEnding: LineEnding
   /// How many lines the file had when read (``changes()`` is relative to those lines).
