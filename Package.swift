@@ -7,6 +7,7 @@ let package = Package(
     .executable(name: "todo", targets: ["todo"]),
     .library(name: "TodoTxt", targets: ["TodoTxt"]),
     .library(name: "TodoTxtFoundation", targets: ["TodoTxtFoundation"]),
+    .library(name: "TodoStore", targets: ["TodoStore"]),
   ],
   targets: [
     // MARK: Format
@@ -80,6 +81,10 @@ let package = Package(
     .testTarget(
       name: "TodoStoreTests",
       dependencies: ["TodoStore", "TodoTxt", "todo-store-probe", "TodoTestSupport"]),
+    .testTarget(
+      /** The store's guarantees through the public API only, as an app uses it */
+      name: "TodoDocumentTests",
+      dependencies: ["TodoStore", "TodoTxt", "todo-store-probe"]),
     .testTarget(
       name: "TodoTxtFoundationTests",
       dependencies: ["TodoTxtFoundation", "TodoTxt"]),

@@ -11,6 +11,9 @@ import TodoTxt
 //   todo-store-probe stress TODO DONE ID COUNT     mixed appends, edits and moves
 //   todo-store-probe kill TODO DONE CALL N         an archive killed at the Nth CALL
 //   todo-store-probe shuttle TODO DONE             moves lines between the files until killed
+//   todo-store-probe document-stress TODO DONE ID COUNT   an app's document: add, complete,
+//                                                  save, reload, COUNT times
+//   todo-store-probe document-kill TODO DONE CALL N       a document's save killed at the Nth CALL
 
 /// Counts system calls and ends the process at the chosen one.
 final class Killer: @unchecked Sendable {
@@ -98,6 +101,51 @@ do {
         }
       }
     }
+  case "document-stress":
+    // As an app would: edit the list in memory, save, and take in the other process's saves.
+    guard arguments.count == 6, let count = Int(arguments[5]) else {
+      fail("document-stress TODO DONE ID COUNT")
+    }
+    let id = arguments[4]
+    let document = try TodoDocument(
+      path: todo, donePath: done, store: TodoStore(lockTimeout: 60, stateDirectory: state))
+    for i in 0..<count {
+      document.list.append(Task(parsing: "p\(id) n\(i)"))
+      if i % 3 == 2 {
+        let earlier = "p\(id) n\(i - 1)"
+        guard let index = document.list.firstIndex(where: { $0.line == earlier }) else {
+          fail("lost '\(earlier)'")
+        }
+        var task = document.list[index]
+        task.complete(on: TaskDate(year: 2026, month: 12, day: 3)!)
+        document.list.replace(at: index, with: task)
+      }
+      let outcome = try document.save(label: "probe \(id)")
+      if !outcome.conflicts.isEmpty { fail("conflicts: \(outcome.conflicts)") }
+      if i % 5 == 4 { try document.reload() }
+    }
+  case "document-kill":
+    guard arguments.count == 6, let call = SystemCall(rawValue: arguments[4]),
+      let n = Int(arguments[5])
+    else {
+      fail("document-kill TODO DONE CALL N")
+    }
+    let killer = Killer()
+    let store = TodoStore(
+      stateDirectory: state,
+      faults: FaultInjection { made, _ in
+        if made == call {
+          killer.seen += 1
+          if killer.seen == n { raise(SIGKILL) }
+        }
+        return nil
+      })
+    let document = try TodoDocument(path: todo, donePath: done, store: store)
+    // Every kind of edit in one save: a changed line, a removed one, an added one.
+    document.list.replace(at: 0, with: Task(parsing: "x 2026-12-03 first"))
+    document.list.remove(at: 1)
+    document.list.append(Task(parsing: "added by the app"))
+    try document.save()
   default:
     fail("unknown command '\(arguments[1])'")
   }

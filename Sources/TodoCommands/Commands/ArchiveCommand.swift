@@ -20,25 +20,9 @@ enum ArchiveCommand {
         // during the removal would make it copy every slot, 16 MB at a million lines).
         var done = TodoList()
         swap(&done, &lists[1])
-        let firstMoved = done.count
-        // Under the name todo the moved lines end as done.txt's lines do, or, when it has none
-        // yet, as todo.txt's; todo.sh copies each line with its own ending (`grep >>`).
-        let ending = done.isEmpty ? lists[0].preferredLineEnding : done.preferredLineEnding
-        // At most every line moves: room for them all, once.
-        done.reserveCapacity(lines: lists[0].count, bytes: lists[0].heldByteCount)
-        var removes = [Bool](repeating: false, count: lists[0].count)
-        lists[0].forEachLineBytes { index, line in
-          let own = lists[0].lineEnding(at: index)
-          if line.count >= 2, line[0] == UInt8(ascii: "x"), line[1] == UInt8(ascii: " ") {
-            done.append(Task(bytes: lists[0].lineBytes(at: index)), ending: native ? ending : own == .none ? .lf : own)
-            removes[index] = true
-          } else if line.isEmpty {
-            // todo.sh deletes only lines with no character at all (`sed '/./!d'`), and to it the
-            // CR of a CR LF blank line is one; to todo.txt(5) that line is empty.
-            removes[index] = native || own != .crlf
-          }
-        }
-        lists[0].removeLines(marked: removes)
+        // Under the name todo the moved lines end as done.txt's lines do; todo.sh copies each
+        // line with its own ending (`grep >>`).
+        let firstMoved = lists[0].archiveCompleted(into: &done, rules: native ? .todoTxt : .lineTool)
         swap(&done, &lists[1])
         return (lists[1], firstMoved)
       }
