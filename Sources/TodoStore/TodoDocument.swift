@@ -205,6 +205,75 @@ public final class TodoDocument {
     }
   }
 
+  // MARK: Notes and attachments
+
+  /// The folder of notes (`notes` beside the list), as the command line's `note` keeps them.
+  public var notesPath: String { TodoDocument.sibling(of: path, named: "notes") }
+  /// The folder of attachments (`attachments` beside the list), as `attach` keeps them.
+  public var attachmentsPath: String { TodoDocument.sibling(of: path, named: "attachments") }
+
+  /// The text of a task's note (the file its `note:` tag names in ``notesPath``); `nil` when
+  /// it has none, or the file is missing. Never read through a link (see ``ConfinedFolder``).
+  public func noteText(of task: Task) throws(StoreError) -> String? {
+    guard let name = task.note, ConfinedFolder.isPlainName(name) else { return nil }
+    do {
+      return String(decoding: try store.folder(notesPath).read(name), as: UTF8.self)
+    } catch where error.kind == .notFound {
+      return nil
+    }
+  }
+
+  /// Writes the note of the task at `index` of ``list``: the file its `note:` tag names, or
+  /// a new one named after its words, linked by a `note:` tag added to the task (an unsaved
+  /// edit, like any other). The file itself is written at once.
+  public func setNoteText(_ text: String, ofTaskAt index: Int) throws {
+    var task = list[index]
+    let folder = try store.folder(notesPath, creating: true)
+    if let name = task.note, ConfinedFolder.isPlainName(name) {
+      try folder.replace(name, contents: Array(text.utf8))
+      return
+    }
+    let name = try folder.create(preferring: task.fileNameStem + ".txt", contents: Array(text.utf8))
+    do {
+      try task.setNote(name)
+    } catch {
+      folder.remove(name)
+      throw error
+    }
+    list.replace(at: index, with: task)
+  }
+
+  /// Copies `contents` (a photo, a document) into ``attachmentsPath`` under a name no other
+  /// file there has (`name`, or `name` with a number), and links it to the task at `index` of
+  /// ``list`` with an `att:` tag (an unsaved edit). Returns the copy's name.
+  @discardableResult
+  public func attach(_ contents: [UInt8], named name: String, toTaskAt index: Int) throws -> String {
+    var task = list[index]
+    // The name becomes part of the task line: no space, colon or control character.
+    let wanted = String(
+      String(decoding: Array(name.utf8), as: UTF8.self).unicodeScalars.map { scalar -> Character in
+        scalar == " " || scalar == ":" || scalar == "/" || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+          ? "-" : Character(scalar)
+      })
+    let folder = try store.folder(attachmentsPath, creating: true)
+    let stored = try folder.create(
+      preferring: ConfinedFolder.isPlainName(wanted) ? wanted : "attachment", contents: contents)
+    do {
+      try task.addAttachment(stored)
+    } catch {
+      folder.remove(stored)
+      throw error
+    }
+    list.replace(at: index, with: task)
+    return stored
+  }
+
+  /// The paths of a task's attachments, in the order of its `att:` tags (names that are not
+  /// plain file names are left out: they would point outside the folder).
+  public func attachmentPaths(of task: Task) -> [String] {
+    task.attachments.filter(ConfinedFolder.isPlainName).map { attachmentsPath + "/" + $0 }
+  }
+
   // MARK: Reading
 
   /// Takes the file as it is now as the document's list, with no unsaved edit.

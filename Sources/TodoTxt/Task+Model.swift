@@ -239,6 +239,23 @@ extension Task {
   /// The name of the note's file in the notes folder (`note:NAME`).
   public var note: String? { tagValue(TagMeaning.note.key) }
 
+  /// A file name for this task's note or attachment, without extension: its first plain
+  /// words, lower case, letters and digits only, joined by `-`, at most 32 characters
+  /// (`call-mom-about`); `note` when it has no such word. Safe in any folder: no separator,
+  /// no dot, no control character.
+  public var fileNameStem: String {
+    var words: [String] = []
+    forEachToken { token in
+      guard token.kind == .word else { return }
+      let word = String(decoding: bytes[token.range], as: UTF8.self).lowercased()
+      let kept = String(word.unicodeScalars.filter { ($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") })
+      if !kept.isEmpty { words.append(kept) }
+    }
+    var stem = ""
+    for word in words where stem.count + word.count + 1 <= 32 { stem += (stem.isEmpty ? "" : "-") + word }
+    return stem.isEmpty ? "note" : stem
+  }
+
   /// Sets or removes `note:`.
   public mutating func setNote(_ name: String?) throws(ModelError) { try set(.note, to: name) }
 

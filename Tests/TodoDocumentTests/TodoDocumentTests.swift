@@ -171,6 +171,40 @@ struct TodoDocumentTests {
     #expect(document.list.text == "a\nfrom outside\n")
   }
 
+  @Test("a note and a photo: files in the list's folders, linked by tags, never outside")
+  func noteAndAttachment() throws {
+    let folder = Folder()
+    folder.write("todo.txt", "Call Mum about Sunday\n")
+    let document = try folder.open()
+    try document.setNoteText("bring the photos\n", ofTaskAt: 0)
+    let photo: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    let stored = try document.attach(photo, named: "../../sunday photo:1.png", toTaskAt: 0)
+    #expect(!stored.contains("/") && !stored.contains(" ") && !stored.contains(":"))
+    try document.save()
+    #expect(folder.read("todo.txt") == "Call Mum about Sunday note:call-mum-about-sunday.txt att:\(stored)\n")
+    let task = document.list[0]
+    #expect(try document.noteText(of: task) == "bring the photos\n")
+    let paths = document.attachmentPaths(of: task)
+    #expect(paths == [folder.file("attachments/" + stored)])
+    #expect(FileManager.default.contents(atPath: paths[0]).map { Array($0) } == photo)
+    // A second note write replaces the text of the linked file; the line does not change.
+    try document.setNoteText("bring the photos and cake\n", ofTaskAt: 0)
+    #expect(!document.hasUnsavedChanges)
+    #expect(try document.noteText(of: task) == "bring the photos and cake\n")
+  }
+
+  @Test("a notes folder that is a link receives nothing")
+  func linkedNotesFolder() throws {
+    let folder = Folder()
+    let elsewhere = Folder()
+    folder.write("todo.txt", "task\n")
+    try FileManager.default.createSymbolicLink(atPath: folder.file("notes"), withDestinationPath: elsewhere.path)
+    let document = try folder.open()
+    #expect(throws: StoreError.self) { try document.setNoteText("secret", ofTaskAt: 0) }
+    #expect((try? FileManager.default.contentsOfDirectory(atPath: elsewhere.path)) == [])
+    #expect(!document.hasUnsavedChanges)
+  }
+
   @Test("a FIFO or a directory where the list should be is an error, not a hang")
   func notAFile() throws {
     let folder = Folder()

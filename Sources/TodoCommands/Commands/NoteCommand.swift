@@ -73,7 +73,7 @@ enum NoteCommand {
           case .file?, nil: break
           }
         } else {
-          name = try folder.create(preferring: slug(task) + ".txt", contents: [])
+          name = try folder.create(preferring: task.fileNameStem + ".txt", contents: [])
           created = true
         }
         let notePath = folder.path(of: name)
@@ -142,7 +142,7 @@ enum NoteCommand {
   static func write(_ line: [UInt8], replacing: Bool, to linked: String?, for task: Task, in folder: ConfinedFolder)
     throws(StoreError) -> (name: String, created: Bool)
   {
-    guard let linked else { return (try folder.create(preferring: slug(task) + ".txt", contents: line), true) }
+    guard let linked else { return (try folder.create(preferring: task.fileNameStem + ".txt", contents: line), true) }
     var contents: [UInt8] = []
     if !replacing {
       do { contents = try folder.read(linked) } catch where error.kind == .notFound { contents = [] }
@@ -175,18 +175,5 @@ enum NoteCommand {
     !name.isEmpty && !name.contains("/") && name != "." && name != ".."
   }
 
-  /// A file name from the first words of a task (`call-mom-about.txt`), `note` when it has none.
-  static func slug(_ task: Task) -> String {
-    var words: [String] = []
-    task.forEachToken { token in
-      guard token.kind == .word else { return }
-      let word = String(decoding: task.bytes[token.range], as: UTF8.self).lowercased()
-      let kept = String(word.unicodeScalars.filter { ($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") })
-      if !kept.isEmpty { words.append(kept) }
-    }
-    var slug = ""
-    for word in words where slug.count + word.count + 1 <= 32 { slug += (slug.isEmpty ? "" : "-") + word }
-    return slug.isEmpty ? "note" : slug
-  }
 
 }
