@@ -1,7 +1,7 @@
 /// The single table of commands, used by the command line, the interactive shell, help,
 /// completion and the man-page checks.
-public enum CommandRegistry {
-  public static let all: [CommandSpec] = [
+package enum CommandRegistry {
+  package static let all: [CommandSpec] = [
     AddCommand.spec, AddMultipleCommand.spec, AddToCommand.spec, AppendCommand.spec, ArchiveCommand.spec,
     CommandCommand.spec, CompletionsCommand.spec, DeduplicateCommand.spec, DeleteCommand.spec, DeprioritizeCommand.spec,
     DoCommand.spec, HelpCommand.spec, ListCommand.spec, ListAllCommand.spec, ListAddonsCommand.spec,
@@ -24,14 +24,14 @@ public enum CommandRegistry {
   ]
 
   /// The command with this name or alias (already lower-cased), available in `mode`.
-  public static func command(named name: String, mode: Mode) -> CommandSpec? {
+  package static func command(named name: String, mode: Mode) -> CommandSpec? {
     all.first { $0.names.contains(name) && (mode.policy.offersNativeCommands || !$0.nativeOnly) }
   }
 
   /// The known name closest to `name`, for "did you mean" hints: first the command that does
   /// what another todo tool's verb of that name does (``otherToolsVerbs``), then the nearest
   /// spelling.
-  public static func suggestion(for name: String, mode: Mode) -> String? {
+  package static func suggestion(for name: String, mode: Mode) -> String? {
     let listed = all.filter { $0.isListed(in: mode) }.flatMap(\.names)
     if let targets = otherToolsVerbs[name], let target = targets.first(where: listed.contains) { return target }
     return nearest(name, among: listed)

@@ -8,7 +8,7 @@ import TodoStore
 ///
 /// Follows todo.sh's order of work: options, configuration, sanity checks, then the action,
 /// looked up first among add-ons (unless it is `command`), then among the built-in commands.
-public enum TodoCLI {
+package enum TodoCLI {
   /// Runs one command line and returns the exit status.
   ///
   /// - Parameters:
@@ -19,7 +19,7 @@ public enum TodoCLI {
   ///     `nil` where no shell can be opened (inside the shell itself).
   ///   - cache: what the shell keeps between its lines (settings, files read); `nil` loads
   ///     and reads everything afresh.
-  public static func run(
+  package static func run(
     arguments: [String], environment: [String: String], console: Console, input: InputSource,
     shell: ShellLauncher? = nil, cache: SessionCache? = nil
   ) -> ExitStatus {
@@ -347,8 +347,8 @@ public enum TodoCLI {
 }
 
 /// The version of this tool.
-public enum TodoVersion {
-  public static let current = "1.0.0"
+package enum TodoVersion {
+  package static let current = "1.0.0"
 }
 
 extension TodoCLI {
@@ -356,7 +356,7 @@ extension TodoCLI {
   ///
   /// - Parameter shell: opens the interactive shell, as in
   ///   ``run(arguments:environment:console:input:shell:)``.
-  public static func main(shell: ShellLauncher? = nil) -> ExitStatus {
+  package static func main(shell: ShellLauncher? = nil) -> ExitStatus {
     // A write past `ulimit -f` then fails with EFBIG and is reported like any failed write,
     // instead of the signal killing the process without a word.
     signal(SIGXFSZ, SIG_IGN)

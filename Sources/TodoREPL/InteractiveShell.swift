@@ -2,9 +2,9 @@ import TodoCommands
 
 /// The `shell` action: line editing with history and completion on a terminal, batch mode
 /// (lines from standard input, no prompt) otherwise.
-public enum InteractiveShell {
+package enum InteractiveShell {
   /// Runs the shell and returns the status to exit with; fits ``ShellLauncher``.
-  public static func run(_ launch: ShellLaunch) -> ExitStatus {
+  package static func run(_ launch: ShellLaunch) -> ExitStatus {
     let context = launch.context
     guard context.input.isTerminal else {
       return REPLSession(

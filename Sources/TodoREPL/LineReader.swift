@@ -1,6 +1,6 @@
 /// Where the shell's lines come from: the line editor on a terminal, standard input in batch
 /// mode, a fixed script in tests.
-public protocol LineReader: AnyObject {
+package protocol LineReader: AnyObject {
   /// Shows `prompt` (when the reader shows prompts) and returns the next line without its
   /// newline, or `nil` at end of input.
   func readLine(prompt: String) -> String?
@@ -15,21 +15,21 @@ public protocol LineReader: AnyObject {
 }
 
 extension LineReader {
-  public var lastLineBytes: [UInt8]? { nil }
+  package var lastLineBytes: [UInt8]? { nil }
 }
 
 /// One way to complete the word under the cursor.
-public struct LineCompletion: Equatable, Sendable {
+package struct LineCompletion: Equatable, Sendable {
   /// The text that replaces the word under the cursor, quoted for the shell's line syntax.
-  public var replacement: String
+  package var replacement: String
   /// The word itself, as listed.
-  public var value: String
+  package var value: String
   /// Shown beside the word when candidates are listed (the text of a task), never inserted.
-  public var description: String?
+  package var description: String?
   /// A space follows a unique completion (not after `due:` or a directory's `/`).
-  public var appendsSpace: Bool
+  package var appendsSpace: Bool
 
-  public init(
+  package init(
     replacement: String, value: String, description: String? = nil, appendsSpace: Bool = true
   ) {
     self.replacement = replacement
@@ -41,4 +41,4 @@ public struct LineCompletion: Equatable, Sendable {
 
 /// Completes the word under the cursor: `before` is the line up to the start of that word,
 /// `word` the word as typed so far.
-public typealias LineCompleter = (_ before: String, _ word: String) -> [LineCompletion]
+package typealias LineCompleter = (_ before: String, _ word: String) -> [LineCompletion]

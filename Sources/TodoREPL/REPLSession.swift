@@ -9,9 +9,9 @@ import TodoTxt
 /// and add-on behaves, and prints, exactly as on the command line. What stays the same from
 /// one line to the next (the settings, the files nobody changed) is kept in a
 /// ``SessionCache``, unless `TODO_SHELL_CACHE=0`.
-public final class REPLSession {
+package final class REPLSession {
   /// What a line asks of the loop.
-  public enum Event: Equatable {
+  package enum Event: Equatable {
     case `continue`
     case quit
   }
@@ -26,18 +26,18 @@ public final class REPLSession {
   private var watch: TodoFileWatch
   private var lastRecorded: String?
   /// A line failed (batch mode exits non-zero then).
-  public private(set) var failed = false
+  package private(set) var failed = false
 
   /// A session with the cache the launch's environment asks for (see
   /// ``SessionCache/make(environment:)``).
-  public convenience init(launch: ShellLaunch, reader: LineReader, interactive: Bool) {
+  package convenience init(launch: ShellLaunch, reader: LineReader, interactive: Bool) {
     self.init(
       launch: launch, reader: reader, interactive: interactive,
       cache: SessionCache.make(environment: launch.environment))
   }
 
   /// - Parameter cache: what lines keep for the next; `nil` keeps nothing.
-  public init(launch: ShellLaunch, reader: LineReader, interactive: Bool, cache: SessionCache?) {
+  package init(launch: ShellLaunch, reader: LineReader, interactive: Bool, cache: SessionCache?) {
     self.launch = launch
     self.reader = reader
     self.interactive = interactive
@@ -54,7 +54,7 @@ public final class REPLSession {
   /// Runs lines until the input ends or one says to quit.
   ///
   /// - Returns: success when a person was typing; in batch mode, failure when any line failed.
-  public func run() -> ExitStatus {
+  package func run() -> ExitStatus {
     while true {
       console.flush()
       guard let line = reader.readLine(prompt: interactive ? prompt() : "") else {
@@ -80,7 +80,7 @@ public final class REPLSession {
   ///
   /// - Parameter bytes: the line as it was read, when the reader kept it: the words of a line
   ///   that is not UTF-8 keep their bytes (``RawArguments``), as on the command line.
-  public func handle(_ line: String, bytes: [UInt8]? = nil) -> Event {
+  package func handle(_ line: String, bytes: [UInt8]? = nil) -> Event {
     let trimmed = line.drop { $0 == " " || $0 == "\t" }
     // Blank lines and comments (for scripts in batch mode) do nothing.
     guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return .continue }

@@ -7,7 +7,7 @@ import TodoCommands
 ///
 /// This is the only file that uses readline. readline keeps its state in C globals, so there
 /// is one reader per process.
-public final class ReadlineLineReader: LineReader {
+package final class ReadlineLineReader: LineReader {
   private let historyFile: String?
   private let historyLimit: Int32
 
@@ -16,7 +16,7 @@ public final class ReadlineLineReader: LineReader {
   ///   - historyFile: where the history is read from and appended to; `nil` keeps none.
   ///   - historyLimit: how many lines the history keeps.
   ///   - completer: completes the word under the cursor on TAB.
-  public init(
+  package init(
     programName: String, historyFile: String?, historyLimit: Int, completer: LineCompleter?
   ) {
     self.historyFile = historyFile
@@ -35,7 +35,7 @@ public final class ReadlineLineReader: LineReader {
     }
   }
 
-  public func readLine(prompt: String) -> String? {
+  package func readLine(prompt: String) -> String? {
     // A parent may leave SIGINT blocked (threads of test runners and of some launchers
     // block signals); Ctrl-C would then do nothing at all.
     var interrupt = sigset_t()
@@ -62,9 +62,9 @@ public final class ReadlineLineReader: LineReader {
     return String(cString: raw)
   }
 
-  public private(set) var lastLineBytes: [UInt8]?
+  package private(set) var lastLineBytes: [UInt8]?
 
-  public func addHistory(_ line: String) {
+  package func addHistory(_ line: String) {
     add_history(line)
     guard let historyFile, HistoryFile.create(historyFile) else { return }
     // Appending line by line keeps what other sessions wrote, and survives a crash.
@@ -72,7 +72,7 @@ public final class ReadlineLineReader: LineReader {
     _ = history_truncate_file(historyFile, historyLimit)
   }
 
-  public var lastHistoryEntry: String? {
+  package var lastHistoryEntry: String? {
     creadline_last_history_line().map { String(cString: $0) }
   }
 }

@@ -6,14 +6,14 @@
 /// is. Single quotes keep everything up to the next single quote. Double quotes keep
 /// everything up to the next double quote, where a backslash escapes only `"`, `\`, `$` and
 /// `` ` `` (elsewhere it stays). `''` and `""` make an empty word.
-public enum ShellWords {
+package enum ShellWords {
   /// Why a line could not be split.
-  public enum Failure: Error, Equatable {
+  package enum Failure: Error, Equatable {
     /// A quote that is never closed, with the quote character.
     case unterminatedQuote(Character)
 
     /// The message for the user, lowercase, without a trailing period.
-    public var message: String {
+    package var message: String {
       switch self {
       case .unterminatedQuote(let quote):
         return "unterminated \(quote == "'" ? "single" : "double") quote"
@@ -24,7 +24,7 @@ public enum ShellWords {
   /// The words of `line`.
   ///
   /// - Throws: ``Failure/unterminatedQuote(_:)`` when a quote is left open.
-  public static func split(_ line: String) throws(Failure) -> [String] {
+  package static func split(_ line: String) throws(Failure) -> [String] {
     let scan = scan(line)
     if let quote = scan.openQuote { throw .unterminatedQuote(quote) }
     return scan.words
@@ -34,14 +34,14 @@ public enum ShellWords {
   ///
   /// The last word is included when the line ends inside it (`openQuote` says whether a quote
   /// is still open); a line that ends in blanks ends with a finished word.
-  public static func scan(_ line: String) -> (words: [String], openQuote: Character?) {
+  package static func scan(_ line: String) -> (words: [String], openQuote: Character?) {
     let scan = scan(bytes: Array(line.utf8))
     return (scan.words.map { String(decoding: $0, as: UTF8.self) }, scan.openQuote.map { Character(Unicode.Scalar($0)) })
   }
 
   /// The words of a line given as bytes (a line that is not UTF-8 keeps its bytes); `nil`
   /// when a quote is left open.
-  public static func split(bytes line: [UInt8]) -> [[UInt8]]? {
+  package static func split(bytes line: [UInt8]) -> [[UInt8]]? {
     let scan = scan(bytes: line)
     return scan.openQuote == nil ? scan.words : nil
   }
@@ -114,7 +114,7 @@ public enum ShellWords {
 
   /// `word` written so that ``split(_:)`` reads it back as one word: unchanged when it holds
   /// nothing special, else with a backslash before each blank, quote and backslash.
-  public static func quote(_ word: String) -> String {
+  package static func quote(_ word: String) -> String {
     if word.isEmpty { return "''" }
     guard word.contains(where: isSpecial) else { return word }
     // A backslash before a newline would join the lines; single quotes keep it.

@@ -11,16 +11,16 @@
 /// What a stamp cannot show is two writes within one tick of the file system's clock (a few
 /// milliseconds on Linux, a second or two on some network and FAT file systems) that leave
 /// the size as it was: see ``isSettled(now:window:)`` for how a reader copes with that.
-public struct FileStamp: Equatable, Sendable {
-  public var device: UInt64
-  public var inode: UInt64
-  public var size: Int64
-  public var modificationSeconds: Int
-  public var modificationNanoseconds: Int
-  public var changeSeconds: Int
-  public var changeNanoseconds: Int
+package struct FileStamp: Equatable, Sendable {
+  package var device: UInt64
+  package var inode: UInt64
+  package var size: Int64
+  package var modificationSeconds: Int
+  package var modificationNanoseconds: Int
+  package var changeSeconds: Int
+  package var changeNanoseconds: Int
 
-  public init(_ info: Glibc.stat) {
+  package init(_ info: Glibc.stat) {
     device = UInt64(info.st_dev)
     inode = UInt64(info.st_ino)
     size = Int64(info.st_size)
@@ -32,7 +32,7 @@ public struct FileStamp: Equatable, Sendable {
 
   /// The stamp of what `path` names now (following symbolic links), or `nil` when nothing is
   /// there. The C function is `stat`.
-  public init?(path: String) {
+  package init?(path: String) {
     var info = Glibc.stat()
     guard FileStamp.statCall(path, &info) == 0 else { return nil }
     self.init(info)
@@ -43,7 +43,7 @@ public struct FileStamp: Equatable, Sendable {
     @Sendable (UnsafePointer<CChar>, UnsafeMutablePointer<Glibc.stat>) -> Int32 = Glibc.stat(_:_:)
 
   /// How long after its last change a file's stamp is trusted to show the next change.
-  public static let settleWindow = 2.0
+  package static let settleWindow = 2.0
 
   /// Whether the file's last change is at least `window` seconds before `now` (wall clock),
   /// so that any later write gets a later modification or change time than this stamp holds.
@@ -52,7 +52,7 @@ public struct FileStamp: Equatable, Sendable {
   /// in the same tick of a coarse clock: a version seen then is compared byte for byte before
   /// it is trusted again. A change time ahead of `now` (another machine's clock, on a network
   /// file system) is never settled.
-  public func isSettled(now: timespec, window: Double = FileStamp.settleWindow) -> Bool {
+  package func isSettled(now: timespec, window: Double = FileStamp.settleWindow) -> Bool {
     func seconds(_ s: Int, _ ns: Int) -> Double { Double(s) + Double(ns) / 1e9 }
     let latest = max(
       seconds(modificationSeconds, modificationNanoseconds), seconds(changeSeconds, changeNanoseconds))
@@ -61,7 +61,7 @@ public struct FileStamp: Equatable, Sendable {
 
   /// The wall clock now (`clock_gettime(2)`, `CLOCK_REALTIME`): the clock file times come from,
   /// never the tool's own (which tests stop at a fixed date).
-  public static func wallClock() -> timespec {
+  package static func wallClock() -> timespec {
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
     return now

@@ -17,7 +17,7 @@ import TodoTxt
 ///
 /// Only reads use it. A change still reads the file under the lock (see
 /// ``TodoStore/snapshot(_:)``); what it writes replaces the entry.
-public final class ReadCache: @unchecked Sendable {
+package final class ReadCache: @unchecked Sendable {
   struct Entry {
     var stamp: FileStamp
     var bytes: [UInt8]
@@ -46,7 +46,7 @@ public final class ReadCache: @unchecked Sendable {
   ///   - capacity: how many files are kept; the one unused longest goes first.
   ///   - window: see ``FileStamp/isSettled(now:window:)``.
   ///   - clock: the wall clock (tests move it).
-  public init(
+  package init(
     capacity: Int = 4, window: Double = FileStamp.settleWindow,
     clock: @escaping () -> timespec = FileStamp.wallClock
   ) {
@@ -122,20 +122,20 @@ public final class ReadCache: @unchecked Sendable {
   }
 
   /// Starts a new round of ``handedOut(_:)`` (the shell: a new line).
-  public func beginRound() { locked { handedOut = [:] } }
+  package func beginRound() { locked { handedOut = [:] } }
 
   /// The version of `path` last read or written through this cache since ``beginRound()``:
   /// what a listing of the round showed, which the file may no longer be (another program
   /// can replace it right after). `nil` when the round did not read it (or it grew in place).
-  public func handedOut(_ path: String) -> (stamp: FileStamp, bytes: [UInt8])? {
+  package func handedOut(_ path: String) -> (stamp: FileStamp, bytes: [UInt8])? {
     locked { handedOut[path] }
   }
 
   /// Drops everything kept.
-  public func removeAll() { locked { entries = [:] } }
+  package func removeAll() { locked { entries = [:] } }
 
   /// How many files are kept (tests).
-  public var count: Int { locked { entries.count } }
+  package var count: Int { locked { entries.count } }
 }
 
 /// What readers worked out from one version of a file's bytes (its line bounds, which lines a
@@ -143,19 +143,19 @@ public final class ReadCache: @unchecked Sendable {
 /// later version of the file comes with a new, empty one.
 ///
 /// Only facts that depend on nothing but the bytes belong here.
-public final class DerivedFacts: @unchecked Sendable {
+package final class DerivedFacts: @unchecked Sendable {
   private var values: [String: AnyObject] = [:]
 
   init() {}
 
   /// The fact kept under `key`, if one is.
-  public func value<T: AnyObject>(_ key: String) -> T? { values[key] as? T }
+  package func value<T: AnyObject>(_ key: String) -> T? { values[key] as? T }
 
   /// Keeps a fact under `key`.
-  public func set(_ key: String, _ value: AnyObject) { values[key] = value }
+  package func set(_ key: String, _ value: AnyObject) { values[key] = value }
 
   /// The fact kept under `key`, made by `make` the first time it is asked for.
-  public func value<T: AnyObject>(_ key: String, make: () throws -> T) rethrows -> T {
+  package func value<T: AnyObject>(_ key: String, make: () throws -> T) rethrows -> T {
     if let value = values[key] as? T { return value }
     let value = try make()
     values[key] = value

@@ -192,7 +192,7 @@ private func round(
 extension TodoStore {
   /// The first 48 bits of the SHA-256 of `bytes`, in hex: enough to tell whether a change
   /// recorded under a label was made from these very bytes (a conflicted copy merged once).
-  public static func fingerprint(of bytes: [UInt8]) -> String {
+  package static func fingerprint(of bytes: [UInt8]) -> String {
     var hash = SHA256()
     hash.update(bytes)
     let digits = Array("0123456789abcdef".utf8)

@@ -5,7 +5,7 @@ import CLinux
 import TodoTxt
 
 /// The C calls the store makes, named so that tests can make any of them fail.
-public enum SystemCall: String, Sendable, CaseIterable {
+package enum SystemCall: String, Sendable, CaseIterable {
   case open, read, write, fsync, rename, unlink, flock, ftruncate, fchmod, mkdir
 }
 
@@ -13,12 +13,12 @@ public enum SystemCall: String, Sendable, CaseIterable {
 ///
 /// Tests use it to reproduce a full disk, a failing rename or fsync, or a process killed at a
 /// chosen instant (the closure may end the process), without needing a special file system.
-public struct FaultInjection: Sendable {
+package struct FaultInjection: Sendable {
   let decide: @Sendable (SystemCall, String) -> Int32?
 
   /// `decide` gets the call and the path it acts on and returns an `errno`, or `nil` to let
   /// the call run.
-  public init(_ decide: @escaping @Sendable (SystemCall, String) -> Int32?) { self.decide = decide }
+  package init(_ decide: @escaping @Sendable (SystemCall, String) -> Int32?) { self.decide = decide }
 }
 
 /// A failed system call: which one and its `errno`.

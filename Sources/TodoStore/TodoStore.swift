@@ -29,29 +29,40 @@ public final class TodoStore: @unchecked Sendable {
   /// Whether reading or changing a file that holds merge conflict markers fails with
   /// `.unresolvedMerge` (native commands, which must not number or edit the marker lines as
   /// tasks); the commands that resolve conflicts turn it off.
-  public var refusesConflictMarkers = false
+  package var refusesConflictMarkers = false
   /// Runs on the snapshot of every file a change reads, under the lock and before the edit:
   /// the command layer checks its arguments here (task numbers that must name tasks), on the
   /// very version it changes, instead of reading the file once more beforehand. An error
   /// thrown here writes nothing.
-  public var snapshotCheck: ((_ path: String, _ list: TodoList) throws -> Void)?
+  package var snapshotCheck: ((_ path: String, _ list: TodoList) throws -> Void)?
   /// Files kept from earlier reads of a long-lived process (see ``ReadCache``); `nil` reads
   /// every file afresh.
-  public var readCache: ReadCache?
+  package var readCache: ReadCache?
 
   /// - Parameters:
   ///   - lockTimeout: seconds to wait for a lock held by another process.
   ///   - stateDirectory: where the undo log is kept; by default `$XDG_STATE_HOME/todo`, else
-  ///     `$HOME/.local/state/todo`.
-  ///   - now: the clock for undo entries.
+  ///     `$HOME/.local/state/todo` (the command line's, so that `todo undo` sees an app's
+  ///     changes and the other way round).
+  ///   - now: the clock for undo entries, in seconds since 1970.
   ///   - undoLimit: how many changes the undo log keeps.
   ///   - undoByteLimit: changes larger than this (encoded) are logged without their lines
   ///     and cannot be undone.
-  ///   - faults: makes chosen system calls fail (tests only).
-  public init(
+  public convenience init(
+    lockTimeout: Double = 10, stateDirectory: String? = nil,
+    now: (@Sendable () -> Int64)? = nil, undoLimit: Int = 100, undoByteLimit: Int = 4 << 20
+  ) {
+    self.init(
+      lockTimeout: lockTimeout, stateDirectory: stateDirectory, now: now, undoLimit: undoLimit,
+      undoByteLimit: undoByteLimit, faults: nil)
+  }
+
+  /// The same, with chosen system calls made to fail (the tool's own tests and its
+  /// `TODO_FAULT` switch).
+  package init(
     lockTimeout: Double = 10, stateDirectory: String? = nil,
     now: (@Sendable () -> Int64)? = nil, undoLimit: Int = 100, undoByteLimit: Int = 4 << 20,
-    faults: FaultInjection? = nil
+    faults: FaultInjection?
   ) {
     self.undoLimit = undoLimit
     self.undoByteLimit = undoByteLimit
@@ -95,7 +106,7 @@ public final class TodoStore: @unchecked Sendable {
 
   /// ``readBytes(_:)``, with the facts earlier readers of this version of the file worked
   /// out from its bytes, when a ``readCache`` keeps it (`nil` otherwise).
-  public func readBytesAndFacts(_ path: String) throws(StoreError) -> (bytes: [UInt8], facts: DerivedFacts?) {
+  package func readBytesAndFacts(_ path: String) throws(StoreError) -> (bytes: [UInt8], facts: DerivedFacts?) {
     let file = try readFile(path)
     try checkMarkers(file, path: path, operation: .read)
     return (file.bytes, file.facts)
@@ -122,7 +133,7 @@ public final class TodoStore: @unchecked Sendable {
 
   /// Whether the bytes hold a merge conflict: a line that is `<<<<<<<` (alone or followed by
   /// a space and a label) and, after it, one that is `>>>>>>>` the same way.
-  public static func hasConflictMarkers(_ bytes: [UInt8]) -> Bool {
+  package static func hasConflictMarkers(_ bytes: [UInt8]) -> Bool {
     bytes.withUnsafeBufferPointer { buffer -> Bool in
       guard let base = buffer.baseAddress else { return false }
       let count = buffer.count
@@ -215,14 +226,14 @@ public final class TodoStore: @unchecked Sendable {
   }
 
   /// Whether the path is a regular file or a character device (todo.sh's test).
-  public func isFileOrDevice(_ path: String) -> Bool {
+  package func isFileOrDevice(_ path: String) -> Bool {
     guard let info = posix.stat(path) else { return false }
     return info.isRegularFile || info.isCharacterDevice
   }
 
   /// Creates an empty file if nothing is there (todo.sh creates todo.txt, done.txt and
   /// report.txt on every run).
-  public func createIfMissing(_ path: String) throws(StoreError) {
+  package func createIfMissing(_ path: String) throws(StoreError) {
     if let info = posix.stat(path) {
       if info.isDirectory { throw StoreError(.isDirectory, path: path, operation: .create) }
       return
@@ -329,7 +340,7 @@ public final class TodoStore: @unchecked Sendable {
   /// `sync`): the tool's own writers wait for it instead of writing into the middle of it.
   /// An interrupted change is finished first, so the files are whole when `body` sees them.
   /// `body` must not change the files through this store: it would wait for itself.
-  public func whileLocked<R>(_ paths: [String], _ body: () throws -> R) throws -> R {
+  package func whileLocked<R>(_ paths: [String], _ body: () throws -> R) throws -> R {
     let targets = try paths.map { path throws(StoreError) in try resolve(path, operation: .write) }
     try recoverInterruptedChanges(targets)
     let locks = try lock(targets)

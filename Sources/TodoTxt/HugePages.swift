@@ -12,21 +12,21 @@
 /// only to memory that asks (`madvise(2)`), and only whole and aligned: an anonymous mapping
 /// whose length is a whole number of huge pages is placed on a huge-page boundary, so buffers
 /// are sized to make their mapping so.
-public enum HugePages {
+package enum HugePages {
   /// The huge page size on x86-64 and arm64 (with 4 KiB base pages).
-  public static let size = 2 << 20
+  package static let size = 2 << 20
 
   /// Buffers smaller than this stay on small pages: rounding them up to a huge page would
   /// more than double them.
-  public static let threshold = size / 2
+  package static let threshold = size / 2
 
   /// A capacity of at least `count` bytes for a `[UInt8]`, rounded so that the array's whole
   /// allocation (its header and the allocator's) fills a whole number of huge pages, and so
   /// starts on a huge-page boundary. Below ``threshold`` it is `count` itself.
-  public static func byteCapacity(atLeast count: Int) -> Int { capacity(atLeast: count, of: UInt8.self) }
+  package static func byteCapacity(atLeast count: Int) -> Int { capacity(atLeast: count, of: UInt8.self) }
 
   /// ``byteCapacity(atLeast:)`` for an array of `count` elements of type `T`.
-  public static func capacity<T>(atLeast count: Int, of _: T.Type) -> Int {
+  package static func capacity<T>(atLeast count: Int, of _: T.Type) -> Int {
     let stride = MemoryLayout<T>.stride
     guard count * stride >= threshold else { return count }
     // 32 bytes of array header, 16 of allocator header and rounding: see ``advise(_:)``.
@@ -39,7 +39,7 @@ public enum HugePages {
   /// counts as the buffer's own: those few bytes are the headers and padding of the same
   /// allocation (``byteCapacity(atLeast:)`` makes it so), so its first and last huge pages
   /// are asked for too. Buffers under ``threshold`` are left alone.
-  public static func advise(_ buffer: UnsafeMutableRawBufferPointer) {
+  package static func advise(_ buffer: UnsafeMutableRawBufferPointer) {
     #if canImport(Glibc)
       guard buffer.count >= threshold, let base = buffer.baseAddress else { return }
       let address = Int(bitPattern: base)
@@ -65,7 +65,7 @@ public enum HugePages {
   /// Scratch memory of at least `bytes` bytes, zeroed: a mapping of its own on huge pages
   /// when it is at least ``threshold``, plain `malloc` memory otherwise (or when the mapping
   /// fails). Freed with ``Scratch/release()``.
-  public static func scratch(bytes: Int) -> Scratch {
+  package static func scratch(bytes: Int) -> Scratch {
     #if canImport(Glibc)
       if bytes >= threshold {
         let length = (bytes + size - 1) / size * size
@@ -86,7 +86,7 @@ public enum HugePages {
   /// mapping the last ``Scratch/recycle()`` gave back when it is large enough, else new
   /// memory. The shell lists again and again in one process, and clearing fresh pages for each
   /// listing's output blocks was a tenth of a later line's time.
-  public static func reusableScratch(bytes: Int) -> Scratch { reusableScratch(bytes: bytes, from: .shared) }
+  package static func reusableScratch(bytes: Int) -> Scratch { reusableScratch(bytes: bytes, from: .shared) }
 
   static func reusableScratch(bytes: Int, from spare: Spare) -> Scratch {
     spare.take(atLeast: bytes) ?? scratch(bytes: bytes)
@@ -122,12 +122,12 @@ public enum HugePages {
   }
 
   /// Memory from ``scratch(bytes:)``.
-  public struct Scratch {
-    public let memory: UnsafeMutableRawBufferPointer
+  package struct Scratch {
+    package let memory: UnsafeMutableRawBufferPointer
     let mapped: Bool
 
     /// Returns the memory; it must not be used after.
-    public func release() {
+    package func release() {
       #if canImport(Glibc)
         if mapped, let base = memory.baseAddress {
           munmap(base, memory.count)
@@ -139,7 +139,7 @@ public enum HugePages {
 
     /// Gives the memory back for ``HugePages/reusableScratch(bytes:)``; it must not be used
     /// after.
-    public func recycle() { recycle(into: .shared) }
+    package func recycle() { recycle(into: .shared) }
 
     func recycle(into spare: Spare) { spare.give(self) }
   }

@@ -520,7 +520,7 @@ extension TodoList {
   ///
   /// One call per change, not per line: an edit of one line in a million-line file is two
   /// calls (the edited line, and the empty stretch at the end).
-  public func forEachChangedStretch(_ body: (_ old: Range<Int>, _ new: Range<Int>) throws -> Void) rethrows {
+  package func forEachChangedStretch(_ body: (_ old: Range<Int>, _ new: Range<Int>) throws -> Void) rethrows {
     var lastOrigin = -1
     var old = 0
     var new = 0
@@ -547,7 +547,7 @@ extension TodoList {
   /// kept line before the stretch (or at the file's start): a patch that must tell what an
   /// edit removed needs neither the list as read (a second array of a million slots for a
   /// large file) nor copies of the removed lines.
-  public func forEachOriginalLine(
+  package func forEachOriginalLine(
     ofStretch old: Range<Int>, new: Range<Int>, _ body: (ArraySlice<UInt8>, LineEnding) throws -> Void
   ) rethrows {
     guard !old.isEmpty else { return }

@@ -28,7 +28,7 @@ import TodoCommands
       // `info` prints which one it is.
       "(\"mode\", settings.mode == .native ? \"native\" : \"todo.sh\"),",
       // The policies themselves.
-      "public var policy: ModePolicy { self == .native ? .native : .todoSh }",
+      "package var policy: ModePolicy { self == .native ? .native : .todoSh }",
     ]
     let pattern = try NSRegularExpression(pattern: #"mode\s*[!=]=|[!=]=\s*\.(native|todoSh)\b"#)
     var found: [String] = []

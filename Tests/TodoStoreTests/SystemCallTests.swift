@@ -49,8 +49,15 @@ import TodoTxt
     let deadline = Date().addingTimeInterval(5)
     while SystemCallTests.isOpen(fd), Date() < deadline { usleep(1000) }
     #expect(!SystemCallTests.isOpen(fd))
-    // The lowest free number: the one just closed.
-    let reused = try posix.open(dir.file("other"), O_RDONLY)
+    // The lowest free number is the one just closed, unless a test running beside this one
+    // took it meanwhile: then it is waited for until that test lets it go.
+    var reused = try posix.open(dir.file("other"), O_RDONLY)
+    let reuseDeadline = Date().addingTimeInterval(5)
+    while reused != fd, Date() < reuseDeadline {
+      posix.close(reused)
+      while SystemCallTests.isOpen(fd), Date() < reuseDeadline { usleep(1000) }
+      reused = try posix.open(dir.file("other"), O_RDONLY)
+    }
     defer { posix.close(reused) }
     #expect(reused == fd)
     held = nil

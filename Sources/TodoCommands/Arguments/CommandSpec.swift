@@ -1,7 +1,7 @@
 /// One command, declared once: the parser, help, completion and man-page checks all read it.
-public struct CommandSpec: Sendable {
+package struct CommandSpec: Sendable {
   /// What a positional argument is, for completion and help.
-  public enum ArgumentKind: Sendable, Equatable {
+  package enum ArgumentKind: Sendable, Equatable {
     case taskNumber
     case taskNumbers
     case priority
@@ -25,52 +25,52 @@ public struct CommandSpec: Sendable {
 
   /// Which tasks a command's task numbers may name, for completion: `do` offers open tasks,
   /// `reopen` done ones.
-  public enum TaskState: Sendable, Equatable { case any, open, done }
+  package enum TaskState: Sendable, Equatable { case any, open, done }
 
-  public var name: String
-  public var aliases: [String]
+  package var name: String
+  package var aliases: [String]
   /// The arguments as todo.sh's usage line shows them (`NR "TEXT TO APPEND"`).
-  public var usage: String
+  package var usage: String
   /// One line, in this project's own words.
-  public var abstract: String
+  package var abstract: String
   /// More detail, in this project's own words (may be empty).
-  public var discussion: String
-  public var arguments: [ArgumentKind]
+  package var discussion: String
+  package var arguments: [ArgumentKind]
   /// The options after the action (native mode; `--help` is every command's and not listed).
-  public var options: [OptionSpec]
+  package var options: [OptionSpec]
   /// The tasks completion offers for the task numbers.
-  public var taskState: TaskState
+  package var taskState: TaskState
   /// Commands of their own under this one (`dep add`, `dep rm`, `dep ls`), chosen by the
   /// first word after the action: each has its own arguments, options, help and run.
-  public var subcommands: [CommandSpec]
+  package var subcommands: [CommandSpec]
   /// The command a subcommand belongs to (`dep` for `dep add`).
-  public var parent: String?
+  package var parent: String?
   /// Runs on a list that holds merge conflict markers (it settles the conflict, or does not
   /// read the list); every other native command refuses such a list rather than number the
   /// marker lines as tasks (see ``TodoStore/refusesConflictMarkers``).
-  public var toleratesConflictMarkers: Bool
+  package var toleratesConflictMarkers: Bool
   /// Its task numbers name tasks of todo.txt, and are checked on its snapshot (`move`'s name a
   /// line of another file, which the command checks itself).
-  public var numbersNameTodoTasks: Bool
+  package var numbersNameTodoTasks: Bool
   /// Under the name `todo` its search terms are words found in the task text
   /// (``WordMatcher``), which any text is; elsewhere, and under the name todo.sh, a term is a
   /// grep expression, which can be malformed.
-  public var termsAreWords: Bool
+  package var termsAreWords: Bool
   /// Its task text may hold several lines, a task each (`addm`).
-  public var acceptsLineBreaks: Bool
+  package var acceptsLineBreaks: Bool
   /// Its arguments are another command line, run as a built-in action (`command`).
-  public var nestsAction: Bool
+  package var nestsAction: Bool
   /// The positionals may all be left out (`edit` alone edits the whole file; `edit 3` one
   /// task): the check of the command line asks for them only when some are given.
-  public var argumentsOptional: Bool
+  package var argumentsOptional: Bool
   /// Exists only under the name `todo` (todo.sh has no such action).
-  public var nativeOnly: Bool
+  package var nativeOnly: Bool
   /// Left out of help, short help and suggestions (`__complete`, which the completion
   /// scripts call).
-  public var hidden: Bool
-  public var run: @Sendable (CommandContext, [String]) throws(TodoError) -> ExitStatus
+  package var hidden: Bool
+  package var run: @Sendable (CommandContext, [String]) throws(TodoError) -> ExitStatus
 
-  public init(
+  package init(
     name: String, aliases: [String] = [], usage: String = "", abstract: String, discussion: String = "",
     arguments: [ArgumentKind] = [], options: [OptionSpec] = [], taskState: TaskState = .any,
     subcommands: [CommandSpec] = [], parent: String? = nil, nativeOnly: Bool = false, hidden: Bool = false,
@@ -103,7 +103,7 @@ public struct CommandSpec: Sendable {
   var usageError: TodoError { .actionUsage(usage.isEmpty ? fullName : "\(fullName) \(usage)") }
 
   /// The words that call the command: its name, after its parent's for a subcommand.
-  public var fullName: String { parent.map { "\($0) \(name)" } ?? name }
+  package var fullName: String { parent.map { "\($0) \(name)" } ?? name }
 
   /// What the positional argument at `position` (0 for the first after the action) is, or
   /// `nil` when the command takes no more: the one rule that completion and the shell's
@@ -111,7 +111,7 @@ public struct CommandSpec: Sendable {
   ///
   /// A final text, term, task-number list or action list repeats; a usage that ends in
   /// `...]` (`NR PRIORITY [NR PRIORITY ...]`) repeats the whole list.
-  public func kind(ofPositional position: Int) -> ArgumentKind? {
+  package func kind(ofPositional position: Int) -> ArgumentKind? {
     guard let last = arguments.last else { return nil }
     if position < arguments.count { return arguments[position] }
     switch last {
@@ -123,7 +123,7 @@ public struct CommandSpec: Sendable {
   /// What the positional at `position` is, given the positionals typed so far (`words`,
   /// which may include the one at `position`): a list of task numbers that leads other
   /// arguments (`tag NR [NR ...] KEY VALUE`) lasts as long as the words are numbers.
-  public func kind(ofPositional position: Int, among words: [String]) -> ArgumentKind? {
+  package func kind(ofPositional position: Int, among words: [String]) -> ArgumentKind? {
     guard arguments.count > 1, arguments[0] == .taskNumbers else { return kind(ofPositional: position) }
     let leading = words.prefix(while: CommandSpec.looksLikeTaskNumbers).count
     if position < leading { return .taskNumbers }
@@ -137,7 +137,7 @@ public struct CommandSpec: Sendable {
 
   /// The indices in `words` (the words after the action) of the positionals that are task
   /// numbers, skipping the declared options and their values under the name todo.
-  public func taskNumberPositions(in words: [String], mode: Mode) -> [Int] {
+  package func taskNumberPositions(in words: [String], mode: Mode) -> [Int] {
     if let first = words.first, let chosen = subcommand(named: first) {
       return chosen.taskNumberPositions(in: Array(words.dropFirst()), mode: mode).map { $0 + 1 }
     }
@@ -176,7 +176,7 @@ public struct CommandSpec: Sendable {
   }
 
   /// The subcommand named by `word`, if this command has one of that name.
-  public func subcommand(named word: String) -> CommandSpec? {
+  package func subcommand(named word: String) -> CommandSpec? {
     subcommands.first { $0.names.contains(word.lowercased()) }
   }
 
@@ -195,8 +195,8 @@ public struct CommandSpec: Sendable {
   func option(named name: String) -> OptionSpec? { options.first { $0.names.contains(name) } }
 
   /// All names this command answers to.
-  public var names: [String] { [name] + aliases }
+  package var names: [String] { [name] + aliases }
 
   /// Shown in help and offered by completion under this mode.
-  public func isListed(in mode: Mode) -> Bool { !hidden && (mode.policy.offersNativeCommands || !nativeOnly) }
+  package func isListed(in mode: Mode) -> Bool { !hidden && (mode.policy.offersNativeCommands || !nativeOnly) }
 }

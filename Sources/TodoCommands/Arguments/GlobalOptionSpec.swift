@@ -5,7 +5,7 @@
 ///
 /// The single letter exists under both names (todo.sh's `-fhpcnNaAtTvVx+@Pd:`); the long
 /// names exist only under the name `todo`.
-public struct GlobalOptionSpec: Sendable {
+package struct GlobalOptionSpec: Sendable {
   /// What giving the option does to ``GlobalOptions``.
   enum Effect: Sendable, Equatable {
     /// Overrides a configuration variable (`-p` sets `TODOTXT_PLAIN=1`).
@@ -16,25 +16,25 @@ public struct GlobalOptionSpec: Sendable {
   }
 
   /// todo.sh's letter (`-f`), or `nil` for an option only `todo` has.
-  public var letter: Character?
+  package var letter: Character?
   /// The long names, canonical first (`--color`, `--colour`); only under the name `todo`.
-  public var longNames: [String]
+  package var longNames: [String]
   /// The value's name in help, the dump and todo(1) (`CONFIG_FILE`); empty for a flag.
-  public var valueName: String
+  package var valueName: String
   /// The value: `.none` for a flag, `.text`, or `.oneOf` a fixed set.
-  public var value: OptionSpec.Value
+  package var value: OptionSpec.Value
   /// The value is a path (completion offers files).
-  public var valueIsPath: Bool
+  package var valueIsPath: Bool
   /// The value comes only after `=` and may be left out (`--color` alone is
   /// ``defaultValue``).
-  public var valueAfterEquals: Bool
+  package var valueAfterEquals: Bool
   /// The value of `--color` alone.
   var defaultValue: String?
   /// What each word of a fixed value set does, for completion.
-  public var valueHelp: [String]
+  package var valueHelp: [String]
   /// One line, in this project's own words; a long name of a letter's option is described
   /// as the same as the letter.
-  public var help: String
+  package var help: String
   let effect: Effect
 
   init(
@@ -54,17 +54,17 @@ public struct GlobalOptionSpec: Sendable {
     self.effect = effect
   }
 
-  public var takesValue: Bool { value != .none }
+  package var takesValue: Bool { value != .none }
   /// The value is the next word (`-d FILE`, `--config FILE`), not only after `=`.
-  public var takesSeparateValue: Bool { takesValue && !valueAfterEquals }
+  package var takesSeparateValue: Bool { takesValue && !valueAfterEquals }
 
   /// The names under `mode`: the letter, then (under the name `todo`) the long names.
-  public func names(in mode: Mode) -> [String] {
+  package func names(in mode: Mode) -> [String] {
     (letter.map { ["-" + String($0)] } ?? []) + (mode.policy.parsesLongOptions ? longNames : [])
   }
 
   /// The options, letters in the order todo.sh's help has them, then those only `todo` has.
-  public static let all: [GlobalOptionSpec] = [
+  package static let all: [GlobalOptionSpec] = [
     GlobalOptionSpec(
       "@", help: "Hide @context names in listings (given twice, show them again).", effect: .hideContexts),
     GlobalOptionSpec(
@@ -126,7 +126,7 @@ public struct GlobalOptionSpec: Sendable {
   /// Whether the word before the action is an option whose value is the next word: `-d`
   /// (also bundled, as `-fd`, but not `-dFILE`), and under the name `todo` `--config` and
   /// `--if-match`.
-  public static func takesSeparateValue(_ word: String, mode: Mode) -> Bool {
+  package static func takesSeparateValue(_ word: String, mode: Mode) -> Bool {
     if word.hasPrefix("--") {
       return mode.policy.parsesLongOptions && option(long: word)?.takesSeparateValue == true
     }

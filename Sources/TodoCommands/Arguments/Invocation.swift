@@ -1,25 +1,25 @@
 /// The words after an action, parsed against the action's declaration: typed option values
 /// and the positional arguments, so that no command scans its words for options again.
-public struct Invocation: Sendable, Equatable {
+package struct Invocation: Sendable, Equatable {
   /// Each option given, by its canonical name (``OptionSpec/name``), with its values in the
   /// order given (one empty value per use of a flag).
-  public var values: [String: [String]] = [:]
+  package var values: [String: [String]] = [:]
   /// The other words, in order (everything after `--` among them).
-  public var positionals: [String] = []
+  package var positionals: [String] = []
   /// `--help` or `-h` was given: the command shows its help and does nothing else.
-  public var wantsHelp = false
+  package var wantsHelp = false
 
-  public init(values: [String: [String]] = [:], positionals: [String] = [], wantsHelp: Bool = false) {
+  package init(values: [String: [String]] = [:], positionals: [String] = [], wantsHelp: Bool = false) {
     self.values = values
     self.positionals = positionals
     self.wantsHelp = wantsHelp
   }
 
   /// Whether the option (by canonical name) was given.
-  public func has(_ name: String) -> Bool { values[name] != nil }
+  package func has(_ name: String) -> Bool { values[name] != nil }
 
   /// The option's last value (by canonical name), or `nil` when it was not given.
-  public func value(_ name: String) -> String? { values[name]?.last }
+  package func value(_ name: String) -> String? { values[name]?.last }
 
   /// Splits `words` into options and positionals, native mode.
   ///

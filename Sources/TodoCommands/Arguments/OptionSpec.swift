@@ -1,8 +1,8 @@
 /// One option of one command, declared once: the parser, `ACTION --help`, `help ACTION`,
 /// completion, the `__dump` of the command tree and the man-page check all read it.
-public struct OptionSpec: Sendable, Equatable {
+package struct OptionSpec: Sendable, Equatable {
   /// What an option's value may be.
-  public enum Value: Sendable, Equatable {
+  package enum Value: Sendable, Equatable {
     /// A flag: the option takes no value.
     case none
     /// Any text (a query, a template).
@@ -17,7 +17,7 @@ public struct OptionSpec: Sendable, Equatable {
     case suggested([String])
 
     /// The words completion offers for the value.
-    public var words: [String] {
+    package var words: [String] {
       switch self {
       case .none, .text, .number: []
       case .oneOf(let words), .listOf(let words), .suggested(let words): words
@@ -26,17 +26,17 @@ public struct OptionSpec: Sendable, Equatable {
   }
 
   /// The names, the canonical long one first (`--query`, then `-q`).
-  public var names: [String]
+  package var names: [String]
   /// The value's name in usage and help (`KEYS`); empty for a flag.
-  public var valueName: String
-  public var value: Value
+  package var valueName: String
+  package var value: Value
   /// One line, in this project's own words.
-  public var help: String
+  package var help: String
   /// Given, the option names the tasks or the input itself (`do -q QUERY`, `add --json`), so
   /// the checks of the positionals it replaces do not apply.
-  public var replacesArguments: Bool
+  package var replacesArguments: Bool
 
-  public init(
+  package init(
     _ names: [String], value: Value = .none, valueName: String = "", help: String, replacesArguments: Bool = false
   ) {
     self.names = names
@@ -47,11 +47,11 @@ public struct OptionSpec: Sendable, Equatable {
   }
 
   /// The canonical name, the one ``Invocation`` keys values by.
-  public var name: String { names[0] }
-  public var takesValue: Bool { value != .none }
+  package var name: String { names[0] }
+  package var takesValue: Bool { value != .none }
 
   /// `-q, --query EXPR`, as help lists it.
-  public var label: String {
+  package var label: String {
     let ordered = names.filter { !$0.hasPrefix("--") } + names.filter { $0.hasPrefix("--") }
     return ordered.joined(separator: ", ") + (takesValue ? " \(valueName)" : "")
   }

@@ -1,16 +1,16 @@
 /// What the interactive shell starts from: the context of the command line that opened it,
 /// and the words to put in front of every line it runs.
-public struct ShellLaunch {
+package struct ShellLaunch {
   /// The settings, console, clock, store and input of the opening command line.
-  public let context: CommandContext
+  package let context: CommandContext
   /// `arguments[0]` of the opening command line, which chooses the mode of every line.
-  public let programPath: String
+  package let programPath: String
   /// The options given before `shell` (`-d FILE`, `-p`), applied to every line.
-  public let options: [String]
+  package let options: [String]
   /// The process environment, read again by every line.
-  public let environment: [String: String]
+  package let environment: [String: String]
 
-  public init(
+  package init(
     context: CommandContext, programPath: String, options: [String], environment: [String: String]
   ) {
     self.context = context
@@ -23,7 +23,7 @@ public struct ShellLaunch {
 /// Runs the interactive shell and returns the status to exit with.
 ///
 /// The shell lives above this layer (it needs a line editor), so the executable hands it in.
-public typealias ShellLauncher = (ShellLaunch) -> ExitStatus
+package typealias ShellLauncher = (ShellLaunch) -> ExitStatus
 
 /// `shell`: reads actions from a prompt, one per line, until `quit`, `exit` or end of input.
 enum ShellCommand {

@@ -1,12 +1,12 @@
 /// One word that completion offers, with an optional note to show beside it (the task text
 /// beside a task number, the date a relative date stands for).
-public struct CompletionCandidate: Hashable, Sendable {
+package struct CompletionCandidate: Hashable, Sendable {
   /// The whole word, as it replaces the word under the cursor.
-  public var value: String
+  package var value: String
   /// A short note for shells that show one (zsh, fish); never part of the word.
-  public var description: String?
+  package var description: String?
 
-  public init(value: String, description: String? = nil) {
+  package init(value: String, description: String? = nil) {
     self.value = value
     self.description = description
   }
@@ -17,7 +17,7 @@ public struct CompletionCandidate: Hashable, Sendable {
   /// is always exactly one line with at most one tab. C1 controls and the bidirectional
   /// controls become `<U+XXXX>`: the shells print a candidate's note in their menu as it is,
   /// and task text from the file must not move the cursor or turn the text around there.
-  public var line: String {
+  package var line: String {
     guard let description, !description.isEmpty else { return CompletionCandidate.flatten(value) }
     return CompletionCandidate.flatten(value) + "\t" + CompletionCandidate.flatten(description)
   }

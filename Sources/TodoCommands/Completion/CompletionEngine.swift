@@ -6,10 +6,10 @@ import TodoTxt
 ///
 /// One engine answers both `todo __complete` (for the bash, zsh and fish scripts) and TAB in
 /// the interactive shell, so every front end offers the same words.
-public struct CompletionEngine {
+package struct CompletionEngine {
   let context: CommandContext
 
-  public init(context: CommandContext) {
+  package init(context: CommandContext) {
     self.context = context
   }
 
@@ -19,7 +19,7 @@ public struct CompletionEngine {
   ///   cursor and may be empty. An empty array counts as one empty word.
   /// - Returns: the candidates whose value starts with the word under the cursor, each once,
   ///   task numbers in file order and everything else sorted.
-  public func complete(_ words: [String]) -> [CompletionCandidate] {
+  package func complete(_ words: [String]) -> [CompletionCandidate] {
     let current = words.last ?? ""
     let before = Array(words.dropLast())
     var index = 0

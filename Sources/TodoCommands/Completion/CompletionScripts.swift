@@ -5,12 +5,12 @@
 /// the configuration and the files (add-ons, task numbers, projects, contexts, tags, file
 /// names in the todo directory) comes from `todo __complete`, so the scripts never go stale
 /// as a todo list changes. `Completions/` holds the output, checked in; a test keeps them equal.
-public enum CompletionScripts {
+package enum CompletionScripts {
   /// The shells with a script.
-  public static let shells = ["bash", "zsh", "fish"]
+  package static let shells = ["bash", "zsh", "fish"]
 
   /// The script for `shell`, or `nil` for a shell without one.
-  public static func script(for shell: String) -> String? {
+  package static func script(for shell: String) -> String? {
     switch shell {
     case "bash": bash
     case "zsh": zsh

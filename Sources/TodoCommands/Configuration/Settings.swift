@@ -1,5 +1,5 @@
 /// Which behaviour the tool follows, chosen by the name it is invoked under.
-public enum Mode: Sendable, Equatable {
+package enum Mode: Sendable, Equatable {
   /// Invoked as `todo.sh`: exactly todo.sh's behaviour and defaults.
   case todoSh
   /// Invoked as `todo`: the same actions and output formats, with modern defaults.
@@ -12,18 +12,18 @@ public enum Mode: Sendable, Equatable {
 /// The variables are kept as one table of strings, like the shell variables todo.sh works with,
 /// because that table is also what add-ons and the user's own filter commands receive. Typed
 /// accessors read from it.
-public struct Settings: Sendable {
-  public var mode: Mode
-  public var variables: [String: String]
+package struct Settings: Sendable {
+  package var mode: Mode
+  package var variables: [String: String]
   /// `--if-match`: the text or ``Task/contentHash`` the named task must have.
-  public var expectedTask: String?
+  package var expectedTask: String?
 
-  public init(mode: Mode, variables: [String: String]) {
+  package init(mode: Mode, variables: [String: String]) {
     self.mode = mode
     self.variables = variables
   }
 
-  public subscript(name: String) -> String? {
+  package subscript(name: String) -> String? {
     get { variables[name] }
     set { variables[name] = newValue }
   }
@@ -34,26 +34,26 @@ public struct Settings: Sendable {
   /// A numeric variable as todo.sh's `[ "$X" -gt 0 ]` reads it (non-numbers count as 0).
   func number(_ name: String) -> Int { Int(value(name).trimmingSpaces()) ?? 0 }
 
-  public var verbosity: Int { number("TODOTXT_VERBOSE") }
-  public var isPlain: Bool { value("TODOTXT_PLAIN") == "1" }
-  public var isForced: Bool { value("TODOTXT_FORCE") != "0" && !value("TODOTXT_FORCE").isEmpty }
-  public var preservesLineNumbers: Bool { value("TODOTXT_PRESERVE_LINE_NUMBERS") != "0" }
-  public var autoArchives: Bool { value("TODOTXT_AUTO_ARCHIVE") == "1" }
-  public var datesOnAdd: Bool { number("TODOTXT_DATE_ON_ADD") == 1 }
-  public var priorityOnAdd: String { value("TODOTXT_PRIORITY_ON_ADD") }
-  public var filterDisabled: Bool { value("TODOTXT_DISABLE_FILTER") == "1" }
+  package var verbosity: Int { number("TODOTXT_VERBOSE") }
+  package var isPlain: Bool { value("TODOTXT_PLAIN") == "1" }
+  package var isForced: Bool { value("TODOTXT_FORCE") != "0" && !value("TODOTXT_FORCE").isEmpty }
+  package var preservesLineNumbers: Bool { value("TODOTXT_PRESERVE_LINE_NUMBERS") != "0" }
+  package var autoArchives: Bool { value("TODOTXT_AUTO_ARCHIVE") == "1" }
+  package var datesOnAdd: Bool { number("TODOTXT_DATE_ON_ADD") == 1 }
+  package var priorityOnAdd: String { value("TODOTXT_PRIORITY_ON_ADD") }
+  package var filterDisabled: Bool { value("TODOTXT_DISABLE_FILTER") == "1" }
 
-  public var todoDirectory: String { value("TODO_DIR") }
-  public var todoFile: String { value("TODO_FILE") }
-  public var doneFile: String { value("DONE_FILE") }
-  public var reportFile: String { value("REPORT_FILE") }
-  public var actionsDirectory: String { value("TODO_ACTIONS_DIR") }
-  public var sentenceDelimiters: String { variables["SENTENCE_DELIMITERS"] ?? ",.:;" }
+  package var todoDirectory: String { value("TODO_DIR") }
+  package var todoFile: String { value("TODO_FILE") }
+  package var doneFile: String { value("DONE_FILE") }
+  package var reportFile: String { value("REPORT_FILE") }
+  package var actionsDirectory: String { value("TODO_ACTIONS_DIR") }
+  package var sentenceDelimiters: String { variables["SENTENCE_DELIMITERS"] ?? ",.:;" }
 
   /// The program name used in messages (`basename $0`).
-  public var programName: String { value("TODO_SH") }
+  package var programName: String { value("TODO_SH") }
   /// The path the tool was invoked as, for calling itself again.
-  public var programPath: String { value("TODO_FULL_SH") }
+  package var programPath: String { value("TODO_FULL_SH") }
 }
 
 extension StringProtocol {

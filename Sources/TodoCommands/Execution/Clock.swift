@@ -5,19 +5,19 @@ import TodoTxt
 ///
 /// `TODO_TEST_TIME` (seconds since the epoch) pins it, as todo.sh's own test suite does, so
 /// scripts and tests get reproducible dates. Local time follows `TZ`.
-public struct Clock: Sendable {
+package struct Clock: Sendable {
   /// Seconds since the epoch.
-  public var seconds: Int
+  package var seconds: Int
   /// Offset of local time from UTC, in seconds.
-  public var utcOffset: Int
+  package var utcOffset: Int
 
-  public init(seconds: Int, utcOffset: Int) {
+  package init(seconds: Int, utcOffset: Int) {
     self.seconds = seconds
     self.utcOffset = utcOffset
   }
 
   /// The clock of this process: `TODO_TEST_TIME` when set, else the system time.
-  public static func current(environment: [String: String]) -> Clock {
+  package static func current(environment: [String: String]) -> Clock {
     var seconds = time(nil)
     if let pinned = environment["TODO_TEST_TIME"].flatMap({ Int($0) }) { seconds = time_t(pinned) }
     var parts = tm()
@@ -26,12 +26,12 @@ public struct Clock: Sendable {
   }
 
   /// Today's local date.
-  public var today: TaskDate {
+  package var today: TaskDate {
     TaskDate(secondsSinceEpoch: seconds, utcOffset: utcOffset) ?? .earliest
   }
 
   /// Local date and time as `YYYY-MM-DDTHH:MM:SS` (the `report` time stamp).
-  public var timestamp: String {
+  package var timestamp: String {
     let local = seconds + utcOffset
     let secondsOfDay = ((local % 86_400) + 86_400) % 86_400
     func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

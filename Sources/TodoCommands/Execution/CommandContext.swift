@@ -3,23 +3,23 @@ import TodoTxt
 
 /// Everything a command may touch: settings, console, clock, files, standard input and child
 /// processes. Commands reach the outside world only through it, so tests can hand in their own.
-public final class CommandContext {
-  public var settings: Settings
+package final class CommandContext {
+  package var settings: Settings
   /// Where output goes; while a change is being written it is held back (see ``storing(_:)``).
-  public private(set) var console: Console
-  public let clock: Clock
-  public let store: TodoStore
-  public let input: InputSource
+  package private(set) var console: Console
+  package let clock: Clock
+  package let store: TodoStore
+  package let input: InputSource
   let runner: ProcessRunner
   /// How to open the interactive shell; `nil` inside it, so that it is not opened twice.
   var shellRequest: ShellCommand.Request?
   /// The options and positionals of the command being run, as parsed against its
   /// declaration (native mode; empty under the name todo.sh, where every word is an argument).
-  public var invocation = Invocation()
+  package var invocation = Invocation()
   /// In the shell, the text of each task number of the line as the user last saw it (see
   /// ``SessionCache/shownTasks``): the command acts only when each number still names that
   /// text, on the very snapshot it changes.
-  public var shownTasks: [Int: [UInt8]] = [:]
+  package var shownTasks: [Int: [UInt8]] = [:]
   /// The check of the command's task numbers (``NativeValidation``), run on every snapshot of
   /// todo.txt the command reads here or changes through the store (see
   /// ``TodoStore/snapshotCheck``), so it always judges the version acted on.
@@ -36,7 +36,7 @@ public final class CommandContext {
     }
   }
 
-  public init(settings: Settings, console: Console, clock: Clock, store: TodoStore, input: InputSource) {
+  package init(settings: Settings, console: Console, clock: Clock, store: TodoStore, input: InputSource) {
     self.settings = settings
     self.console = console
     self.clock = clock
@@ -45,11 +45,11 @@ public final class CommandContext {
     self.runner = ProcessRunner()
   }
 
-  public var today: TaskDate { clock.today }
+  package var today: TaskDate { clock.today }
 
   /// The conflicted copies (Dropbox, Syncthing) waiting beside todo.txt and done.txt, by
   /// name: what the shell's prompt counts (see ``ConflictsCommand``).
-  public var waitingConflictedCopies: [String] { ConflictsCommand.waitingCopies(self) }
+  package var waitingConflictedCopies: [String] { ConflictsCommand.waitingCopies(self) }
   var verbose: Bool { settings.verbosity > 0 }
   var programName: String { settings.programName }
 
@@ -170,7 +170,7 @@ public final class CommandContext {
 }
 
 /// Standard input, for the questions todo.sh asks (`Add:`, `Delete '…'? (y/n)`).
-public protocol InputSource: AnyObject {
+package protocol InputSource: AnyObject {
   /// Standard input is a terminal (prompts are shown only then, as bash's `read -p` does).
   var isTerminal: Bool { get }
   /// One line without its newline, or `nil` at end of input.

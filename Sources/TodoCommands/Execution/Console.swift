@@ -1,7 +1,7 @@
 @preconcurrency import Glibc
 
 /// Where a command's output goes. Everything is bytes: task text may be invalid UTF-8.
-public protocol Console: AnyObject {
+package protocol Console: AnyObject {
   /// Normal output (standard output).
   func write(_ bytes: [UInt8])
   /// Normal output from memory the caller keeps (a listing's block, filled again after).
@@ -18,28 +18,28 @@ public protocol Console: AnyObject {
 }
 
 extension Console {
-  public var columns: Int? { nil }
+  package var columns: Int? { nil }
 
-  public func write(contentsOf bytes: UnsafeBufferPointer<UInt8>) { write(Array(bytes)) }
+  package func write(contentsOf bytes: UnsafeBufferPointer<UInt8>) { write(Array(bytes)) }
 
   /// Writes a line of text to standard output.
-  public func line(_ text: String) { write(Array(text.utf8) + [0x0A]) }
+  package func line(_ text: String) { write(Array(text.utf8) + [0x0A]) }
   /// Writes a line of bytes to standard output.
-  public func line(_ bytes: [UInt8]) { write(bytes + [0x0A]) }
+  package func line(_ bytes: [UInt8]) { write(bytes + [0x0A]) }
   /// Writes a line of text to standard error.
-  public func errorLine(_ text: String) { writeError(Array(text.utf8) + [0x0A]) }
+  package func errorLine(_ text: String) { writeError(Array(text.utf8) + [0x0A]) }
 }
 
 /// The process's standard output and error.
 ///
 /// Standard output is buffered for speed and flushed before every write to standard error,
 /// so that both keep their order when they go to one file (`2>&1`), as scripts expect.
-public final class StandardConsole: Console {
+package final class StandardConsole: Console {
   private var buffer: [UInt8] = []
-  public let isTerminal: Bool
+  package let isTerminal: Bool
   /// The `errno` of the first write to standard output that failed (`ls > /dev/full`); from
   /// then on output is dropped, and ``TodoCLI/main(shell:)`` reports it and fails.
-  public private(set) var outputError: Int32 = 0
+  package private(set) var outputError: Int32 = 0
 
   /// Standard output and standard error go to a terminal and the tool runs as `todo`: every
   /// byte is passed through ``TerminalSafety/escape(_:)`` (see there). Under the name
@@ -49,13 +49,13 @@ public final class StandardConsole: Console {
 
   /// The terminal's width, asked once (a listing is drawn for the size it had when it began);
   /// `COLUMNS` in the environment wins, as with other tools.
-  public private(set) lazy var columns: Int? = {
+  package private(set) lazy var columns: Int? = {
     guard isTerminal else { return nil }
     if let text = getenv("COLUMNS").map({ String(cString: $0) }), let value = Int(text), value > 0 { return value }
     return Posix.terminalColumns(STDOUT_FILENO)
   }()
 
-  public init() {
+  package init() {
     isTerminal = Posix.isTerminal(STDOUT_FILENO)
     let native = Posix.basename(CommandLine.arguments.first ?? "todo") != "todo.sh"
     escapesOutput = native && isTerminal
@@ -63,7 +63,7 @@ public final class StandardConsole: Console {
     buffer.reserveCapacity(1 << 16)
   }
 
-  public func write(_ input: [UInt8]) {
+  package func write(_ input: [UInt8]) {
     let bytes = escapesOutput ? TerminalSafety.escape(input) : input
     // A large block (a listing's megabyte) goes out as it is, not through the buffer.
     if bytes.count >= 1 << 16 {
@@ -76,19 +76,19 @@ public final class StandardConsole: Console {
   }
 
   /// A large block goes out from where it is, without a copy (unless it is escaped).
-  public func write(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+  package func write(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
     guard !escapesOutput, bytes.count >= 1 << 16 else { return write(Array(bytes)) }
     flush()
     guard outputError == 0 else { return }
     outputError = Posix.writeAll(STDOUT_FILENO, bytes)
   }
 
-  public func writeError(_ bytes: [UInt8]) {
+  package func writeError(_ bytes: [UInt8]) {
     flush()
     Posix.writeAll(STDERR_FILENO, escapesErrors ? TerminalSafety.escape(bytes) : bytes)
   }
 
-  public func flush() {
+  package func flush() {
     guard !buffer.isEmpty else { return }
     send(buffer)
     buffer.removeAll(keepingCapacity: true)
@@ -104,43 +104,43 @@ public final class StandardConsole: Console {
 
 /// A console that keeps everything written to it, for tests and for capturing a command's
 /// output inside the tool.
-public final class CapturingConsole: Console {
-  public private(set) var output: [UInt8] = []
-  public private(set) var errors: [UInt8] = []
+package final class CapturingConsole: Console {
+  package private(set) var output: [UInt8] = []
+  package private(set) var errors: [UInt8] = []
   /// Both streams in the order written, as a terminal or `2>&1` would show them.
-  public private(set) var combined: [UInt8] = []
-  public var isTerminal: Bool
-  public var columns: Int?
+  package private(set) var combined: [UInt8] = []
+  package var isTerminal: Bool
+  package var columns: Int?
 
-  public init(isTerminal: Bool = false, columns: Int? = nil) {
+  package init(isTerminal: Bool = false, columns: Int? = nil) {
     self.isTerminal = isTerminal
     self.columns = columns
   }
 
-  public func write(_ bytes: [UInt8]) {
+  package func write(_ bytes: [UInt8]) {
     output += bytes
     combined += bytes
   }
 
-  public func writeError(_ bytes: [UInt8]) {
+  package func writeError(_ bytes: [UInt8]) {
     errors += bytes
     combined += bytes
   }
 
-  public func flush() {}
+  package func flush() {}
 
-  public var outputText: String { String(decoding: output, as: UTF8.self) }
-  public var errorText: String { String(decoding: errors, as: UTF8.self) }
-  public var combinedText: String { String(decoding: combined, as: UTF8.self) }
+  package var outputText: String { String(decoding: output, as: UTF8.self) }
+  package var errorText: String { String(decoding: errors, as: UTF8.self) }
+  package var combinedText: String { String(decoding: combined, as: UTF8.self) }
 }
 
 /// The one place where bytes bound for a terminal are made harmless: whatever path task text
 /// takes to the screen (a listing, a heading, a template, an error message), it passes here.
-public enum TerminalSafety {
+package enum TerminalSafety {
   /// `bytes` with every control shown, the ESC of a colour too (`^[[31m`): for text that is
   /// not this tool's own output (a task's text, a name from the file) on its way to a
   /// terminal by a path of its own, such as the shell's TAB listing.
-  public static func visible(_ bytes: [UInt8]) -> [UInt8] { escape(caret(bytes, keepingNewlines: true)) }
+  package static func visible(_ bytes: [UInt8]) -> [UInt8] { escape(caret(bytes, keepingNewlines: true)) }
 
   /// C0 controls but tab (and newline, when kept) as `^X`, DEL as `^?`: how task text is shown
   /// on a terminal (``CommandContext/display(_:)``) and the first step of ``visible(_:)``.
@@ -167,7 +167,7 @@ public enum TerminalSafety {
   /// starts a colour (SGR: `ESC [` digits and `;` then `m`) is kept, as that is how the tool
   /// colours its own output; no other escape sequence (OSC 52 clipboard writes, titles,
   /// clearing the screen, cursor moves) gets through.
-  public static func escape(_ bytes: [UInt8]) -> [UInt8] {
+  package static func escape(_ bytes: [UInt8]) -> [UInt8] {
     guard bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || (0x80...0x9F).contains($0) || $0 == 0xC2 || $0 == 0xD8 }) else {
       return bytes
     }

@@ -8,7 +8,7 @@
 /// `CommandLine.arguments` repairs such an argument, each bad byte becoming U+FFFD, so a
 /// search term `$'\xff'` would look for the replacement character. A search term looks here
 /// for the bytes it stood for (``WordMatcher``) and finds the line that holds them.
-public enum RawArguments {
+package enum RawArguments {
   /// The repaired text of each argument that is not UTF-8 (and of it without a leading `-`,
   /// as an excluding term is read), with its bytes. Written by ``record(_:)`` before a command
   /// runs (once for the process's arguments, and for each line of the shell that is not
@@ -23,7 +23,7 @@ public enum RawArguments {
   /// - Parameter replacing: forget what earlier calls kept (each line of the shell is a
   ///   command line of its own: a word of an earlier line must not lend its bytes to a later
   ///   word that repairs to the same text).
-  public static func record(_ argv: [[UInt8]], replacing: Bool = false) {
+  package static func record(_ argv: [[UInt8]], replacing: Bool = false) {
     if replacing { byText.removeAll() }
     for bytes in argv {
       let text = String(decoding: bytes, as: UTF8.self)
@@ -39,7 +39,7 @@ public enum RawArguments {
 
   /// The bytes of the process's own arguments (`argv`), unrepaired.
   /// The corresponding C value is `argv`, read through `CommandLine.unsafeArgv`.
-  public static func processArguments() -> [[UInt8]] {
+  package static func processArguments() -> [[UInt8]] {
     (0..<Int(CommandLine.argc)).map { index in
       guard let pointer = CommandLine.unsafeArgv[index] else { return [] }
       let start = UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self)
@@ -49,7 +49,7 @@ public enum RawArguments {
 
   /// Words joined by single spaces, each as the bytes it was given as: task text typed with
   /// bytes that are not UTF-8 is stored as typed, as todo.sh stores it, not repaired.
-  public static func joined(_ words: some Sequence<String>) -> [UInt8] {
+  package static func joined(_ words: some Sequence<String>) -> [UInt8] {
     var result: [UInt8] = []
     for (offset, word) in words.enumerated() {
       if offset > 0 { result.append(UInt8(ascii: " ")) }

@@ -12,15 +12,15 @@ import TodoStore
 /// A configuration is taken to depend only on its own file: one that sources other files,
 /// or asks the clock, is evaluated again when its file changes, not on every line.
 /// `TODO_SHELL_CACHE=0` in the environment turns the cache off (see ``make(environment:)``).
-public final class SessionCache {
+package final class SessionCache {
   /// The files read and written, for every store the shell's lines make.
-  public let reads: ReadCache
+  package let reads: ReadCache
   let settleWindow: Double
   private var kept: Kept?
   /// The text of each task number of the line about to run, as the file last showed it to
   /// the user (set by the shell before each line): the line's command refuses a number whose
   /// line no longer holds that text when it changes the file (see ``CommandContext/shownTasks``).
-  public var shownTasks: [Int: [UInt8]] = [:]
+  package var shownTasks: [Int: [UInt8]] = [:]
 
   /// What a line's settings were loaded from, beyond the files.
   struct Key: Equatable {
@@ -40,14 +40,14 @@ public final class SessionCache {
 
   /// - Parameter settleWindow: see ``FileStamp/isSettled(now:window:)``; the same rule holds
   ///   for the configuration files as for the lists.
-  public init(reads: ReadCache = ReadCache(), settleWindow: Double = FileStamp.settleWindow) {
+  package init(reads: ReadCache = ReadCache(), settleWindow: Double = FileStamp.settleWindow) {
     self.reads = reads
     self.settleWindow = settleWindow
   }
 
   /// A cache for a shell started with `environment`, or `nil` when `TODO_SHELL_CACHE` is `0`
   /// (every line then reads everything afresh, as a separate command line does).
-  public static func make(environment: [String: String]) -> SessionCache? {
+  package static func make(environment: [String: String]) -> SessionCache? {
     environment["TODO_SHELL_CACHE"] == "0" ? nil : SessionCache()
   }
 
@@ -63,7 +63,7 @@ public final class SessionCache {
   }
 
   /// Drops the settings kept (tests).
-  public func forgetSettings() { kept = nil }
+  package func forgetSettings() { kept = nil }
 }
 
 /// The files and directories a loading of the settings looked at, as they were then.

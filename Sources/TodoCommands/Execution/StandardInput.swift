@@ -2,10 +2,10 @@
 
 /// The process's standard input, read a byte at a time so that nothing is consumed beyond what
 /// a question needs (a script may pipe several answers).
-public final class StandardInput: InputSource {
-  public let isTerminal = Posix.isTerminal(STDIN_FILENO)
+package final class StandardInput: InputSource {
+  package let isTerminal = Posix.isTerminal(STDIN_FILENO)
 
-  public init() {}
+  package init() {}
 
   private func readByte() -> UInt8? {
     var byte: UInt8 = 0
@@ -26,7 +26,7 @@ public final class StandardInput: InputSource {
     }
   }
 
-  public func readLine() -> [UInt8]? {
+  package func readLine() -> [UInt8]? {
     var line: [UInt8] = []
     while let byte = readByte() {
       if byte == 0x0A { return line }
@@ -35,7 +35,7 @@ public final class StandardInput: InputSource {
     return line.isEmpty ? nil : line
   }
 
-  public func readCharacter() -> [UInt8]? {
+  package func readCharacter() -> [UInt8]? {
     guard let first = readByte() else { return nil }
     var bytes = [first]
     // A UTF-8 lead byte announces its continuation bytes.
@@ -55,16 +55,16 @@ public final class StandardInput: InputSource {
 }
 
 /// Input given as a fixed script of bytes, for tests and batch use.
-public final class ScriptedInput: InputSource {
+package final class ScriptedInput: InputSource {
   private var bytes: [UInt8]
-  public let isTerminal: Bool
+  package let isTerminal: Bool
 
-  public init(_ text: String = "", isTerminal: Bool = false) {
+  package init(_ text: String = "", isTerminal: Bool = false) {
     bytes = Array(text.utf8)
     self.isTerminal = isTerminal
   }
 
-  public func readLine() -> [UInt8]? {
+  package func readLine() -> [UInt8]? {
     guard !bytes.isEmpty else { return nil }
     if let newline = bytes.firstIndex(of: 0x0A) {
       let line = Array(bytes[..<newline])
@@ -75,7 +75,7 @@ public final class ScriptedInput: InputSource {
     return bytes
   }
 
-  public func readCharacter() -> [UInt8]? {
+  package func readCharacter() -> [UInt8]? {
     guard !bytes.isEmpty else { return nil }
     return [bytes.removeFirst()]
   }
@@ -83,14 +83,14 @@ public final class ScriptedInput: InputSource {
 
 /// A Ctrl-C the interactive shell caught while a command ran (its handler calls
 /// ``note()``): a question on the terminal then ends with no answer.
-public enum Interruption {
+package enum Interruption {
   nonisolated(unsafe) private static var pending: sig_atomic_t = 0
 
   /// Records an interruption; safe in a signal handler.
-  public static func note() { pending = 1 }
+  package static func note() { pending = 1 }
 
   /// Forgets an interruption from before (the shell calls it for each new line).
-  public static func clear() { pending = 0 }
+  package static func clear() { pending = 0 }
 
   /// Whether an interruption came, forgetting it.
   static func take() -> Bool {

@@ -10,7 +10,7 @@ import TodoTxt
 ///
 /// Where todo.sh fixes the wording (scripts and its test suite compare it), the message is
 /// exactly todo.sh's; the facts, not the prose, are what is shared.
-public enum TodoError: Error, Equatable, Sendable {
+package enum TodoError: Error, Equatable, Sendable {
   /// The two-line usage on standard output (todo.sh's `usage`).
   case usage
   /// An action's own usage line(s) on standard error.
@@ -153,7 +153,7 @@ public enum TodoError: Error, Equatable, Sendable {
   case editorFailed(editor: String, status: Int32)
 
   /// The text printed for this error (without the final newline).
-  public func message(programName: String) -> String {
+  package func message(programName: String) -> String {
     switch self {
     case .usage:
       return "Usage: \(programName) [-fhpantvV] [-d todo_config] action [task_number] [task_description]\n"

@@ -2,8 +2,8 @@
 ///
 /// The kinds carry what the report needs (the token, the other line); the words are the
 /// command's (`doctor`), which prints them.
-public struct ListProblem: Sendable, Equatable {
-  public enum Kind: Sendable, Equatable {
+package struct ListProblem: Sendable, Equatable {
+  package enum Kind: Sendable, Equatable {
     /// The line repeats line `of` byte for byte.
     case exactDuplicate(of: Int)
     /// The line repeats line `of` but for the creation date.
@@ -51,10 +51,10 @@ public struct ListProblem: Sendable, Equatable {
   }
 
   /// 1-based line number in the file as read.
-  public var line: Int
-  public var kind: Kind
+  package var line: Int
+  package var kind: Kind
 
-  public init(line: Int, kind: Kind) {
+  package init(line: Int, kind: Kind) {
     self.line = line
     self.kind = kind
   }
@@ -65,7 +65,7 @@ public struct ListProblem: Sendable, Equatable {
   /// priority, a lower-case priority letter that can be nothing else, a stray byte order
   /// mark, line endings, and copies of a line that are byte for byte the same. Dates, tags,
   /// bytes that are not UTF-8, control characters and conflict markers need a person.
-  public var isFixable: Bool {
+  package var isFixable: Bool {
     switch kind {
     case .exactDuplicate, .mixedLineEnding, .byteOrderMarkInside: return true
     case .lowercasePriority(_, let mendable), .priorityWithoutSpace(_, let mendable): return mendable
@@ -77,9 +77,9 @@ public struct ListProblem: Sendable, Equatable {
 
 /// Checks a list for what this tool or other todo.txt apps would misread, and mends what is
 /// safe to mend. Reads bytes, never fails, allocates per problem rather than per line.
-public enum ListCheck {
+package enum ListCheck {
   /// The `id:` values of a list, for the `p:` check across todo.txt and done.txt.
-  public static func ids(in list: TodoList) -> Set<[UInt8]> {
+  package static func ids(in list: TodoList) -> Set<[UInt8]> {
     var ids: Set<[UInt8]> = []
     // Most lines have no `id:`: a scan of the bytes says so without making a task of them.
     var holding: [Int] = []
@@ -119,7 +119,7 @@ public enum ListCheck {
   /// Every problem of `list`, by line, then in the order the checks run.
   ///
   /// - Parameter knownIDs: the `id:` values of every list a `p:` may point into.
-  public static func problems(in list: TodoList, knownIDs: Set<[UInt8]>) -> [ListProblem] {
+  package static func problems(in list: TodoList, knownIDs: Set<[UInt8]>) -> [ListProblem] {
     var problems: [ListProblem] = []
     // One table for every line, by its text without the creation date; exact copies are told
     // apart only among the lines that meet there (few), in a second table.
@@ -195,7 +195,7 @@ public enum ListCheck {
   /// or `>`, alone or (but for `=`) followed by a space and a label. The one definition: the
   /// store's refusal of a conflicted list, its counting pass, doctor and resolve all ask it.
   @inlinable
-  public static func conflictMarker<Line: Collection<UInt8>>(_ bytes: Line) -> UInt8? {
+  package static func conflictMarker<Line: Collection<UInt8>>(_ bytes: Line) -> UInt8? {
     guard bytes.count >= 7, let first = bytes.first,
       first == UInt8(ascii: "<") || first == UInt8(ascii: "=") || first == UInt8(ascii: "|")
         || first == UInt8(ascii: ">"),
@@ -249,7 +249,7 @@ public enum ListCheck {
   }
 
   /// The scalar at `i` and its length in bytes, when a well-formed UTF-8 sequence starts there.
-  public static func decode(_ bytes: ArraySlice<UInt8>, at i: Int) -> (UInt32, Int)? {
+  package static func decode(_ bytes: ArraySlice<UInt8>, at i: Int) -> (UInt32, Int)? {
     let lead = bytes[i]
     let length: Int
     var scalar: UInt32
@@ -416,7 +416,7 @@ public enum ListCheck {
   /// resolving them is a person's choice. A lower-case priority is mended only when the line
   /// has no second `(b)`-like letter (an enumeration is text). Copies of a line become empty
   /// lines when line numbers are kept, else they are removed; the first copy stays.
-  public static func repair(_ list: inout TodoList, knownIDs: Set<[UInt8]>, preservingLineNumbers: Bool)
+  package static func repair(_ list: inout TodoList, knownIDs: Set<[UInt8]>, preservingLineNumbers: Bool)
     -> [ListProblem]
   {
     // One mend can make another's case (a stray byte order mark removed leaves a copy of the

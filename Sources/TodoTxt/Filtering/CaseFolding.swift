@@ -1,10 +1,10 @@
 /// Case-insensitive comparison of text, shared by the query language and the listing's
 /// search terms so that both find the same tasks for the same word.
-public enum CaseFolding {
+package enum CaseFolding {
   /// Text for case-insensitive search: Unicode lower case, with the letters whose folded form
   /// differs from it (ß, ſ, final sigma) folded too, so `STRASSE` finds `Straße` and
   /// `ΣΟΦΊΑ` finds `σοφία`.
-  public static func folded(_ text: String) -> String {
+  package static func folded(_ text: String) -> String {
     let lower = text.lowercased()
     guard lower.unicodeScalars.contains(where: { $0 == "ß" || $0 == "ſ" || $0 == "ς" || $0 == "ẞ" }) else {
       return lower

@@ -4,16 +4,16 @@
 /// the bytes in the whole file at once and parse only the few lines that hold them. A literal
 /// is necessary, not sufficient: a line that holds it is still tested with
 /// ``TaskFilter/matches(_:today:)``, so the query's meaning lives in one place.
-public struct RequiredLiteral: Sendable, Equatable {
+package struct RequiredLiteral: Sendable, Equatable {
   /// The bytes, with ASCII letters lower-cased when ``ignoresCase``.
-  public let bytes: [UInt8]
+  package let bytes: [UInt8]
   /// ASCII letters match in either case; no other byte is folded.
-  public let ignoresCase: Bool
+  package let ignoresCase: Bool
   /// A line with a byte outside ASCII may pass without holding the bytes: a word of the text
   /// ignores case by Unicode folding (`strasse` finds `Straße`), which bytes cannot show.
-  public let onlyInASCIILines: Bool
+  package let onlyInASCIILines: Bool
 
-  public init(_ bytes: [UInt8], ignoresCase: Bool = false, onlyInASCIILines: Bool = false) {
+  package init(_ bytes: [UInt8], ignoresCase: Bool = false, onlyInASCIILines: Bool = false) {
     self.bytes = ignoresCase ? bytes.map { (65...90).contains($0) ? $0 + 32 : $0 } : bytes
     self.ignoresCase = ignoresCase
     self.onlyInASCIILines = onlyInASCIILines
@@ -40,7 +40,7 @@ extension TaskFilter {
   /// `due:` and `t:` dates and every tag test read a token `key:value`, a word is looked for
   /// in the text. A disjunction would need one of several literals, which a single pass over
   /// the file cannot look for as cheaply: it requires nothing here.
-  public var requiredLiterals: [RequiredLiteral] {
+  package var requiredLiterals: [RequiredLiteral] {
     switch self {
     case .all(let parts): return parts.flatMap(\.requiredLiterals)
     case .project(let pattern): return RequiredLiteral.name(UInt8(ascii: "+"), pattern)

@@ -142,7 +142,7 @@ extension TodoMerge {
 
   /// The same, with the file's versions held outside arrays (for a large file); the other
   /// file's versions are lists.
-  public static func merge(
+  package static func merge(
     base: LineBuffer?, ours: LineBuffer, theirs: LineBuffer, as kind: ListFile,
     other: MergeVersions, conflictStyle: ConflictStyle = .markers(ours: "ours", theirs: "theirs")
   ) -> MergeResult {

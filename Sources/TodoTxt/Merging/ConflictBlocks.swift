@@ -12,40 +12,40 @@
 /// editing marker lines by hand; every other native command refuses a file holding them.
 /// Markers are recognised as ``ListCheck`` and the store's check recognise them (seven marker
 /// characters, alone or followed by a space and a label, a CR before the line break ignored).
-public struct ConflictBlocks: Sendable {
+package struct ConflictBlocks: Sendable {
   /// One conflict, as line indices of the list.
-  public struct Block: Sendable, Equatable {
+  package struct Block: Sendable, Equatable {
     /// The `<<<<<<<` line.
-    public var start: Int
+    package var start: Int
     /// Our lines.
-    public var ours: Range<Int>
+    package var ours: Range<Int>
     /// The common version's lines (diff3 style), `nil` when the markers have none.
-    public var base: Range<Int>?
+    package var base: Range<Int>?
     /// Their lines.
-    public var theirs: Range<Int>
+    package var theirs: Range<Int>
     /// The `>>>>>>>` line.
-    public var end: Int
+    package var end: Int
     /// The labels after the opening and closing markers (empty when there are none).
-    public var oursLabel: String
-    public var theirsLabel: String
+    package var oursLabel: String
+    package var theirsLabel: String
   }
 
   /// Which lines of a conflict to keep.
-  public enum Side: String, Sendable, CaseIterable {
+  package enum Side: String, Sendable, CaseIterable {
     case ours, theirs, both
   }
 
   /// A marker line out of place: an opening one never closed, a closing one never opened, a
   /// block without its `=======`. Such a file is not settled here; it needs an editor.
-  public struct Malformed: Error, Sendable, Equatable {
+  package struct Malformed: Error, Sendable, Equatable {
     /// The line number (1 for the first line).
-    public var line: Int
+    package var line: Int
   }
 
   public private(set) var blocks: [Block]
 
   /// Finds the conflicts of `list`; throws when a marker line is out of place.
-  public init(_ list: TodoList) throws(Malformed) {
+  package init(_ list: TodoList) throws(Malformed) {
     blocks = []
     enum State { case outside, ours, base, theirs }
     var state = State.outside
@@ -88,7 +88,7 @@ public struct ConflictBlocks: Sendable {
 
   /// The indices of the lines that settling `chosen` (block index → side) removes: the marker
   /// lines and common-version lines of each chosen block, and the side not kept.
-  public func linesRemoved(settling chosen: [Int: Side]) -> Set<Int> {
+  package func linesRemoved(settling chosen: [Int: Side]) -> Set<Int> {
     var removed: Set<Int> = []
     for (index, side) in chosen {
       let block = blocks[index]

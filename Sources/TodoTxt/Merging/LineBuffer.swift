@@ -18,7 +18,7 @@
 ///
 /// The bytes must not change while the buffer lives: the owner (the command that mapped the
 /// file) checks that the file was left alone before it trusts the merge.
-public final class LineBuffer {
+package final class LineBuffer {
   private let bytes: UnsafeBufferPointer<UInt8>
   /// Where each line starts, and one past the last line's end: line `i` is the bytes from
   /// `starts[i]` to `starts[i + 1]`, less its line ending.
@@ -39,7 +39,7 @@ public final class LineBuffer {
   /// memory until they are read again; `nil` when they cannot (a file read into memory).
   ///
   /// `nil` for a buffer of 4 GiB or more, whose offsets would not fit in 32 bits.
-  public init?(
+  package init?(
     bytes: UnsafeRawBufferPointer, forget: ((UnsafeRawBufferPointer) -> Void)?,
     release: @escaping (UnsafeRawBufferPointer) -> Void
   ) {
@@ -86,7 +86,7 @@ public final class LineBuffer {
   }
 
   /// The number of lines.
-  public var count: Int { starts.count - 1 }
+  package var count: Int { starts.count - 1 }
 
   /// The bounds of line `index` in ``bytes``, without its line ending.
   @inline(__always)
@@ -111,7 +111,7 @@ public final class LineBuffer {
   }
 
   /// Lets every byte read so far leave memory (they come back when read again).
-  public func letGo() {
+  package func letGo() {
     blocksRead = 0
     lastBlock = -1
     forget(UnsafeRawBufferPointer(bytes))
@@ -119,7 +119,7 @@ public final class LineBuffer {
 
   /// The whole file as a ``TodoList`` (its bytes copied, a megabyte at a time, so that the
   /// mapping is not held whole beside the copy).
-  public func list() -> TodoList {
+  package func list() -> TodoList {
     let chunk = 1 << 20
     let copy = [UInt8](unsafeUninitializedCapacity: HugePages.byteCapacity(atLeast: bytes.count)) { out, count in
       count = 0

@@ -81,7 +81,7 @@ public enum TodoMerge {
 
   /// The same merge of versions whose bytes are not held in arrays, for a large file: the
   /// same result, byte for byte, as of the same files read into lists.
-  public static func merge(
+  package static func merge(
     base: LineBuffer?, ours: LineBuffer, theirs: LineBuffer,
     conflictStyle: ConflictStyle = .markers(ours: "ours", theirs: "theirs")
   ) -> MergeResult {
