@@ -1,3 +1,5 @@
+import TodoTxt
+
 /// One option of one command, declared once: the parser, `ACTION --help`, `help ACTION`,
 /// completion, the `__dump` of the command tree and the man-page check all read it.
 package struct OptionSpec: Sendable, Equatable {
@@ -93,7 +95,7 @@ extension OptionSpec {
   static let all = OptionSpec(
     ["--all", "-a"], help: "Also show done tasks and the tasks hidden by a future t: date, by h:1 or by an open task they wait for.")
   static let sort = OptionSpec(
-    ["--sort"], value: .listOf(TaskSorting.Key.allCases.map(\.rawValue)), valueName: "KEYS",
+    ["--sort"], value: .listOf(TaskOrder.Key.allCases.map(\.rawValue)), valueName: "KEYS",
     help: "Order by these comma-separated keys; a key with - in front sorts descending.")
   static let format = OptionSpec(
     ["--format"], value: .suggested(["text", "json", "jsonl", "ical"]), valueName: "FORMAT",

@@ -26,32 +26,19 @@ enum AgendaCommand {
     }
 
     let today = context.today
-    let last = today.adding(days: days)
     let list = try context.readList(context.settings.todoFile)
-    var entries: [(due: TaskDate, number: Int, task: Task)] = []
-    for (index, task) in list.enumerated() where !task.isCompleted && !task.isBlank {
-      guard let due = task.dueDate, due <= last, !task.isHidden else { continue }
-      entries.append((due, index + 1, task))
-    }
-    let overdue = entries.contains { $0.due < today }
-    if quiet { return overdue ? .failure : .success }
+    let agenda = Agenda(list, today: today, days: days)
+    let last = agenda.last
+    let entries = agenda.entries
+    if quiet { return agenda.overdue.isEmpty ? .success : .failure }
 
-    entries.sort { left, right in
-      if left.due != right.due { return left.due < right.due }
-      switch (left.task.priority, right.task.priority) {
-      case (let l?, let r?) where l != r: return l < r
-      case (.some, nil): return true
-      case (nil, .some): return false
-      default: return left.number < right.number
-      }
-    }
     let width = String(list.count).count
     let colours = Colours(context.settings)
     let plain = context.settings.isPlain
     let heading: [UInt8] = plain ? [] : [0x1B] + bytes("[1m")
     let reset = plain ? [] : Colours.decode(context.settings.value("DEFAULT"))
     let numbered = entries.map { entry in
-      let shown = String(entry.number)
+      let shown = String(entry.index + 1)
       return [UInt8](repeating: UInt8(ascii: "0"), count: max(0, width - shown.count)) + bytes(shown) + [0x20]
         + Array(entry.task.bytes)
     }

@@ -25,7 +25,7 @@ enum NextCommand {
     arguments: [.term], options: [limitOption, explainOption], nativeOnly: true, termsAreWords: true
   ) { context, arguments throws(TodoError) in
     var options = ListOptions()
-    options.sort = TaskSorting.Key.urgency.rawValue
+    options.sort = TaskOrder.Key.urgency.rawValue
     options.terms = arguments
     options.hidesDone = true
     let limit = context.invocation.value(limitOption.name).flatMap { Int($0) }

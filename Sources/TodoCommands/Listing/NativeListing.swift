@@ -21,7 +21,7 @@ struct NativeListing {
   let showsDone: Bool
   /// Done tasks are never listed, not even with `--all` (`next`).
   let hidesDone: Bool
-  let sorting: TaskSorting?
+  let sorting: TaskOrder?
   let notesDirectory: String
   let overdueColour: [UInt8]
   let dueTodayColour: [UInt8]
@@ -57,10 +57,14 @@ struct NativeListing {
     raw = !context.settings.policy.readableListing
     // `--sort`, or the configured default order (`TODO_SORT`), or todo.sh's.
     if let sort = options.sort {
-      sorting = try TaskSorting(sort)
+      do {
+        sorting = try TaskOrder(sort)
+      } catch {
+        throw .optionValueNotAllowed(option: "--sort", value: error.word, allowed: TaskOrder.Key.allCases.map(\.rawValue))
+      }
     } else if let configured = context.settings.variables["TODO_SORT"], !configured.isEmpty {
       // Checked when the settings were read (``TerminalLayout/check(_:)``).
-      sorting = try? TaskSorting(configured)
+      sorting = try? TaskOrder(configured)
     } else {
       sorting = nil
     }

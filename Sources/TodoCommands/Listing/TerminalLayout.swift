@@ -110,11 +110,11 @@ struct TerminalLayout {
     let sort = settings.value("TODO_SORT")
     if !sort.isEmpty {
       do {
-        _ = try TaskSorting(sort)
+        _ = try TaskOrder(sort)
       } catch {
         throw .badSetting(
           name: "TODO_SORT", value: sort,
-          expected: "sort keys such as 'due,-priority' (" + TaskSorting.Key.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+          expected: "sort keys such as 'due,-priority' (" + TaskOrder.Key.allCases.map(\.rawValue).joined(separator: ", ") + ")")
       }
     }
   }

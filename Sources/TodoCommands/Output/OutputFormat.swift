@@ -53,25 +53,13 @@ enum ListGrouping: String, CaseIterable {
     self = grouping
   }
 
-  /// The headings a task stands under (a task with two projects stands under both), each
-  /// with a key that orders the headings.
-  func headings(of task: Task, today: TaskDate) -> [(key: String, heading: String)] {
+  /// The library's grouping of the same name.
+  var grouping: TaskGrouping {
     switch self {
-    case .project:
-      let names = task.projects
-      return names.isEmpty ? [("\u{10FFFF}", "(no project)")] : names.map { ($0.lowercased() + "\u{0}" + $0, "+" + $0) }
-    case .context:
-      let names = task.contexts
-      return names.isEmpty ? [("\u{10FFFF}", "(no context)")] : names.map { ($0.lowercased() + "\u{0}" + $0, "@" + $0) }
-    case .priority:
-      guard let priority = task.priority else { return [("\u{10FFFF}", "(no priority)")] }
-      return [(priority.description, "(\(priority))")]
-    case .due:
-      guard let due = task.dueDate else { return [("\u{10FFFF}", "(no due date)")] }
-      // A done task is overdue to nobody: it stands under its date with a heading of its own.
-      if task.isCompleted { return [(due.description + "\u{0}done", "due \(due) (done)")] }
-      let note = due < today ? " (overdue)" : (due == today ? " (today)" : "")
-      return [(due.description, "due \(due)\(note)")]
+    case .project: .project
+    case .context: .context
+    case .priority: .priority
+    case .due: .due
     }
   }
 }

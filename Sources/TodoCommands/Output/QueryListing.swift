@@ -167,17 +167,13 @@ enum QueryListing {
       for (_, line) in rendered { emit(line) }
       return
     }
-    var groups: [String: (heading: String, lines: [[UInt8]])] = [:]
-    for (index, line) in rendered {
-      for (key, heading) in grouping.headings(of: list[index], today: context.today) {
-        groups[key, default: (heading, [])].lines.append(line)
-      }
-    }
-    for (offset, key) in groups.keys.sorted().enumerated() {
-      guard let group = groups[key] else { continue }
+    var lines: [Int: [UInt8]] = [:]
+    for (index, line) in rendered { lines[index] = line }
+    let groups = grouping.grouping.groups(rendered.map(\.0), in: list, today: context.today)
+    for (offset, group) in groups.enumerated() {
       if offset > 0 { context.console.line("") }
       context.console.line(group.heading)
-      for line in group.lines { emit(line) }
+      for index in group.indices { emit(lines[index] ?? []) }
     }
   }
 

@@ -1,37 +1,76 @@
-import TodoTxt
-
-/// `ls --sort KEYS`: an order of tasks by meaning, one key after another, ties in file order.
+/// An order of tasks by meaning, one key after another, ties in file order: what `ls --sort`
+/// and an app's "sort by date / priority" use.
 ///
-/// `urgency` (see ``Urgency``) lists the most urgent first, as `priority` lists A first;
-/// `-urgency` turns that round. Done tasks count as the least urgent.
-struct TaskSorting: Sendable, Equatable {
-  enum Key: String, Sendable, CaseIterable {
-    case created, priority, due, text, completed, line, urgency
+/// A missing value (no due date, no priority) sorts last in either direction. `urgency` (see
+/// ``Urgency``) lists the most urgent first, as `priority` lists A first; `-urgency` turns
+/// that round. Done tasks count as the least urgent. `text` is alphabetical for people (case
+/// and accents do not count). The order never changes a task's number: it is a list of
+/// indices.
+public struct TaskOrder: Sendable, Equatable {
+  /// What tasks are compared by.
+  public enum Key: String, Sendable, CaseIterable {
+    /// The creation date.
+    case created
+    /// The priority, A first.
+    case priority
+    /// The `due:` date, earliest first.
+    case due
+    /// The text, alphabetically.
+    case text
+    /// The completion date.
+    case completed
+    /// The place in the file (the manual order).
+    case line
+    /// The urgency score, highest first.
+    case urgency
   }
 
   /// One key and its direction.
-  struct Term: Sendable, Equatable {
-    var key: Key
-    var descending: Bool
+  public struct Term: Sendable, Equatable {
+    /// What is compared.
+    public var key: Key
+    /// Largest (or latest, or last) first.
+    public var descending: Bool
+
+    /// A key, ascending unless told otherwise.
+    public init(_ key: Key, descending: Bool = false) {
+      self.key = key
+      self.descending = descending
+    }
   }
 
-  var terms: [Term]
+  /// A word of an order's text that names no key (or an empty text).
+  public struct ParseError: Error, Sendable, Equatable {
+    /// The word as written.
+    public var word: String
+  }
+
+  /// The keys, the first deciding first.
+  public var terms: [Term]
+
+  /// An order of these keys.
+  public init(_ terms: [Term]) { self.terms = terms }
 
   /// Parses `due,-priority,text` (commas or spaces between keys; `-key` for descending).
-  init(_ text: String) throws(TodoError) {
+  public init(_ text: String) throws(ParseError) {
     var terms: [Term] = []
     for word in text.split(whereSeparator: { $0 == "," || $0 == " " }) {
       let descending = word.hasPrefix("-")
       let name = (descending || word.hasPrefix("+") ? word.dropFirst() : word).lowercased()
-      guard let key = Key(rawValue: name) else {
-        throw .optionValueNotAllowed(option: "--sort", value: String(word), allowed: Key.allCases.map(\.rawValue))
-      }
-      terms.append(Term(key: key, descending: descending))
+      guard let key = Key(rawValue: name) else { throw ParseError(word: String(word)) }
+      terms.append(Term(key, descending: descending))
     }
-    guard !terms.isEmpty else {
-      throw .optionValueNotAllowed(option: "--sort", value: text, allowed: Key.allCases.map(\.rawValue))
-    }
+    guard !terms.isEmpty else { throw ParseError(word: text) }
     self.terms = terms
+  }
+
+  /// The indices of `list`'s tasks (0-based) in this order; `where` picks the tasks (all by
+  /// default).
+  public func sorted(
+    _ list: TodoList, today: TaskDate, where include: (Task) -> Bool = { _ in true }
+  ) -> [Int] {
+    let indices = list.indices.filter { include(list[$0]) }
+    return sorted(indices, task: { list[$0] }, today: today) { Urgency.waitingCounts(in: list) }
   }
 
   /// The indices (0-based line numbers) in this order; `task` makes the task at an index.
@@ -40,7 +79,7 @@ struct TaskSorting: Sendable, Equatable {
   ///   - today: the day urgency is worked out for.
   ///   - waiting: ``Urgency/waitingCounts(in:)`` of the whole file (tasks hidden from the
   ///     listing may be the ones waiting), asked for only when sorting by urgency.
-  func sorted(
+  public func sorted(
     _ indices: [Int], task: (Int) -> Task, today: TaskDate, waiting: () -> [String: Int] = { [:] }
   ) -> [Int] {
     // Which keys are used, looked up once: a `Set` of the keys hashed their names per task.
@@ -138,7 +177,7 @@ struct TaskSorting: Sendable, Equatable {
 
 /// Alphabetical order for people: case does not count, and letters with accents sort with
 /// their base letter (é with e, ß as ss, æ as ae), whatever the normalization of the text.
-enum TextOrder {
+package enum TextOrder {
   /// Letters of U+00C0 to U+017F and the base letters they sort as.
   private static let latin: [(ClosedRange<UInt32>, String)] = [
     (0xC0...0xC5, "a"), (0xC6...0xC6, "ae"), (0xC7...0xC7, "c"), (0xC8...0xCB, "e"), (0xCC...0xCF, "i"),
@@ -154,7 +193,7 @@ enum TextOrder {
   ]
 
   /// The primary sort key of `text`: lower-case base letters, combining marks left out.
-  static func key(_ text: String) -> [UInt32] {
+  package static func key(_ text: String) -> [UInt32] {
     var result: [UInt32] = []
     result.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
@@ -172,12 +211,12 @@ enum TextOrder {
     return result
   }
 
-  static func compare(_ a: [UInt32], _ b: [UInt32]) -> Int {
+  package static func compare(_ a: [UInt32], _ b: [UInt32]) -> Int {
     if a == b { return 0 }
     return a.lexicographicallyPrecedes(b) ? -1 : 1
   }
 
   /// Text for case-insensitive search (see ``CaseFolding/folded(_:)``, which the query
   /// language uses too).
-  static func folded(_ text: String) -> String { CaseFolding.folded(text) }
+  package static func folded(_ text: String) -> String { CaseFolding.folded(text) }
 }

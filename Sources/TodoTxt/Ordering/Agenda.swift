@@ -1,0 +1,47 @@
+/// What is due: the open tasks that are overdue, due today or due in the next days, earliest
+/// first (`todo agenda`, an app's "upcoming" screen, a reminder).
+///
+/// Done tasks, blank lines and hidden tasks (`h:1`) are left out. Tasks due the same day come
+/// by priority (A first, none last), then in file order.
+public struct Agenda: Sendable {
+  /// One task that is due.
+  public struct Entry: Sendable, Equatable {
+    /// Its index in the list (0-based: task number minus one).
+    public var index: Int
+    /// Its due date.
+    public var due: TaskDate
+    /// The task.
+    public var task: Task
+  }
+
+  /// The day the agenda is made for.
+  public var today: TaskDate
+  /// The last day it reaches.
+  public var last: TaskDate
+  /// The tasks due up to ``last``, the overdue ones first.
+  public var entries: [Entry]
+
+  /// The agenda of `list` for the `days` days after `today`.
+  public init(_ list: TodoList, today: TaskDate, days: Int = 7) {
+    self.today = today
+    last = today.adding(days: days)
+    var entries: [Entry] = []
+    for (index, task) in list.enumerated() where !task.isCompleted && !task.isBlank {
+      guard let due = task.dueDate, due <= last, !task.isHidden else { continue }
+      entries.append(Entry(index: index, due: due, task: task))
+    }
+    entries.sort { left, right in
+      if left.due != right.due { return left.due < right.due }
+      switch (left.task.priority, right.task.priority) {
+      case (let l?, let r?) where l != r: return l < r
+      case (.some, nil): return true
+      case (nil, .some): return false
+      default: return left.index < right.index
+      }
+    }
+    self.entries = entries
+  }
+
+  /// The tasks due before today.
+  public var overdue: [Entry] { entries.filter { $0.due < today } }
+}
