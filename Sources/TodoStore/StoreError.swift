@@ -8,6 +8,7 @@
 /// Every message is one line that names the file and the problem, so the command layer can
 /// print it as is.
 public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What went wrong, as a value an app can switch on; ``description`` words it.
   public enum Kind: Equatable, Sendable {
     case notFound
     case isDirectory
@@ -80,10 +81,14 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case recover
   }
 
+  /// What went wrong.
   public var kind: Kind
+  /// The file it went wrong with, as the caller named it.
   public var path: String
+  /// What was being done to the file.
   public var operation: Operation
 
+  /// An error of this kind with this file.
   public init(_ kind: Kind, path: String, operation: Operation) {
     self.kind = kind
     self.path = path

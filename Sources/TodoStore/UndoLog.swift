@@ -8,7 +8,9 @@ public struct UndoEntry: Equatable, Sendable {
   public struct FileChange: Equatable, Sendable {
     /// The file, with symbolic links resolved.
     public var path: String
+    /// The lines the change took out, in order.
     public var removed: [String]
+    /// The lines the change put in, in order.
     public var added: [String]
     /// The file's size in bytes right after the change, `nil` when the entry predates the
     /// record of it: what lets a reader replaying the log tell whether the file was changed
@@ -22,6 +24,7 @@ public struct UndoEntry: Equatable, Sendable {
   public var time: Int64
   /// The files changed, with symbolic links resolved.
   public var files: [String] { changes.map(\.path) }
+  /// What the change did to each file.
   public var changes: [FileChange]
   /// The change was undone (and can be redone).
   public var isUndone: Bool

@@ -2,12 +2,15 @@
 public enum LineEnding: UInt8, Sendable {
   /// The last line of a file that does not end with a newline.
   case none
+  /// `\n`, as Unix writes lines.
   case lf
+  /// `\r\n`, as Windows writes lines.
   case crlf
 
   /// How many bytes the ending takes.
   public var byteCount: Int { Int(rawValue) }
 
+  /// The ending's bytes (none for ``none``).
   public var bytes: [UInt8] {
     switch self {
     case .none: []

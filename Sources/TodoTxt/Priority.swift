@@ -3,6 +3,7 @@ public struct Priority: Hashable, Comparable, Sendable, CustomStringConvertible 
   /// The ASCII code of the letter.
   public let byte: UInt8
 
+  /// The priority of an ASCII capital letter; `nil` for any other byte.
   public init?(_ letter: UInt8) {
     guard (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(letter) else { return nil }
     byte = letter
@@ -15,6 +16,7 @@ public struct Priority: Hashable, Comparable, Sendable, CustomStringConvertible 
     self.init(utf8[0])
   }
 
+  /// The letter, `A` to `Z`.
   public var letter: Character { Character(Unicode.Scalar(byte)) }
   public var description: String { String(letter) }
 

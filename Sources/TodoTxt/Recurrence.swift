@@ -4,14 +4,19 @@
 /// repeats one week after the old due date, whenever it was done. A missing count means one
 /// (`rec:w`), as Simpletask and sleek read it.
 public struct Recurrence: Hashable, Sendable, CustomStringConvertible {
+  /// The calendar unit of a recurrence or a date offset, by its letter.
   public enum Unit: String, Sendable, CaseIterable {
     case day = "d", week = "w", month = "m", year = "y", businessDay = "b"
   }
 
+  /// Counted from the due date (`rec:+1w`) rather than from the day the task was done.
   public var isStrict: Bool
+  /// How many units apart.
   public var count: Int
+  /// The unit.
   public var unit: Unit
 
+  /// A recurrence of `count` units, strict when counted from the due date.
   public init(count: Int, unit: Unit, strict: Bool = false) {
     self.count = count
     self.unit = unit

@@ -26,6 +26,7 @@ public struct TagMeaning: Hashable, Sendable {
   public let key: String
   /// `key:`, for the byte scans of large lists (which take a static string).
   public let token: StaticString
+  /// What a value must be for the tag to mean something.
   public let value: Value
   /// Whether the readable listing leaves the tag out of the task's text (it shows the
   /// meaning its own way: a date column, a mark).
@@ -38,32 +39,42 @@ public struct TagMeaning: Hashable, Sendable {
   /// the first counts and `doctor` reports a repeat.
   public let repeats: Bool
 
+  /// `due:`: the day the task is due.
   public static let due = TagMeaning(
     key: "due", token: "due:", value: .date, hiddenInListing: true, field: "due", summary: "the day it is due", repeats: false)
+  /// `t:`: the day the task starts to show (a threshold).
   public static let threshold = TagMeaning(
     key: "t", token: "t:", value: .date, hiddenInListing: true, field: "threshold",
     summary: "the day it starts to show (threshold)", repeats: false)
+  /// `rec:`: the task comes back after completion.
   public static let recurrence = TagMeaning(
     key: "rec", token: "rec:", value: .recurrence, hiddenInListing: true, field: "recurrence",
     summary: "comes back after completion (rec:1w, rec:+1m)", repeats: false)
+  /// `h:1`: hidden from listings (a placeholder line, say).
   public static let hidden = TagMeaning(
     key: "h", token: "h:", value: .flag, hiddenInListing: true, field: "hidden", summary: "h:1 hides it from listings",
     repeats: false)
+  /// `pri:`: the priority a completed task had.
   public static let keptPriority = TagMeaning(
     key: "pri", token: "pri:", value: .priority, hiddenInListing: true, field: "priority",
     summary: "the priority a done task had", repeats: false)
+  /// `id:`: the name other tasks depend on this one by.
   public static let id = TagMeaning(
     key: "id", token: "id:", value: .identifier, hiddenInListing: false, field: "id",
     summary: "the name other tasks depend on it by", repeats: false)
+  /// `p:`: a task this one waits for (may repeat).
   public static let parent = TagMeaning(
     key: "p", token: "p:", value: .identifier, hiddenInListing: false, field: "parents",
     summary: "the id of a task this one waits for", repeats: true)
+  /// `note:`: the task's note, a file in the notes folder.
   public static let note = TagMeaning(
     key: "note", token: "note:", value: .fileName, hiddenInListing: true, field: "note",
     summary: "its note, a file in the notes folder", repeats: false)
+  /// `att:`: an attached file in the attachments folder (may repeat).
   public static let attachment = TagMeaning(
     key: "att", token: "att:", value: .fileName, hiddenInListing: true, field: "attachments",
     summary: "an attached file in the attachments folder", repeats: true)
+  /// `uid:`: the task's identity in a calendar (CalDAV).
   public static let uid = TagMeaning(
     key: "uid", token: "uid:", value: .identifier, hiddenInListing: true, field: "uid",
     summary: "its identity for calendar sync", repeats: false)

@@ -4,9 +4,12 @@
 
 /// A `key:value` token of a task body.
 public struct Tag: Hashable, Sendable {
+  /// The key, before the first colon.
   public var key: String
+  /// The value, after the first colon.
   public var value: String
 
+  /// A tag with this key and value.
   public init(key: String, value: String) {
     self.key = key
     self.value = value
@@ -15,6 +18,7 @@ public struct Tag: Hashable, Sendable {
 
 /// One whitespace-separated word of a task body, with what it means.
 public struct Token: Sendable {
+  /// What a word of the body is.
   public enum Kind: Sendable, Equatable {
     /// Plain text.
     case word
@@ -26,6 +30,7 @@ public struct Token: Sendable {
     case tag(colon: Int)
   }
 
+  /// What the token is.
   public var kind: Kind
   /// The token's bytes, as indices of ``Task/bytes``.
   public var range: Range<Int>

@@ -346,8 +346,11 @@ extension Task {
   /// A tag with meaning that `text` gives again: its meaning, the value the task has and the
   /// value the text gives.
   public struct RepeatedTag: Equatable, Sendable {
+    /// The tag.
     public var meaning: TagMeaning
+    /// The value the task has.
     public var old: String
+    /// The value the text gives.
     public var new: String
   }
 

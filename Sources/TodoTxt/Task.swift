@@ -42,6 +42,7 @@ public struct Task: Sendable {
     parseHead()
   }
 
+  /// Reads a line (without its ending); never fails, keeps every byte.
   public init(bytes: [UInt8]) { self.init(bytes: bytes[...]) }
 
   /// Parses a line of text; a line ending inside `line` stays part of the text.

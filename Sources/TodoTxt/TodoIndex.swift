@@ -23,9 +23,12 @@ public struct TodoIndex: Sendable {
   public private(set) var thresholdDates: [(number: Int, date: TaskDate)] = []
   /// Lines that are tasks (not blank).
   public private(set) var taskCount = 0
+  /// Lines that are completed tasks.
   public private(set) var completedCount = 0
+  /// Open tasks with a priority.
   public private(set) var prioritizedCount = 0
 
+  /// Indexes a whole list in one pass (in parallel for a large one).
   public init(_ list: TodoList) {
     self.init(list, chunkCount: TodoIndex.chunkCount(for: list))
   }

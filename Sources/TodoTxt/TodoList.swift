@@ -76,6 +76,7 @@ public struct TodoList: Sendable {
     }
   }
 
+  /// UTF-8's byte order mark, which some editors put first: kept, never read as text.
   public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
   /// An empty list.
@@ -400,7 +401,9 @@ public struct TodoList: Sendable {
 }
 
 extension TodoList: RandomAccessCollection {
+  /// The first line's index: 0.
   public var startIndex: Int { 0 }
+  /// One past the last line's index: the number of lines.
   public var endIndex: Int { slots.count }
 
   /// The line at `index` (0-based: task number minus one).

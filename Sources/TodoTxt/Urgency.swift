@@ -46,9 +46,13 @@ public struct Urgency: Sendable, Equatable {
     }
   }
 
+  /// What the due date adds (overdue, or due soon).
   public var due: Term
+  /// What the priority adds.
   public var priority: Term
+  /// What the task's age adds.
   public var age: Term
+  /// What the tasks waiting for this one add.
   public var blocks: Term
 
   /// The score in tenths: the sum of the terms.

@@ -41,9 +41,12 @@ public enum RelativeDate {
 
   /// A signed count of calendar units, such as `+2w` or `-1m`.
   public struct Offset: Hashable, Sendable {
+    /// How many units; negative counts go back in time.
     public var count: Int
+    /// The calendar unit (day, week, month, year, business day).
     public var unit: Recurrence.Unit
 
+    /// An offset of `count` units.
     public init(count: Int, unit: Recurrence.Unit) {
       self.count = count
       self.unit = unit
@@ -67,6 +70,7 @@ public enum RelativeDate {
       self.init(count: sign * count, unit: unit)
     }
 
+    /// `date` moved by the offset (a month's day is clamped to the month's end).
     public func apply(to date: TaskDate) -> TaskDate {
       switch unit {
       case .day: date.adding(days: count)

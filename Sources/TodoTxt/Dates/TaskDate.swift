@@ -4,8 +4,11 @@
 /// by the caller (see ``RelativeDate``), never read from a clock here. Arithmetic goes through a
 /// day count so that no date formatter or calendar object is needed on a hot path.
 public struct TaskDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// The year, 1 to 9999.
   public let year: Int
+  /// The month, 1 to 12.
   public let month: Int
+  /// The day of the month, 1 to 31 (as the month has).
   public let day: Int
 
   /// Creates a date when the three parts name a real day between the years 1 and 9999.
@@ -51,10 +54,12 @@ public struct TaskDate: Hashable, Comparable, Sendable, CustomStringConvertible 
 
   // MARK: Calendar facts
 
+  /// Whether `year` has a 29 February (Gregorian rules).
   public static func isLeapYear(_ year: Int) -> Bool {
     (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
   }
 
+  /// How many days `month` has in `year`.
   public static func daysIn(month: Int, year: Int) -> Int {
     switch month {
     case 2: return isLeapYear(year) ? 29 : 28
@@ -107,6 +112,7 @@ public struct TaskDate: Hashable, Comparable, Sendable, CustomStringConvertible 
     TaskDate(daysSinceEpoch: daysSinceEpoch + days) ?? (days < 0 ? .earliest : .latest)
   }
 
+  /// The date `weeks` weeks later (earlier when negative).
   public func adding(weeks: Int) -> TaskDate { adding(days: weeks * 7) }
 
   /// Adds calendar months; a day past the end of the target month becomes its last day
@@ -147,13 +153,16 @@ public struct TaskDate: Hashable, Comparable, Sendable, CustomStringConvertible 
   /// Whole days from `self` to `other` (positive when `other` is later).
   public func days(until other: TaskDate) -> Int { other.daysSinceEpoch - daysSinceEpoch }
 
+  /// The day of the week.
   public var weekday: Weekday {
     // 1970-01-01 was a Thursday.
     let index = ((daysSinceEpoch % 7) + 7 + 3) % 7  // 0 = Monday
     return Weekday(rawValue: index + 1) ?? .monday
   }
 
+  /// The first date a task line can hold (0001-01-01).
   public static let earliest = TaskDate(unchecked: 1, 1, 1)
+  /// The last date a task line can hold (9999-12-31): arithmetic stops here.
   public static let latest = TaskDate(unchecked: 9999, 12, 31)
 
   public static func < (lhs: TaskDate, rhs: TaskDate) -> Bool {
@@ -183,6 +192,7 @@ public struct TaskDate: Hashable, Comparable, Sendable, CustomStringConvertible 
 public enum Weekday: Int, Sendable, CaseIterable {
   case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
 
+  /// Saturday or Sunday: what business-day arithmetic skips.
   public var isWeekend: Bool { self == .saturday || self == .sunday }
 
   /// An English weekday name or any prefix of one of at least two letters (`mo`, `tue`,
@@ -194,6 +204,7 @@ public enum Weekday: Int, Sendable, CaseIterable {
     self = day
   }
 
+  /// The English name in lower case (`monday`), as date words are typed.
   public var name: String {
     switch self {
     case .monday: "monday"

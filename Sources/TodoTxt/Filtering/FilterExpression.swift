@@ -38,6 +38,7 @@ public struct FilterError: Error, Sendable, Equatable, CustomStringConvertible {
   public var expression: String
   /// 1-based column (in characters) where the problem is.
   public var position: Int
+  /// What is wrong there, in words.
   public var message: String
 
   /// `query error at 7: expected ')'`.

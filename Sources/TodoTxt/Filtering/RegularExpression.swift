@@ -10,7 +10,9 @@
 /// Matching does not change the compiled expression (`regexec` only reads it), so one value
 /// may be shared between threads.
 public final class RegularExpression: @unchecked Sendable, Equatable, CustomStringConvertible {
+  /// The pattern as written (POSIX extended syntax).
   public let pattern: String
+  /// Whether letters match in either case.
   public let ignoresCase: Bool
   private var compiled = regex_t()
 
@@ -54,6 +56,7 @@ public final class RegularExpression: @unchecked Sendable, Equatable, CustomStri
 
 /// Why `regcomp` refused a pattern, in the C library's words.
 public struct RegularExpressionError: Error, Sendable, Equatable {
+  /// The C library's message.
   public var message: String
 }
 

@@ -256,11 +256,13 @@ public enum DateOperand: Sendable, Equatable, CustomStringConvertible {
 /// sides are one, as a date when both sides are dates, and otherwise as text (equality with
 /// smart case, order byte by byte).
 public struct TagOperand: Sendable, Equatable, CustomStringConvertible {
+  /// The operand as written.
   public var text: String
   var pattern: TextPattern
   var number: Int?
   var date: DateOperand?
 
+  /// Reads an operand: a date (or date word) compares as a date, anything else as text.
   public init(_ text: String) {
     self.text = text
     pattern = TextPattern(text)
@@ -296,7 +298,9 @@ public struct TagOperand: Sendable, Equatable, CustomStringConvertible {
 /// does; a project or context name or a tag value has smart case: it ignores case unless it
 /// holds a capital letter. Ignoring case folds Unicode (``CaseFolding``): `CAFÉ` finds `café`.
 public struct TextPattern: Sendable, Equatable, CustomStringConvertible {
+  /// The text as written.
   public let text: String
+  /// Whether case counts (the text holds a capital letter).
   public let caseSensitive: Bool
   /// The bytes to look for (lower-cased when case is ignored).
   let needle: [UInt8]

@@ -2,9 +2,12 @@
 public struct MergeVersions: Sendable {
   /// The version both sides were made from (`nil` in a two-way merge).
   public var base: TodoList?
+  /// Our side's version.
   public var ours: TodoList
+  /// Their side's version.
   public var theirs: TodoList
 
+  /// The three versions of one file.
   public init(base: TodoList?, ours: TodoList, theirs: TodoList) {
     self.base = base
     self.ours = ours

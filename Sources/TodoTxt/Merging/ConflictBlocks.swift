@@ -42,7 +42,7 @@ package struct ConflictBlocks: Sendable {
     package var line: Int
   }
 
-  public private(set) var blocks: [Block]
+  package private(set) var blocks: [Block]
 
   /// Finds the conflicts of `list`; throws when a marker line is out of place.
   package init(_ list: TodoList) throws(Malformed) {

@@ -6,6 +6,7 @@ public struct MergeConflict: Hashable, Sendable {
   public var ours: Task?
   /// Their version; `nil` when their side deleted the task.
   public var theirs: Task?
+  /// Why the two changes could not both be made.
   public var reason: MergeConflictReason
 }
 
