@@ -57,6 +57,14 @@ let package = Package(
       dependencies: ["TodoTxt"],
       path: "Sources/TodoBench"),
 
+    // MARK: Examples
+
+    .executableTarget(
+      /** A phone app's task manager on the command line, on the public products only */
+      name: "task-manager",
+      dependencies: ["TodoTxt", "TodoStore", "TodoTxtFoundation"],
+      path: "Examples/TaskManager/Sources"),
+
     // MARK: Tests
 
     .target(
