@@ -94,6 +94,11 @@ let package = Package(
       name: "TodoDocumentTests",
       dependencies: ["TodoStore", "TodoTxt", "todo-store-probe"]),
     .testTarget(
+      /** Runs the built task-manager example in a temporary folder */
+      name: "TaskManagerTests",
+      dependencies: ["task-manager"],
+      path: "Examples/TaskManager/Tests"),
+    .testTarget(
       name: "TodoTxtFoundationTests",
       dependencies: ["TodoTxtFoundation", "TodoTxt"]),
     .testTarget(
