@@ -99,6 +99,10 @@ let package = Package(
       dependencies: ["task-manager"],
       path: "Examples/TaskManager/Tests"),
     .testTarget(
+      /** The README's library example, compiled and run, and checked against the README */
+      name: "ReadmeTests",
+      dependencies: ["TodoStore", "TodoTxt"]),
+    .testTarget(
       name: "TodoTxtFoundationTests",
       dependencies: ["TodoTxtFoundation", "TodoTxt"]),
     .testTarget(
