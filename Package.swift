@@ -57,6 +57,14 @@ let package = Package(
       dependencies: ["TodoTxt"],
       path: "Sources/TodoBench"),
 
+    // MARK: Examples
+
+    .executableTarget(
+      /** A phone app's task manager on the command line, on the public products only */
+      name: "task-manager",
+      dependencies: ["TodoTxt", "TodoStore", "TodoTxtFoundation"],
+      path: "Examples/TaskManager/Sources"),
+
     // MARK: Tests
 
     .target(
@@ -85,6 +93,15 @@ let package = Package(
       /** The store's guarantees through the public API only, as an app uses it */
       name: "TodoDocumentTests",
       dependencies: ["TodoStore", "TodoTxt", "todo-store-probe"]),
+    .testTarget(
+      /** Runs the built task-manager example in a temporary folder */
+      name: "TaskManagerTests",
+      dependencies: ["task-manager"],
+      path: "Examples/TaskManager/Tests"),
+    .testTarget(
+      /** The README's library example, compiled and run, and checked against the README */
+      name: "ReadmeTests",
+      dependencies: ["TodoStore", "TodoTxt"]),
     .testTarget(
       name: "TodoTxtFoundationTests",
       dependencies: ["TodoTxtFoundation", "TodoTxt"]),
