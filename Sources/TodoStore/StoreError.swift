@@ -59,6 +59,9 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A new line would read as a merge conflict's marker (see
     /// ``TodoStore/refuseMarkers(_:path:)``): nothing was written.
     case wouldWriteMarker(line: String)
+    /// A line to write holds a line feed: it would be read back as two lines (the second
+    /// perhaps a done or another task). Nothing was written.
+    case lineBreakInLine(line: String)
     /// Another program (one that takes no lock) kept the file open for writing, or kept
     /// changing it, for longer than the store waits (see ``TodoStore/snapshot(_:)``): nothing
     /// was written.
@@ -172,6 +175,8 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       case .wouldWriteMarker(let line):
         "the line '\(StoreError.oneLine(line))' would read as a merge conflict marker and lock the list; "
           + "nothing was changed (put a word before it)"
+      case .lineBreakInLine(let line):
+        "the line '\(StoreError.oneLine(line))' holds a line break and would be read back as two tasks; nothing was changed"
       case .beingWritten:
         "another program is writing it (it kept it open or kept changing it); nothing was changed, try again"
       case .inTheWay(let owner?):

@@ -74,6 +74,10 @@ public final class TodoDocument {
     /// deleted): the file holds both versions, the other program's first, for the user to
     /// choose. Empty when the merge was clean.
     public var conflicts: [MergeConflict]
+    /// Where each line of the app's list stands in the list as saved (``list`` now), with
+    /// `original` an index of the app's list: after a merge, a task the app added or kept
+    /// may have another number. Empty when nothing moved or changed.
+    public var changes: [LineChange] = []
   }
 
   /// Writes the app's edits to the file and reads back the version written.
@@ -106,6 +110,9 @@ public final class TodoDocument {
       preconditionFailure("unexpected error \(error)")
     }
     try readAgain()
+    let moved = list.changes(from: edited)
+    let same = moved.allSatisfy { if case .keep(let original, let current) = $0 { original == current } else { false } }
+    if !same { outcome.changes = moved }
     return outcome
   }
 

@@ -300,13 +300,21 @@ public final class TodoStore: @unchecked Sendable {
     // Text comes in through changes of one file (add, append, replace, import, edit); a
     // change of several (archive, move) only moves lines the files already held, and walking
     // its patch would cost an archive of a million lines 7 % more instructions.
-    if refusesConflictMarkers, changes.count == 1, let change = changes.first {
-      // The changed stretches only, read in place: no line is copied.
+    if changes.count == 1, let change = changes.first {
+      // The changed stretches only, read in place: no line is copied. A line holding a line
+      // feed (an app's task made from text with a newline) would come back as two lines.
       var marker: ArraySlice<UInt8>?
+      var broken: ArraySlice<UInt8>?
+      let markers = refusesConflictMarkers
       change.patch.forEachHunkView { hunk in
         hunk.forEachNew { line, _ in
-          if marker == nil, TodoStore.readsAsMarker(line) { marker = line }
+          if markers, marker == nil, TodoStore.readsAsMarker(line) { marker = line }
+          if broken == nil, line.contains(0x0A) { broken = line }
         }
+      }
+      if let broken {
+        throw StoreError(
+          .lineBreakInLine(line: String(decoding: broken, as: UTF8.self)), path: change.target.path, operation: .write)
       }
       if let marker { try refuseMarker(marker, path: change.target.path) }
     }
@@ -356,6 +364,9 @@ public final class TodoStore: @unchecked Sendable {
   public func append(_ lines: [[UInt8]], to path: String, label: String) throws(StoreError) -> [Int]
   {
     if refusesConflictMarkers { try refuseMarkers(lines, path: path) }
+    if let broken = lines.first(where: { $0.contains(0x0A) }) {
+      throw StoreError(.lineBreakInLine(line: String(decoding: broken, as: UTF8.self)), path: path, operation: .write)
+    }
     let target = try resolve(path, operation: .write)
     try recoverInterruptedChanges([target])
     let locks = try lock([target])

@@ -20,6 +20,10 @@ extension Task {
     case wordNotFound(String)
     /// The removal would leave the task with no text.
     case wouldLeaveNoText
+    /// A title that would not read back as typed: empty, holding a line break or another
+    /// control character, or words todo.txt reads as names, tags or a head (`+team`,
+    /// `due:friday`, a leading `x ` or date). todo.txt has no escaping.
+    case notPlainText(String)
   }
 
   // MARK: Words
@@ -65,6 +69,37 @@ extension Task {
       words.append(String(decoding: bytes[token.range], as: UTF8.self))
     }
     return words.joined(separator: " ")
+  }
+
+  /// A new open task with this title (see ``setTitle(_:)``), created `created` when given.
+  public init(title: String, created: TaskDate? = nil) throws(ModelError) {
+    self.init(bytes: [])
+    if let created { setCreationDate(created) }
+    try setTitle(title)
+  }
+
+  /// Gives the task a new title, keeping its head (done, dates, priority), its `+project`
+  /// and `@context` names and its tags with meaning (due date, note, attachments): what an
+  /// app's "rename" does. Runs of spaces become one.
+  ///
+  /// Refuses, leaving the task as it was, a title that would read back as something else:
+  /// see ``ModelError/notPlainText(_:)``. Other `key:value` words (`12:30`) are plain text.
+  public mutating func setTitle(_ typed: String) throws(ModelError) {
+    if typed.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+      throw .notPlainText(typed)
+    }
+    let title = typed.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    guard !title.isEmpty else { throw .notPlainText(typed) }
+    var edited = self
+    edited.replaceBody(title)
+    for name in projects { try edited.addProject(name) }
+    for name in contexts { try edited.addContext(name) }
+    edited.keepTagsWithMeaning(of: self)
+    guard edited.title == title, edited.projects == projects, edited.contexts == contexts,
+      edited.isCompleted == isCompleted, edited.creationDate == creationDate,
+      edited.completionDate == completionDate, edited.priority == priority
+    else { throw .notPlainText(typed) }
+    self = edited
   }
 
   // MARK: Projects and contexts
@@ -338,6 +373,25 @@ extension Priority {
       case "low": self = Level.low.priority
       default: self.init(text.uppercased())
       }
+    }
+  }
+}
+
+extension Task.ModelError: CustomStringConvertible {
+  /// The refusal in words, for a message to a person; control characters of the text are
+  /// shown as `?`, so that printing it cannot drive the terminal.
+  public var description: String {
+    func shown(_ text: String) -> String {
+      String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : $0 }))
+    }
+    return switch self {
+    case .notAName(let name): "'\(shown(name))' cannot be a name: it needs at least one character and no space or control character"
+    case .notAValue(let key, let value): "\(shown(key)): cannot hold '\(shown(value))'"
+    case .wouldChangeHead(let word): "taking away '\(shown(word))' would make the task read as done, prioritised or dated"
+    case .wordNotFound(let word): "the task has no word '\(shown(word))'"
+    case .wouldLeaveNoText: "the task would be left with no text"
+    case .notPlainText(let text):
+      "'\(shown(text))' would not read back as typed: a title is one line, and +word, @word, key:value tags or a leading x, (A) or date mean something in todo.txt"
     }
   }
 }

@@ -205,6 +205,43 @@ struct TodoDocumentTests {
     #expect(!document.hasUnsavedChanges)
   }
 
+  @Test("a task holding a line break is refused on save: it would come back as two tasks")
+  func lineBreakRefused() throws {
+    let folder = Folder()
+    folder.write("todo.txt", "one\n")
+    let document = try folder.open()
+    var task = document.list[0]
+    task.replaceBody("two\nx 2026-01-01 three")
+    document.list.replace(at: 0, with: task)
+    do {
+      try document.save()
+      Issue.record("saved a line with a line break")
+    } catch {
+      guard case .lineBreakInLine = error.kind else {
+        Issue.record("\(error)")
+        return
+      }
+      #expect(!error.description.contains("\n"))
+    }
+    #expect(folder.read("todo.txt") == "one\n")
+  }
+
+  @Test("after a merge the outcome says where the app's lines now stand")
+  func changesAfterMerge() throws {
+    let folder = Folder()
+    folder.write("todo.txt", "a\nb\n")
+    let document = try folder.open()
+    document.list.append(Task(parsing: "mine"))
+    folder.write("todo.txt", "first\na\nb\n")
+    let outcome = try document.save()
+    #expect(folder.read("todo.txt") == "first\na\nb\nmine\n")
+    // The app's line 2 (index 2, "mine") is now index 3; a new line stands at index 0.
+    #expect(outcome.changes.contains(.keep(original: 2, current: 3)))
+    #expect(outcome.changes.contains(.insert(current: 0)))
+    document.list.append(Task(parsing: "more"))
+    #expect(try document.save().changes.isEmpty)
+  }
+
   @Test("a FIFO or a directory where the list should be is an error, not a hang")
   func notAFile() throws {
     let folder = Folder()

@@ -250,3 +250,38 @@ import TodoTxt
     #expect(task.splittingRepeatedTags(from: Array("due:soon".utf8)).repeated.isEmpty)
   }
 }
+
+@Suite("Task titles")
+struct TaskTitleTests {
+  @Test("setTitle keeps the head, the names and the tags with meaning; only the words change")
+  func setTitleKeepsTheRest() throws {
+    var task = Task(parsing: "(A) 2026-12-01 call  Mum +family @phone due:2026-12-24 note:call-mum.txt ref:77")
+    try task.setTitle("ring   Dad tonight")
+    #expect(task.line == "(A) 2026-12-01 ring Dad tonight +family @phone due:2026-12-24 note:call-mum.txt")
+    #expect(task.title == "ring Dad tonight")
+  }
+
+  @Test("a new task from a title, created on a day")
+  func newFromTitle() throws {
+    let task = try Task(title: "buy oat milk at 12:30", created: TaskDate(year: 2026, month: 12, day: 3)!)
+    #expect(task.line == "2026-12-03 buy oat milk at 12:30")
+    #expect(try Task(title: "plain").line == "plain")
+  }
+
+  @Test(
+    "a title that would read as something else is refused and the task stays as it was",
+    arguments: [
+      "meet +team", "call @home", "pay due:friday", "x done already", "2026-01-01 dated", "(A) urgent",
+      "two\nlines", "carriage\rreturn", "esc\u{1B}[2J", "nel\u{85}", "", "   ", "h:1 hidden",
+    ])
+  func refused(_ title: String) throws {
+    var task = Task(parsing: "keep me +p")
+    #expect(throws: Task.ModelError.notPlainText(title)) { try task.setTitle(title) }
+    #expect(task.line == "keep me +p")
+    do {
+      try task.setTitle(title)
+    } catch {
+      #expect(!error.description.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    }
+  }
+}

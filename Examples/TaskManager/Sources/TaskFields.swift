@@ -10,40 +10,11 @@ struct Failure: Error {
 /// the category is the first `+project`, the priority is `(A)`/`(B)`/`(C)` for high, medium
 /// and low, the due date is `due:`, the note and photo are `note:` and `att:` files.
 extension Task {
-  /// A new open task, created `today`.
-  static func new(title: String, created today: TaskDate) throws -> Task {
-    var task = Task(bytes: [])
-    task.setCreationDate(today)
-    try task.setTitle(title)
-    return task
-  }
-
   var category: String? { projects.first }
 
   /// Makes `name` the category: the old one is renamed where it stands, or `+name` is added.
   mutating func setCategory(_ name: String) throws(ModelError) {
     if let old = category { try renameProject(old, to: name) } else { try addProject(name) }
-  }
-
-  /// Gives the task a new title, keeping its head (done, dates, priority), its `+project` and
-  /// `@context` names and its tags with meaning (due date, note, photos).
-  mutating func setTitle(_ typed: String) throws {
-    if typed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-      throw Failure("a title is one line of text: it cannot hold a line break or a control character")
-    }
-    let title = typed.split(separator: " ").joined(separator: " ")
-    guard !title.isEmpty else { throw Failure("the title is empty") }
-    var edited = self
-    edited.replaceBody(title)
-    for name in projects { try edited.addProject(name) }
-    for name in contexts { try edited.addContext(name) }
-    edited.keepTagsWithMeaning(of: self)
-    // todo.txt has no escaping: `+word`, `@word` and `due:…` are names and tags, and a title
-    // starting with `x ` or a date would read as a done or dated task.
-    guard edited.title == title, edited.isCompleted == isCompleted, edited.creationDate == creationDate,
-      edited.completionDate == completionDate, edited.priority == priority
-    else { throw Failure("\"\(title)\" would not read back as typed: +word, @word and due:… are tags in todo.txt") }
-    self = edited
   }
 }
 
@@ -66,7 +37,7 @@ extension Task.ModelError {
     case .notAName(let name): "\(name.debugDescription) is not a category name: no spaces or control characters"
     case .notAValue("due", let value): "\(value.debugDescription) is not a date: use 2026-05-01, today, fri, +2w or eom"
     case .notAValue(let key, let value): "\(key): cannot hold \(value.debugDescription)"
-    default: "the task would read as another one (\(self))"
+    default: description
     }
   }
 }

@@ -125,7 +125,7 @@ func run(_ invocation: Invocation, today: TaskDate) throws {
   var output: [String] = []
   switch invocation.command {
   case "add":
-    document.list.append(try Task.new(title: typed(invocation.text(from: 0)), created: today))
+    document.list.append(try Task(title: typed(invocation.text(from: 0)), created: today))
     try apply(options, toTaskAt: document.list.count - 1, of: document, today: today)
     output.append("added \(document.list.count): \(document.list[document.list.count - 1].title)")
   case "update":
