@@ -45,4 +45,14 @@ import TodoTxt
     #expect(TerminalLayout.split(Array("no number".utf8)) == nil)
     #expect(TerminalLayout.split(Array("12abc".utf8)) == nil)
   }
+
+  @Test func aGluedDateIsNeverPartedFromItsDistanceAndIsWrittenWithPlainSpaces() {
+    let glue = TerminalLayout.glue
+    // "due:2009-02-16 (in 3d)" with glue: at width 24 a break at either space would fit.
+    let line = Array("1 (A) call the bank due:2009-02-16".utf8) + [glue] + Array("(in".utf8) + [glue] + Array("3d)".utf8)
+    let parts = TerminalLayout.wrap(line, width: 24, indent: 6)
+    #expect(parts.map { String(decoding: $0, as: UTF8.self) } == ["1 (A) call the bank", "      due:2009-02-16 (in 3d)"])
+    #expect(TerminalLayout.wrap(line, width: 100, indent: 6) == [Array("1 (A) call the bank due:2009-02-16 (in 3d)".utf8)])
+    #expect(!parts.joined().contains(glue))
+  }
 }

@@ -19,8 +19,9 @@ import Testing
     return box
   }
 
-  /// U+00A0, which holds a due date and its distance together.
-  static let glue = "\u{A0}"
+  /// What stands between a due date and its distance: a plain space (the layout keeps the two
+  /// on one line when it wraps, but writes no U+00A0 that would travel with copied text).
+  static let glue = " "
 
   @Test func pipesKeepTheRawLines() throws {
     let box = try box()
@@ -126,6 +127,7 @@ import Testing
                 three months +work due:2009-02-16\(g)(in\(g)3d) [att]
 
         """))
+    #expect(!screen.contains("\u{A0}"))
   }
 
   @Test func aFormatOrTheLinesLayoutKeepsTheRawLines() throws {

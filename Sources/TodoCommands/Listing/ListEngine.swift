@@ -301,7 +301,7 @@ struct ListEngine {
       case .numbered(let numbered): (drawn, indent) = layout.draw(numbered, display: context.display)
       case .made(let made): (drawn, indent) = layout.draw(made, display: context.display)
       }
-      if customFilter { drawn = Lines(runShell(finalFilter, on: drawn.all)) }
+      if customFilter { drawn = Lines(runShell(finalFilter, on: drawn.all.map(TerminalLayout.unglued))) }
       return Output(listing: .made(drawn), total: total, filterCommand: filterCommand, indent: indent)
     }
     let listed = Output(listing: listing, total: total, filterCommand: filterCommand).lines
@@ -420,7 +420,9 @@ struct ListEngine {
 
   /// Prints one listed line, wrapped to the terminal when the layout drew it (`indent`).
   func printLine(_ line: [UInt8], indent: Int?) {
-    guard let indent, let width = context.console.columns else { return context.console.line(line) }
+    guard let indent, let width = context.console.columns else {
+      return context.console.line(TerminalLayout.unglued(line))
+    }
     for part in TerminalLayout.wrap(line, width: width, indent: indent) { context.console.line(part) }
   }
 
@@ -450,7 +452,12 @@ struct ListEngine {
       }
       lines.buffer.withUnsafeBufferPointer { b in
         for index in 0..<lines.count {
+          let start = text.count
           text.append(contentsOf: UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]]))
+          // A drawn line's glued spaces are written plain (see ``TerminalLayout/glue``).
+          if output.indent != nil {
+            for at in start..<text.count where text[at] == TerminalLayout.glue { text[at] = 0x20 }
+          }
           text.append(0x0A)
           flushIfFull()
         }

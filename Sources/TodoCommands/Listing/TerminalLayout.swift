@@ -519,15 +519,25 @@ struct TerminalLayout {
     }
     begin(colour, &out)
     out.append(contentsOf: word)
-    // Joined by no-break spaces, so that wrapping never parts the date from its distance.
-    out += TerminalLayout.noBreakSpace
+    // Glued, so that wrapping never parts the date from its distance; the glue becomes a
+    // plain space when the line is written (a no-break space would travel with copied text).
+    out.append(TerminalLayout.glue)
     out.append(UInt8(ascii: "("))
-    TerminalLayout.appendRelative(days: days, blank: TerminalLayout.noBreakSpace, to: &out)
+    TerminalLayout.appendRelative(days: days, blank: [TerminalLayout.glue], to: &out)
     out.append(UInt8(ascii: ")"))
     end(colour, &out)
   }
 
-  static let noBreakSpace: [UInt8] = [0xC2, 0xA0]
+  /// A space the wrapping does not break at: a control byte no drawn task text holds (the
+  /// layout draws only on a terminal, where task text has its control bytes shown as `^X`),
+  /// written as a plain space (``unglued(_:)``).
+  static let glue: UInt8 = 0x1F
+
+  /// A drawn line as it is written: glued spaces made plain.
+  static func unglued(_ line: [UInt8]) -> [UInt8] {
+    guard line.contains(glue) else { return line }
+    return line.map { $0 == glue ? 0x20 : $0 }
+  }
   static let today = Array("today".utf8)
   static let tomorrow = Array("tomorrow".utf8)
   static let yesterday = Array("yesterday".utf8)
@@ -594,7 +604,7 @@ struct TerminalLayout {
   /// starting with `indent` blanks. A word longer than a line is left whole (the terminal
   /// folds it); colour sequences take no room, wide characters two columns.
   static func wrap(_ line: [UInt8], width: Int, indent: Int) -> [[UInt8]] {
-    guard width > indent + 8, TerminalText.columns(line) > width else { return [line] }
+    guard width > indent + 8, TerminalText.columns(line) > width else { return [unglued(line)] }
     var result: [[UInt8]] = []
     var current: [UInt8] = []
     var used = 0
@@ -622,7 +632,7 @@ struct TerminalLayout {
       index = end
     }
     result.append(current)
-    return result
+    return result.map(unglued)
   }
 }
 
