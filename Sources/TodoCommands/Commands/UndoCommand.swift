@@ -1,3 +1,4 @@
+import TodoTxt
 import TodoStore
 
 /// `undo`, `redo` and `log`: step back and forth through the changes made to todo.txt and
@@ -30,6 +31,20 @@ enum UndoCommand {
     let entries = try context.storing {
       undoing ? try context.store.undo(count, files: files) : try context.store.redo(count, files: files)
     }
+    // Each line put back is shown with the task number it has now, found in the file as it
+    // is after the step (a line that is there more than once takes the next free number).
+    var taken: [String: Set<Int>] = [:]
+    var lists: [String: TodoList] = [:]
+    func number(of line: String, in path: String) -> Int? {
+      if lists[path] == nil { lists[path] = (try? context.store.read(path)) ?? TodoList() }
+      guard let list = lists[path] else { return nil }
+      let wanted = Array(line.utf8)
+      for index in list.indices where !(taken[path]?.contains(index) ?? false) && list.lineBytes(at: index).elementsEqual(wanted) {
+        taken[path, default: []].insert(index)
+        return index + 1
+      }
+      return nil
+    }
     for entry in entries {
       context.console.line("\(undoing ? "Undone" : "Redone"): \(entry.label)")
       for change in entry.changes {
@@ -37,7 +52,10 @@ enum UndoCommand {
         // Undoing puts back what the change removed and takes away what it added.
         let (gone, back) = undoing ? (change.added, change.removed) : (change.removed, change.added)
         for line in gone { context.console.write(bytes("  \(name) - ") + context.display(bytes(line)) + [0x0A]) }
-        for line in back { context.console.write(bytes("  \(name) + ") + context.display(bytes(line)) + [0x0A]) }
+        for line in back {
+          let shown = number(of: line, in: change.path).map { "\($0) " } ?? ""
+          context.console.write(bytes("  \(name) + \(shown)") + context.display(bytes(line)) + [0x0A])
+        }
       }
     }
     return .success
