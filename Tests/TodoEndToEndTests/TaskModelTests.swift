@@ -130,6 +130,18 @@ import Testing
     #expect(try box.todo("agenda", "--days", "x").status == 1)
   }
 
+  @Test func agendaMarksATaskThatWaitsForAnOpenOne() throws {
+    let box = try Sandbox()
+    // Task 1 (id:r) waits for task 2 (p:r), still open; task 3 waits for a done one.
+    try box.write(
+      "todo.txt",
+      "file report due:2009-02-13 id:r\ngather receipts p:r\nsend it due:2009-02-14 id:s\nx 2009-02-12 sign p:s\n")
+    let run = try box.todo("agenda")
+    #expect(run.stdout.contains("  1 file report due:2009-02-13 id:r [blocked]\n"), "\(run.stdout)")
+    #expect(run.stdout.contains("  3 send it due:2009-02-14 id:s\n"), "\(run.stdout)")
+    #expect(box.read("todo.txt").contains("id:r\n"), "the mark is shown, never written")
+  }
+
   // MARK: Recurrence
 
   @Test func doingARecurringTaskAddsTheNextOne() throws {

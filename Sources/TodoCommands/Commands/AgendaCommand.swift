@@ -12,7 +12,7 @@ enum AgendaCommand {
     abstract: "Show the open tasks that are overdue, due today, and due in the next DAYS days (7).",
     discussion: """
       Tasks are grouped by due date under a heading per day, overdue ones first. Tasks with \
-      h:1 are left out. With --quiet nothing is printed and the exit status tells: 1 when a \
+      h:1 are left out; a task still waiting for an open task (p:) is marked [blocked]. With --quiet nothing is printed and the exit status tells: 1 when a \
       task is overdue, 0 otherwise (for shell prompts and cron).
       """,
     arguments: [.text], options: [daysOption, quietOption], nativeOnly: true
@@ -37,10 +37,14 @@ enum AgendaCommand {
     let plain = context.settings.isPlain
     let heading: [UInt8] = plain ? [] : [0x1B] + bytes("[1m")
     let reset = plain ? [] : Colours.decode(context.settings.value("DEFAULT"))
+    // A task that waits for an open one is due all the same, but cannot be done yet: marked
+    // as `ls --all` would show it hidden.
+    let blocked = Dependencies.blockedIDs(in: list)
     let numbered = entries.map { entry in
       let shown = String(entry.index + 1)
+      let waits = entry.task.dependencyID.map(blocked.contains) ?? false
       return [UInt8](repeating: UInt8(ascii: "0"), count: max(0, width - shown.count)) + bytes(shown) + [0x20]
-        + Array(entry.task.bytes)
+        + Array(entry.task.bytes) + (waits ? bytes(" [blocked]") : [])
     }
     // On a terminal the tasks are drawn as `ls` draws them, all in one set of columns.
     let layout = TerminalLayout.active(in: context)
