@@ -10,7 +10,7 @@ package enum CommandRegistry {
     ShortHelpCommand.spec, CompleteCommand.spec, DumpCommand.spec,
     // Native only: the task model (dates, recurrence, notes, attachments, order).
     AgendaCommand.spec, AttachCommand.spec, AttachmentsCommand.spec, NoteCommand.spec, OpenCommand.spec,
-    PostponeCommand.spec, RecurrenceCommand.spec, ReopenCommand.spec, ReorderCommand.spec, TagCommand.spec,
+    PostponeCommand.spec, RecurrenceCommand.spec, ReopenCommand.spec, UnarchiveCommand.spec, ReorderCommand.spec, TagCommand.spec,
     UndoCommand.spec, RedoCommand.spec, LogCommand.spec, ShellCommand.spec, DependencyCommand.spec, EditCommand.spec,
     // Native only: queries, views and JSON import.
     FindCommand.spec, ViewCommand.spec, ImportCommand.spec, NextCommand.spec, NameCountsCommand.projectsSpec,
