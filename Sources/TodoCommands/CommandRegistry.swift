@@ -23,6 +23,23 @@ package enum CommandRegistry {
     MergeCommand.spec, GitSetupCommand.spec, SyncCommand.spec, ConflictsCommand.spec, ResolveCommand.spec,
   ]
 
+  /// The commands by what a person wants to do, for the short help under the name `todo`
+  /// (todo.sh's name keeps its flat list of usage lines). Every listed command is in one
+  /// group; a test holds the table to that.
+  package static let groups: [(title: String, names: [String])] = [
+    ("Add and change tasks", [
+      "add", "addm", "addto", "append", "prepend", "replace", "edit", "pri", "depri", "tag", "postpone",
+      "rec", "dep", "note", "attach", "do", "undo-done", "del", "move", "reorder", "deduplicate", "import",
+    ]),
+    ("List and look", [
+      "list", "listall", "listpri", "listproj", "listcon", "listfile", "find", "view", "next", "agenda", "cal",
+      "projects", "contexts", "attachments", "open", "stats", "report",
+    ]),
+    ("Keep the files", ["archive", "unarchive", "undo", "redo", "log", "doctor", "info"]),
+    ("Several machines", ["sync", "git-setup", "conflicts", "resolve", "merge"]),
+    ("Help, shell and scripts", ["help", "shorthelp", "shell", "completions", "command", "listaddons"]),
+  ]
+
   /// The command with this name or alias (already lower-cased), available in `mode`.
   package static func command(named name: String, mode: Mode) -> CommandSpec? {
     all.first { $0.names.contains(name) && (mode.policy.offersNativeCommands || !$0.nativeOnly) }

@@ -48,3 +48,14 @@ import TodoCommands
     #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
   }
 }
+
+@Suite struct ShortHelpGroupsTests {
+  /// Every action a person can run under the name todo stands under exactly one heading of
+  /// the short help, and every name there is an action's.
+  @Test func everyListedActionIsInOneGroup() {
+    let listed = CommandRegistry.all.filter { $0.isListed(in: .native) }.map(\.name)
+    let grouped = CommandRegistry.groups.flatMap(\.names)
+    #expect(Set(grouped).count == grouped.count, "an action in two groups")
+    #expect(Set(grouped) == Set(listed), "missing: \(Set(listed).subtracting(grouped)); unknown: \(Set(grouped).subtracting(listed))")
+  }
+}

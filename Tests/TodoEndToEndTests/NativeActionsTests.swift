@@ -71,7 +71,15 @@ import Testing
     let box = try Sandbox()
     let short = try box.todo("shorthelp").stdout
     #expect(short.hasPrefix("  Usage: todo [-fhpantvV]"))
-    #expect(short.contains("    undo [N]"))
+    // Under the name todo the actions stand under headings, each with what it does.
+    #expect(short.contains("\n  Keep the files:\n"))
+    #expect(short.contains("\n    undo  "))
+    #expect(short.contains("Undo the last change"))
+    #expect(try box.todo("-h").stdout == short)
+    // todo.sh's name keeps its flat list of usage lines.
+    let flat = try box.sh("shorthelp").stdout
+    #expect(flat.contains("\n  Actions:\n    add|a \"TODO ITEM\"\n"))
+    #expect(!flat.contains("Keep the files"))
     #expect(try box.todo("listaddons").stderr.hasSuffix("does not exist.\n"))
     try box.write(".todo.actions.d/hello", "#!/bin/sh\necho \"hello from $TODO_SH with $#\"\n")
     _ = try Sandbox.makeExecutable(box.path(".todo.actions.d/hello"))

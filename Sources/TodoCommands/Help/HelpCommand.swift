@@ -172,11 +172,15 @@ enum HelpCommand {
     context: CommandContext? = nil
   ) -> ExitStatus {
     console.line("  Usage: \(oneLineUsage(programName))")
-    console.line("")
-    console.line("  Actions:")
     let mode = context?.settings.mode ?? .todoSh
-    for spec in CommandRegistry.all where spec.isListed(in: mode) {
-      console.line("    \(spec.names.joined(separator: "|"))\(spec.usage.isEmpty ? "" : " " + spec.usage)")
+    if mode.policy.offersNativeCommands {
+      groupedActions(mode: mode, console: console)
+    } else {
+      console.line("")
+      console.line("  Actions:")
+      for spec in CommandRegistry.all where spec.isListed(in: mode) {
+        console.line("    \(spec.names.joined(separator: "|"))\(spec.usage.isEmpty ? "" : " " + spec.usage)")
+      }
     }
     console.line("")
     console.line("  Add or replace actions with executables in the actions directory")
@@ -199,6 +203,42 @@ enum HelpCommand {
     console.line("")
     console.line("  See \"help\" for more details.")
     return .success
+  }
+}
+
+extension HelpCommand {
+  /// The actions under a heading each, a line each: the names and what the action does (its
+  /// abstract's first sentence), in columns.
+  static func groupedActions(mode: Mode, console: Console) {
+    let listed = CommandRegistry.all.filter { $0.isListed(in: mode) }
+    let rows: [(title: String, rows: [(names: String, summary: String)])] = CommandRegistry.groups.map { group in
+      (
+        group.title,
+        group.names.compactMap { name in
+          listed.first { $0.name == name }.map { spec in
+            (spec.names.joined(separator: ", "), firstSentence(spec.abstract))
+          }
+        }
+      )
+    }
+    let width = rows.flatMap(\.rows).map(\.names.count).max() ?? 0
+    for (title, group) in rows where !group.isEmpty {
+      console.line("")
+      console.line("  \(title):")
+      for (names, summary) in group {
+        console.line("    " + names + String(repeating: " ", count: width - names.count + 2) + summary)
+      }
+    }
+  }
+
+  /// `Show the tasks.` of `Show the tasks. Numbers ...`.
+  static func firstSentence(_ text: String) -> String {
+    var previous: Character = " "
+    for index in text.indices {
+      if previous == ".", text[index] == " " { return String(text[..<index]) }
+      previous = text[index]
+    }
+    return text
   }
 }
 
