@@ -213,6 +213,30 @@ import Testing
     #expect(output.contains(CalendarCommandTests.line((0, "  2"), (11, "  3"), (22, "  4"))))
   }
 
+  @Test func aNarrowTerminalGetsTheNarrowGridAndNoRowWraps() throws {
+    let box = try CalendarCommandTests.sandbox()
+    let output = try CalendarCommandTests.onTerminal(box, ["cal"], environment: ["NO_COLOR": "1", "COLUMNS": "40"])
+      .replacingOccurrences(of: "\r\n", with: "\n")
+    // Four columns a day and a space: 34 columns; "February 2009" after (34 - 13) / 2 = 10.
+    #expect(
+      output.hasPrefix(
+        """
+                  February 2009
+         Mo   Tu   We   Th   Fr   Sa   Su
+                                       !1*
+          2    3    4    5    6    7    8
+          9  !10*  11   12  [13*  14   15
+         16   17   18   19   20*  21   22
+         23   24   25   26   27*  28*
+
+        [13 today  !9 overdue  20* tasks due
+
+        """), "\(output)")
+    // The wide grid from 76 columns on.
+    let wide = try CalendarCommandTests.onTerminal(box, ["cal"], environment: ["NO_COLOR": "1", "COLUMNS": "76"])
+    #expect(wide.contains("[13](2)"))
+  }
+
   @Test func onATerminalWithNoColorTheMarkersArePlain() throws {
     let box = try CalendarCommandTests.sandbox()
     let output = try CalendarCommandTests.onTerminal(box, ["cal"], environment: ["NO_COLOR": "1"])

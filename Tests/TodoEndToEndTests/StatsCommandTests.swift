@@ -89,6 +89,21 @@ import Testing
     #expect(box.read("done.txt") == StatsCommandTests.done)
   }
 
+  @Test func onANarrowTerminalTheBarsAreShortenedSoThatNoRowWraps() throws {
+    let box = try Sandbox()
+    // Thirty tasks made in the week of 2009-02-02, one done in it.
+    let made = (1...30).map { "2009-02-0\(2 + $0 % 5) task \($0)\n" }.joined()
+    try box.write("todo.txt", made + "x 2009-02-03 2009-02-02 done one\n")
+    let output = try box.onTerminal(["stats", "--weeks", "2"], environment: ["NO_COLOR": "1", "COLUMNS": "40"])
+      .replacingOccurrences(of: "\r\n", with: "\n")
+    // Fixed columns: 10 + 2 + 5 + 1 + 2 + 4 + 1 = 25; (40 - 25) / 2 = 7 marks a bar at most,
+    // and the busiest week's 31 tasks fill it: 31 * 7 / 31 = 7, the done week 1 * 7 / 31 ~ 1.
+    #expect(output.contains("\n2009-02-02     31 #######     1 #\n"), "\(output)")
+    for line in output.split(separator: "\n") { #expect(line.count <= 40, "\(line)") }
+    // Piped, the bars keep their twenty marks.
+    #expect(try box.todo("stats", "--weeks", "2").stdout.contains("\n2009-02-02     31 " + String(repeating: "#", count: 20)))
+  }
+
   @Test func weeksChoosesHowManyWeeksEndingWithThisOne() throws {
     let box = try StatsCommandTests.sandbox()
     let lines = try box.todo("stats", "--weeks", "3").stdout.components(separatedBy: "\n")

@@ -45,7 +45,9 @@ enum CalendarCommand {
         selected[index] = true
       }
     }
-    let grid = CalendarGrid(month: month, counts: counts, today: today, settings: context.settings)
+    var grid = CalendarGrid(month: month, counts: counts, today: today, settings: context.settings)
+    // A terminal narrower than the week's 76 columns gets the narrow grid: no row wraps.
+    if let columns = context.console.columns, columns < CalendarGrid.wideWidth { grid.isNarrow = true }
     for line in grid.lines() { context.console.line(line) }
     context.console.line("")
 
@@ -131,8 +133,17 @@ struct CalendarMonth: Equatable {
 /// open tasks due, `(2)`, up to `(999+)`. Without colours the markers carry the meaning (`[13]` today, `!9`
 /// overdue); with colours today is reversed and an overdue day takes the overdue colour, so
 /// the grid reads the same either way.
+///
+/// On a terminal narrower than that, the grid is narrow (34 columns): four columns a day,
+/// the marker, the day number and `*` when tasks are due.
 struct CalendarGrid {
-  static let cellWidth = 10
+  static let wideCellWidth = 10
+  static let narrowCellWidth = 4
+  /// The columns a week takes in the wide grid.
+  static let wideWidth = 7 * (wideCellWidth + 1) - 1
+  /// Four columns a day, for a terminal narrower than ``wideWidth``.
+  var isNarrow = false
+  var cellWidth: Int { isNarrow ? CalendarGrid.narrowCellWidth : CalendarGrid.wideCellWidth }
   let month: CalendarMonth
   /// Open tasks due per day of the month (index 0 unused).
   let counts: [Int]
@@ -159,16 +170,16 @@ struct CalendarGrid {
 
   /// The title, the weekday header, the weeks and a legend, without line endings.
   func lines() -> [[UInt8]] {
-    let width = 7 * (CalendarGrid.cellWidth + 1) - 1
+    let width = 7 * (cellWidth + 1) - 1
     let title = month.title
     var result: [[UInt8]] = [Array((String(repeating: " ", count: max(0, (width - title.count) / 2)) + title).utf8)]
     let header = Weekday.allCases.map { day in
-      " " + day.name.prefix(1).uppercased() + day.name.dropFirst().prefix(2)
+      " " + day.name.prefix(1).uppercased() + day.name.dropFirst().prefix(isNarrow ? 1 : 2)
     }
-    result.append(Array(header.map { $0.padding(to: CalendarGrid.cellWidth) }.joined(separator: " ").utf8).trimmedEnd())
+    result.append(Array(header.map { $0.padding(to: cellWidth) }.joined(separator: " ").utf8).trimmedEnd())
 
     let leading = month.first.weekday.rawValue - 1
-    let blank = [UInt8](repeating: 0x20, count: CalendarGrid.cellWidth)
+    let blank = [UInt8](repeating: 0x20, count: cellWidth)
     var row: [[UInt8]] = Array(repeating: blank, count: leading)
     for day in 1...month.dayCount {
       row.append(cell(day))
@@ -189,6 +200,7 @@ struct CalendarGrid {
     let isToday = date == today
     let isOverdue = date < today && count > 0
     let number = Array((day < 10 ? " \(day)" : "\(day)").utf8)
+    if isNarrow { return narrowCell(number: number, count: count, isToday: isToday, isOverdue: isOverdue) }
     let tally = count == 0 ? "" : count > 999 ? "(999+)" : "(\(count))"
     let visible = 4 + tally.count
     var cell: [UInt8]
@@ -205,11 +217,33 @@ struct CalendarGrid {
     } else {
       cell = [0x20] + number + [0x20] + Array(tally.utf8)
     }
-    return cell + Array(repeating: 0x20, count: max(0, CalendarGrid.cellWidth - visible))
+    return cell + Array(repeating: 0x20, count: max(0, cellWidth - visible))
+  }
+
+  /// A day in four columns: the marker against the number (`[13` today, `!9` overdue, when
+  /// plain), then `*` when tasks are due (how many, the list below the grid tells).
+  func narrowCell(number: [UInt8], count: Int, isToday: Bool, isOverdue: Bool) -> [UInt8] {
+    let flag: [UInt8] = count == 0 ? [0x20] : [UInt8(ascii: "*")]
+    if isPlain {
+      let marked = Array(((isToday ? "[" : isOverdue ? "!" : "") + String(Int(String(decoding: number, as: UTF8.self).trimmingSpaces()) ?? 0)).utf8)
+      return [UInt8](repeating: 0x20, count: max(0, 3 - marked.count)) + marked + flag
+    }
+    if isToday {
+      let shown = count == 0 || dueTodayStyle.isEmpty ? flag : dueTodayStyle + flag + reset
+      return [0x20] + todayStyle + number + reset + shown
+    }
+    if isOverdue, !overdueStyle.isEmpty { return [0x20] + overdueStyle + number + flag + reset }
+    return [0x20] + number + flag
   }
 
   /// What the markers mean, drawn with the markers themselves.
   func legend() -> [UInt8] {
+    if isNarrow {
+      if isPlain { return Array("[13 today  !9 overdue  20* tasks due".utf8) }
+      return todayStyle + Array("today".utf8) + reset + Array("  ".utf8)
+        + (overdueStyle.isEmpty ? Array("overdue".utf8) : overdueStyle + Array("overdue".utf8) + reset)
+        + Array("  20* tasks due".utf8)
+    }
     if isPlain { return Array("[13] today   !9 overdue   (2) open tasks due".utf8) }
     return todayStyle + Array("today".utf8) + reset + Array("   ".utf8)
       + (overdueStyle.isEmpty ? Array("overdue".utf8) : overdueStyle + Array("overdue".utf8) + reset)

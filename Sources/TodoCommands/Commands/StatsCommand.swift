@@ -33,7 +33,9 @@ enum StatsCommand {
     if context.invocation.value(formatOption.name)?.lowercased() == "json" {
       context.console.write(stats.json())
     } else {
-      for line in stats.text(utf8: isUTF8(context.settings)) { context.console.line(line) }
+      for line in stats.text(utf8: isUTF8(context.settings), columns: context.console.columns) {
+        context.console.line(line)
+      }
     }
     return .success
   }
@@ -125,15 +127,17 @@ struct TaskStatistics {
   /// The most marks a bar has; a week with more tasks scales every bar down.
   static let barWidth = 20
 
-  /// The marks for `count` tasks when the busiest week has `largest`.
-  static func barLength(_ count: Int, largest: Int) -> Int {
+  /// The marks for `count` tasks when the busiest week has `largest` and a bar may have
+  /// `barWidth` marks.
+  static func barLength(_ count: Int, largest: Int, barWidth: Int = TaskStatistics.barWidth) -> Int {
     guard count > 0 else { return 0 }
     if largest <= barWidth { return count }
     return max(1, (count * barWidth + largest / 2) / largest)
   }
 
-  /// The summary, a blank line, then a row per week with its two bars.
-  func text(utf8: Bool) -> [String] {
+  /// The summary, a blank line, then a row per week with its two bars; on a terminal of
+  /// `columns` the bars are shortened so that no row wraps (at least three marks each).
+  func text(utf8: Bool, columns: Int? = nil) -> [String] {
     let labelWidth = summary.map(\.label.count).max() ?? 0
     let valueWidth = summary.map { String($0.value).count }.max() ?? 1
     var lines = summary.map { row in
@@ -144,14 +148,18 @@ struct TaskStatistics {
     let largest = weeks.map { max($0.added, $0.completed) }.max() ?? 0
     let addedWidth = max(5, weeks.map { String($0.added).count }.max() ?? 1)
     let doneWidth = max(4, weeks.map { String($0.completed).count }.max() ?? 1)
+    // A row: the week (10), two spaces, the added count, a space, its bar, two spaces, the
+    // done count, a space, its bar.
+    let fixed = 10 + 2 + addedWidth + 1 + 2 + doneWidth + 1
+    let barWidth = columns.map { Swift.max(3, Swift.min(TaskStatistics.barWidth, ($0 - fixed) / 2)) } ?? TaskStatistics.barWidth
     func bar(_ count: Int) -> String {
-      String(repeating: mark, count: TaskStatistics.barLength(count, largest: largest))
+      String(repeating: mark, count: TaskStatistics.barLength(count, largest: largest, barWidth: barWidth))
     }
-    let gap = String(repeating: " ", count: TaskStatistics.barWidth)
+    let gap = String(repeating: " ", count: barWidth)
     lines.append(trimmed("week of     " + pad("added", addedWidth) + " " + gap + "  " + pad("done", doneWidth)))
     for week in weeks {
       let added = bar(week.added)
-      let filler = String(repeating: " ", count: TaskStatistics.barWidth - added.count)
+      let filler = String(repeating: " ", count: barWidth - added.count)
       lines.append(
         trimmed(
           "\(week.start)  " + pad(week.added, addedWidth) + " " + added + filler + "  "
