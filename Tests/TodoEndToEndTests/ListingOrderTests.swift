@@ -56,6 +56,21 @@ import Testing
 
   /// A file of a million lines numbers its tasks with seven places, and zero-filling stops at
   /// five: lines 1 to 9 read `00000 1 text`, whose sort key starts at the blank inside.
+  /// The default order as the manual states it and `--why` explains it: priority, then the
+  /// creation date (oldest first, before undated tasks), then the text, ignoring case.
+  @Test func theDefaultOrderIsTheOneTheManualAndWhyState() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", "call bank\n(A) zebra crossing\n(B) apple pie\n2009-01-05 buy milk\n(A) 2009-01-01 walk\nAsk Ann\n")
+    let run = try box.todo("ls")
+    #expect(
+      run.stdout
+        == "5 (A) 2009-01-01 walk\n2 (A) zebra crossing\n3 (B) apple pie\n4 2009-01-05 buy milk\n6 Ask Ann\n1 call bank\n--\nTODO: 6 of 6 tasks shown\n")
+    let why = try box.todo("ls", "--why", "zebra").stdout
+    #expect(why.contains("sorted by the whole line ignoring case, so priority, then creation date, then text (\"(A) zebra crossing\")"), "\(why)")
+    let manual = try String(contentsOf: ManPageTests.manDirectory.appendingPathComponent("todo.1"), encoding: .utf8)
+    #expect(manual.contains("priority, then creation date"))
+  }
+
   @Test func sevenPlaceNumbersKeepTheirInnerBlank() throws {
     let box = try Sandbox()
     var bytes: [UInt8] = []

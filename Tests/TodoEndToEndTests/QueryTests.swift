@@ -115,7 +115,7 @@ import Testing
   @Test func whyExplainsEveryTask() throws {
     let box = try box()
     let out = try box.todo("ls", "--why", "-q", "open -@store").stdout
-    #expect(out.contains("1 (A) Call Mom +family @phone due:2009-02-12\n    shown 1st: sorted by the line's text"))
+    #expect(out.contains("1 (A) Call Mom +family @phone due:2009-02-12\n    shown 1st: sorted by the whole line ignoring case"))
     // A task waiting for an open task is left out of ls (dep), and --why says so.
     #expect(out.contains("7 Parent id:7\n    hidden: blocked by task 8 (--all shows it)"))
     #expect(out.contains("3 Buy milk @store\n    excluded by the query: not @store does not hold"))

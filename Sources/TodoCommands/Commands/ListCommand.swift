@@ -9,7 +9,8 @@ enum ListCommand {
       A TERM is text the task must contain, ignoring case, every character standing for \
       itself (under the name todo.sh: a case-insensitive basic regular expression, as grep's, \
       over the numbered line); a TERM starting with - hides the tasks that match the rest of \
-      it. Tasks are numbered by their line and sorted by priority, then text.
+      it. Tasks are numbered by their line and sorted as todo.sh sorts them, by the whole \
+      line ignoring case: so by priority, then creation date, then text.
       """,
     arguments: [.term], options: OptionSpec.listing, termsAreWords: true
   ) { context, arguments throws(TodoError) in

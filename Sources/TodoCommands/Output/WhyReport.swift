@@ -117,28 +117,41 @@ struct WhyReport {
   }
 
   private func sortReason(_ task: Task, index: Int) -> String {
-    if let sort = options.sort {
-      let keys = sort.split(whereSeparator: { $0 == "," || $0 == " " }).map { word -> String in
-        let descending = word.hasPrefix("-")
-        let name = (descending || word.hasPrefix("+") ? word.dropFirst() : word).lowercased()
+    if let sort = options.sort, let order = try? TaskOrder(sort) {
+      let keys = order.terms.map { term -> String in
         let value: String
-        switch name {
-        case "due": value = task.dueDate?.description ?? "none"
-        case "priority": value = task.priority.map { "(\($0))" } ?? "none"
-        case "created": value = task.creationDate?.description ?? "none"
-        case "completed": value = task.completionDate?.description ?? "none"
-        case "line": value = String(place(index).number)
-        default: value = "\"\(task.text)\""
+        switch term.key {
+        case .due: value = task.dueDate?.description ?? "none"
+        case .priority: value = task.priority.map { "(\($0))" } ?? "none"
+        case .created: value = task.creationDate?.description ?? "none"
+        case .completed: value = task.completionDate?.description ?? "none"
+        case .line: value = String(place(index).number)
+        case .urgency:
+          value = task.isCompleted
+            ? "none (done)"
+            : Urgency.format(
+              tenths: Urgency(task, today: context.today, waiting: Urgency.waiting(for: task, counts: waitingCounts)).tenths)
+        case .text: value = "\"\(WhyReport.oneLine(task.text))\""
         }
-        return "\(name)\(descending ? " (descending)" : "") \(value)"
+        return "\(term.key.rawValue)\(term.descending ? " (descending)" : "") \(value)"
       }
       return "sorted by " + keys.joined(separator: ", then ") + ", then line number"
     }
     if context.settings.value("TODOTXT_SORT_COMMAND") != ConfigurationLoader.defaultSortCommand {
       return "sorted by TODOTXT_SORT_COMMAND"
     }
-    let head = task.priority.map { "priority (\($0)) first, then " } ?? ""
-    return "sorted by the line's text ignoring case (\(head)\(task.isCompleted ? "x " : "")\"\(task.text)\")"
+    // todo.sh's order: the whole line after its number, ignoring case. So the priority
+    // decides first, then a creation date (the oldest first, before undated tasks), then
+    // the text: the key itself is shown.
+    return "sorted by the whole line ignoring case, so priority, then creation date, then text (\"\(WhyReport.oneLine(task.line))\")"
+  }
+
+  /// ``Urgency/waitingCounts(in:)`` of the whole list (asked only for `--sort urgency`).
+  private var waitingCounts: [String: Int] { Urgency.waitingCounts(in: list) }
+
+  /// Text for a one-line reason: control characters as `?`.
+  static func oneLine(_ text: String) -> String {
+    String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : $0 }))
   }
 
   private func hiddenReason(_ task: Task, index: Int, blockers: [Int]?) -> String {
