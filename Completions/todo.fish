@@ -125,6 +125,7 @@ function __todo_complete
             printf '%s\t%s\n' 'undo-done' 'Make done tasks open again.'
             printf '%s\t%s\n' 'reopen' 'Make done tasks open again.'
             printf '%s\t%s\n' 'unarchive' 'Move tasks back from done.txt to the end of todo.txt, open again.'
+            printf '%s\t%s\n' 'show' 'Show one task with everything it holds: dates, names, dependencies, note and attachments.'
             printf '%s\t%s\n' 'reorder' 'Move a task to another line of todo.txt; the tasks in between shift by one.'
             printf '%s\t%s\n' 'tag' 'Set, replace or remove a key:value tag on one or more tasks.'
             printf '%s\t%s\n' 'undo' 'Undo the last change (or the last N changes) to todo.txt and done.txt.'

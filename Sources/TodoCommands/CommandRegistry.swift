@@ -10,7 +10,7 @@ package enum CommandRegistry {
     ShortHelpCommand.spec, CompleteCommand.spec, DumpCommand.spec,
     // Native only: the task model (dates, recurrence, notes, attachments, order).
     AgendaCommand.spec, AttachCommand.spec, AttachmentsCommand.spec, NoteCommand.spec, OpenCommand.spec,
-    PostponeCommand.spec, RecurrenceCommand.spec, ReopenCommand.spec, UnarchiveCommand.spec, ReorderCommand.spec, TagCommand.spec,
+    PostponeCommand.spec, RecurrenceCommand.spec, ReopenCommand.spec, UnarchiveCommand.spec, ShowCommand.spec, ReorderCommand.spec, TagCommand.spec,
     UndoCommand.spec, RedoCommand.spec, LogCommand.spec, ShellCommand.spec, DependencyCommand.spec, EditCommand.spec,
     // Native only: queries, views and JSON import.
     FindCommand.spec, ViewCommand.spec, ImportCommand.spec, NextCommand.spec, NameCountsCommand.projectsSpec,
@@ -32,7 +32,7 @@ package enum CommandRegistry {
       "rec", "dep", "note", "attach", "do", "undo-done", "del", "move", "reorder", "deduplicate", "import",
     ]),
     ("List and look", [
-      "list", "listall", "listpri", "listproj", "listcon", "listfile", "find", "view", "next", "agenda", "cal",
+      "list", "listall", "listpri", "listproj", "listcon", "listfile", "show", "find", "view", "next", "agenda", "cal",
       "projects", "contexts", "attachments", "open", "stats", "report",
     ]),
     ("Keep the files", ["archive", "unarchive", "undo", "redo", "log", "doctor", "info"]),

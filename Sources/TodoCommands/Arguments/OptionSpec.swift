@@ -108,7 +108,8 @@ extension OptionSpec {
   static let why = OptionSpec(["--why"], help: "Say why each task is shown, hidden or blocked.")
 
   /// The options every listing takes.
-  static let listing: [OptionSpec] = [all, sort, format, group, query, why]
+  static let notes = OptionSpec(["--notes"], help: "Show each listed task's note under it.")
+  static let listing: [OptionSpec] = [all, sort, format, group, query, why, notes]
 
   // MARK: The options of the editing commands
 

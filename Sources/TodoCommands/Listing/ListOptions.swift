@@ -16,6 +16,8 @@ struct ListOptions: Sendable, Equatable {
   var query: String?
   /// `--why`: explain why each task is shown or hidden.
   var why = false
+  /// `--notes`: each listed task's note under it.
+  var notes = false
   /// The search terms.
   var terms: [String] = []
   /// Leave out done tasks, even with `--all` (`next`; no option sets it).
@@ -30,6 +32,7 @@ struct ListOptions: Sendable, Equatable {
     group = invocation.value(OptionSpec.group.name)
     query = invocation.value(OptionSpec.query.name)
     why = invocation.has(OptionSpec.why.name)
+    notes = invocation.has(OptionSpec.notes.name)
     self.terms = terms
   }
 

@@ -13,7 +13,7 @@ enum QueryListing {
 
   /// Whether `options` asks for anything this type does.
   static func isNeeded(_ options: ListOptions) -> Bool {
-    options.query != nil || options.format != nil || options.group != nil || options.why
+    options.query != nil || options.format != nil || options.group != nil || options.why || options.notes
   }
 
   /// Parses a query for `context`, turning its error into a ``TodoError``.
@@ -138,7 +138,7 @@ enum QueryListing {
       // reading them must not have to strip todo.sh's summary.
       write(rendered, grouping: grouping, list: list, context: context)
     case .text:
-      if grouping == nil, sources.count == 1 {
+      if grouping == nil, sources.count == 1, !options.notes {
         engine.print(output, prefixFile: sources[0].path)
         return
       }
@@ -147,7 +147,8 @@ enum QueryListing {
         guard let index = renderedIndex(line), index < list.count else { continue }
         rendered.append((index, sources.count > 1 ? renumbered(line, place(index), doneCount: index >= starts[1]) : line))
       }
-      write(rendered, grouping: grouping, list: list, context: context, printer: (engine, output.indent))
+      let notes = options.notes ? { (index: Int) in noteLines(of: list[index], context: context) } : nil
+      write(rendered, grouping: grouping, list: list, context: context, printer: (engine, output.indent), under: notes)
       summary(output, shownCount: shown.count, sources: sources, starts: starts, context: context)
     }
   }
@@ -156,15 +157,20 @@ enum QueryListing {
   ///
   /// - Parameter printer: the engine and indent of lines the ``TerminalLayout`` drew, which
   ///   are wrapped to the terminal.
+  ///   - under: lines to write under a task's line (its note, for `--notes`).
   static func write(
     _ rendered: [(Int, [UInt8])], grouping: ListGrouping?, list: TodoList, context: CommandContext,
-    printer: (engine: ListEngine, indent: Int?)? = nil
+    printer: (engine: ListEngine, indent: Int?)? = nil, under: ((Int) -> [[UInt8]])? = nil
   ) {
     func emit(_ line: [UInt8]) {
       if let printer { printer.engine.printLine(line, indent: printer.indent) } else { context.console.line(line) }
     }
+    func emit(_ index: Int, _ line: [UInt8]) {
+      emit(line)
+      for extra in under?(index) ?? [] { context.console.line(extra) }
+    }
     guard let grouping else {
-      for (_, line) in rendered { emit(line) }
+      for (index, line) in rendered { emit(index, line) }
       return
     }
     var lines: [Int: [UInt8]] = [:]
@@ -173,8 +179,21 @@ enum QueryListing {
     for (offset, group) in groups.enumerated() {
       if offset > 0 { context.console.line("") }
       context.console.line(group.heading)
-      for index in group.indices { emit(lines[index] ?? []) }
+      for index in group.indices { emit(index, lines[index] ?? []) }
     }
+  }
+
+  /// A task's note as lines to show under it, indented, control characters shown on a
+  /// terminal as everywhere; none when it has no note or the note cannot be read (a missing
+  /// file, a link: the notes folder is never left).
+  static func noteLines(of task: Task, context: CommandContext) -> [[UInt8]] {
+    guard let name = NoteCommand.linkedName(task),
+      let folder = try? context.store.folder(NoteCommand.directory(context.settings)),
+      let text = try? folder.read(name)
+    else { return [] }
+    var lines = text.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) }
+    if lines.last?.isEmpty == true { lines.removeLast() }
+    return lines.map { line in Array("      ".utf8) + context.display(line.last == 0x0D ? Array(line.dropLast()) : line) }
   }
 
   /// todo.sh's summary lines, when verbose.
