@@ -192,6 +192,29 @@ public final class ConfinedFolder: @unchecked Sendable {
     _ = fsync(fd)
   }
 
+  /// Adds `contents` at the end of the regular file `name` (made, private to the user, when
+  /// missing), in place: its owner and permissions stay, and no link is followed. For a
+  /// file other programs keep (the configuration), where a replace would change its mode.
+  public func append(_ name: String, contents: [UInt8]) throws(StoreError) {
+    let shown = path(of: name)
+    guard ConfinedFolder.isPlainName(name) else { throw StoreError(.notFound, path: shown, operation: .write) }
+    switch kind(of: name) {
+    case .link?: throw StoreError(.symbolicLink(target: linkTarget(name)), path: shown, operation: .write)
+    case .folder?, .other?: throw StoreError(.notAFile, path: shown, operation: .write)
+    case .file?, nil: break
+    }
+    try posix.injectFault(.open, shown)
+    let file = openat(fd, name, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+    guard file >= 0 else { throw StoreError(errno: errno, path: shown, operation: .write) }
+    do throws(SystemError) {
+      defer { posix.close(file) }
+      try posix.writeAll(file, contents, path: shown)
+      try posix.fsync(file, path: shown)
+    } catch {
+      throw StoreError(errno: error.code, path: shown, operation: .write)
+    }
+  }
+
   /// Moves the regular file `name` of `source` into this folder under `name`, or `2-NAME`,
   /// `3-NAME` … when taken; never over another file, never a link (a link is refused with
   /// `.symbolicLink` and stays where it is). Returns the name it has here.

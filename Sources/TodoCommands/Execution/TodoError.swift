@@ -272,7 +272,7 @@ package enum TodoError: Error, Equatable, Sendable {
       return "\(programName): unknown field {\(name)} in --format (see '\(programName) help ls' for the fields)"
     case .noMatchingTasks(let query): return "\(programName): no task matches '\(query)'; nothing changed"
     case .unknownView(let name):
-      return "\(programName): no view '\(name)' (define TODO_VIEW_\(name)='QUERY' in the configuration; '\(programName) view' lists them)"
+      return "\(programName): no view '\(name)' (save one with '\(programName) view --add \(name) QUERY'; '\(programName) view' lists them)"
     case .badImport(let detail): return "\(programName): import: \(detail)"
     case .cannotCreateDirectory(let path, let code):
       return "\(programName): cannot create \(path): \(String(cString: strerror(code)).lowercased())"
