@@ -170,6 +170,19 @@ struct SyncTests {
     #expect(online.stdout.contains("sent 1 commit"))
   }
 
+  @Test func aConflictedCopyBesideTheListIsNamedAfterSync() throws {
+    let net = try Network()
+    let laptop = net.laptop
+    try laptop.write("list/todo.txt", "call mom\n")
+    #expect(try laptop.todo("sync").stderr == "")
+    // A file-syncing service on the same folder left a copy git does not know.
+    try laptop.write("list/todo.sync-conflict-20261203-101010-ABCDEFG.txt", "call mom\nfrom the phone\n")
+    let run = try laptop.todo("sync")
+    #expect(run.status == 0)
+    #expect(run.stderr.contains("'todo.sync-conflict-20261203-101010-ABCDEFG.txt' is a conflicted copy"), "\(run.stderr)")
+    #expect(run.stderr.contains("'todo conflicts' merges them"))
+  }
+
   @Test func syncOutsideARepositoryOrWithoutRemoteSaysSo() throws {
     let box = try Sandbox(config: "export TODO_DIR=\"$HOME/list\"\n")
     box.environment["GIT_CONFIG_NOSYSTEM"] = "1"

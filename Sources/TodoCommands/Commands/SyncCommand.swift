@@ -119,6 +119,9 @@ enum SyncCommand {
           "Synced with \(name): sent \(commits(sent)), received \(commits(received)).")
       }
     }
+    // A file-syncing service working on the same folder may have left copies git knows
+    // nothing of: said after every sync, as ls says it.
+    ConflictsCommand.mentionCopies(context)
     return .success
   }
 
