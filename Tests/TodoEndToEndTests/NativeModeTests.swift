@@ -62,7 +62,7 @@ import Testing
   @Test func longOptions() throws {
     let box = try Sandbox()
     #expect(try box.todo("--version").stdout.hasPrefix("TODO.TXT Command Line Interface v"))
-    #expect(try box.todo("--help").stdout.contains("  Actions:"))
+    #expect(try box.todo("--help").stdout.contains("  Add and change tasks:\n"))
     try box.write("other.cfg", "export TODO_DIR=\"$HOME/elsewhere\"\n")
     try box.todo("--config", box.path("other.cfg"), "add", "there")
     #expect(box.read("elsewhere/todo.txt") == "2009-02-13 there\n")

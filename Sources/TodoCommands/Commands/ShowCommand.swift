@@ -42,7 +42,7 @@ enum ShowCommand {
     let parents = task.parentIDs
     if !parents.isEmpty {
       let found = numbers { $0.dependencyID.map(parents.contains) ?? false }
-      fields.append(("waits for", found.isEmpty ? parents.map { "id:" + $0 }.joined(separator: " ") : found))
+      fields.append(("waits for", found.isEmpty ? parents.map { TagMeaning.id.key + ":" + $0 }.joined(separator: " ") : found))
     }
     if let id = task.dependencyID {
       let waiting = numbers { $0.parentIDs.contains(id) }
