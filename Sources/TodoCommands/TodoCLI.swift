@@ -130,9 +130,15 @@ package enum TodoCLI {
       timeout = value
     }
     let seconds = Int64(clock.seconds)
+    #if DEBUG
+      // Failures and kills at chosen system calls, for the end-to-end tests: compiled into
+      // debug builds only, so a shipped (release) binary never reads `TODO_FAULT`.
+      let faults = environment["TODO_FAULT"].flatMap(faultInjection)
+    #else
+      let faults: FaultInjection? = nil
+    #endif
     return TodoStore(
-      lockTimeout: timeout, stateDirectory: stateDirectory, now: { seconds },
-      faults: environment["TODO_FAULT"].flatMap(faultInjection))
+      lockTimeout: timeout, stateDirectory: stateDirectory, now: { seconds }, faults: faults)
   }
 
   /// Where the undo log and the other state of the store live: `$XDG_STATE_HOME/todo` (an
