@@ -82,7 +82,7 @@ let package = Package(
       dependencies: ["TodoStore", "TodoTxt", "todo-store-probe", "TodoTestSupport"]),
     .testTarget(
       name: "TodoTxtFoundationTests",
-      dependencies: ["TodoTxtFoundation", "TodoTxt"]),
+      dependencies: ["TodoTxtFoundation", "TodoTxt", "TodoTestSupport"]),
     .testTarget(
       name: "TodoTxtTests",
       dependencies: ["TodoTxt", "TodoTestSupport"],
