@@ -84,6 +84,8 @@ import Testing
     (#"{"text":"a","text":"b","created":null}"#, "a"),
     (#"{"text":"a +p","projects":["p","+q"],"contexts":["@c"],"created":null}"#, "a +p +q @c"),
     (#"{"text":"a k:1","tags":[{"key":"k","value":"1"},["k","2"]],"created":null}"#, "a k:1 k:2"),
+    // A repeated name in an object counts once, with its first value, in tags as elsewhere.
+    (#"{"text":"a","tags":{"k":"1","j":"3","k":"2"},"created":null}"#, "a k:1 j:3"),
     (#"{"text":"a due:2009-03-01","due":"2009-04-01","threshold":"mon","created":null}"#, "a due:2009-03-01 t:2009-02-16"),
     (#"{"text":"\ud83d\ude00 \u00e9\/","created":null}"#, "😀 é/"),
   ]

@@ -113,11 +113,18 @@ enum QueryListing {
     let console = context.console
     switch format {
     case .json, .jsonl:
+      // Each task is its record, encoded: the shape is TaskRecord's (todo(1), OUTPUT FORMATS).
       var writer = JSONWriter()
+      let encoder = JSONStreamEncoder()
       if case .json = format { writer.raw("[\n") }
       for (offset, index) in shown.enumerated() {
         let (file, number) = place(index)
-        writer.task(list[index], line: number, file: file)
+        do {
+          try encoder.encode(TaskRecord(list[index], line: number, file: file), into: &writer)
+        } catch {
+          // A record holds strings, numbers and flags, which always encode; this is not reached.
+          throw .message("\(context.programName): cannot write task \(number) as JSON: \(error)")
+        }
         if case .json = format, offset < shown.count - 1 { writer.raw(",") }
         writer.raw("\n")
       }
