@@ -98,9 +98,10 @@ enum QueryListing {
     let shown = (output.indices ?? output.lines.all.compactMap { renderedIndex($0) }).filter { $0 < list.count }
 
     /// The file and its own line number of a joined index.
+    let fileNames = sources.map { Posix.basename($0.path) }
     func place(_ index: Int) -> (file: String, number: Int) {
       let source = starts.lastIndex { $0 <= index } ?? 0
-      return (Posix.basename(sources[source].path), index - starts[source] + 1)
+      return (fileNames[source], index - starts[source] + 1)
     }
 
     if options.why {
