@@ -104,7 +104,7 @@ let package = Package(
       dependencies: ["TodoStore", "TodoTxt"]),
     .testTarget(
       name: "TodoTxtFoundationTests",
-      dependencies: ["TodoTxtFoundation", "TodoTxt"]),
+      dependencies: ["TodoTxtFoundation", "TodoTxt", "TodoTestSupport"]),
     .testTarget(
       name: "TodoTxtTests",
       dependencies: ["TodoTxt", "TodoTestSupport"],

@@ -65,6 +65,22 @@ import Testing
     #expect(try box.todo("--if-match", hash, "pri", "1", "B").status == 0)
   }
 
+  /// The bytes of `--format json` as todo(1) documents them: member order, escapes (control
+  /// characters, DEL and U+2028/U+2029 as `\uXXXX`, C1 controls as they are, bad bytes as
+  /// U+FFFD). The expected files were written by the hand-made writer this output replaced.
+  @Test func jsonBytesAreStable() throws {
+    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    let box = try box()
+    let awkward = try Data(contentsOf: fixtures.appendingPathComponent("awkward.json"))
+    #expect(try box.todo("lsa", "--format", "json").stdout == String(decoding: awkward, as: UTF8.self))
+    let escapes = try Data(contentsOf: fixtures.appendingPathComponent("json-escapes.txt"))
+    try box.write("todo.txt", bytes: [UInt8](escapes))
+    let expected = try Data(contentsOf: fixtures.appendingPathComponent("json-escapes.jsonl"))
+    let run = try box.todo("ls", "--format", "jsonl")
+    #expect(run.stdout == String(decoding: expected, as: UTF8.self))
+    #expect(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) is [String: Any])
+  }
+
   @Test func jsonLinesHaveOneObjectPerLine() throws {
     let box = try box()
     let lines = try box.todo("ls", "--all", "--format", "jsonl").stdout.split(separator: "\n")

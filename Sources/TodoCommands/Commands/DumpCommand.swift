@@ -1,3 +1,5 @@
+import TodoTxt
+
 /// `__dump [mdoc]`: the whole command tree as JSON, or the option lists of todo(1) as mdoc.
 /// Hidden; the man-page tests compare todo(1) with it, option by option, so the manual cannot
 /// drift from the declarations.

@@ -98,9 +98,10 @@ enum QueryListing {
     let shown = (output.indices ?? output.lines.all.compactMap { renderedIndex($0) }).filter { $0 < list.count }
 
     /// The file and its own line number of a joined index.
+    let fileNames = sources.map { Posix.basename($0.path) }
     func place(_ index: Int) -> (file: String, number: Int) {
       let source = starts.lastIndex { $0 <= index } ?? 0
-      return (Posix.basename(sources[source].path), index - starts[source] + 1)
+      return (fileNames[source], index - starts[source] + 1)
     }
 
     if options.why {
@@ -113,11 +114,18 @@ enum QueryListing {
     let console = context.console
     switch format {
     case .json, .jsonl:
+      // Each task is its record, encoded: the shape is TaskRecord's (todo(1), OUTPUT FORMATS).
       var writer = JSONWriter()
+      let encoder = JSONStreamEncoder()
       if case .json = format { writer.raw("[\n") }
       for (offset, index) in shown.enumerated() {
         let (file, number) = place(index)
-        writer.task(list[index], line: number, file: file)
+        do {
+          try encoder.encode(TaskRecord(list[index], line: number, file: file), into: &writer)
+        } catch {
+          // A record holds strings, numbers and flags, which always encode; this is not reached.
+          throw .message("\(context.programName): cannot write task \(number) as JSON: \(error)")
+        }
         if case .json = format, offset < shown.count - 1 { writer.raw(",") }
         writer.raw("\n")
       }

@@ -51,24 +51,24 @@ enum ImportCommand {
     return .success
   }
 
-  /// The todo.txt line for one imported object.
+  /// The todo.txt line for one imported object: its ``TaskRecord`` (which says what each
+  /// member should hold), then what the members mean, checked here.
   static func line(for object: JSONValue, number: Int, context: CommandContext) throws(TodoError) -> [UInt8] {
     func fail(_ detail: String) -> TodoError { .badImport("task \(number): \(detail)") }
-    guard case .object = object else { throw fail("expected an object") }
-    guard case .string(let rawText)? = object["text"] else { throw fail("needs \"text\" (a string)") }
+    let record: TaskRecord
+    do {
+      record = try JSONValueDecoder().decode(TaskRecord.self, from: object)
+    } catch let error as DecodingError {
+      throw fail(error.problem)
+    } catch {
+      throw fail("\(error)")
+    }
+    let rawText = record.text
     let text = String(decoding: cleanInput(Array(rawText.utf8)), as: UTF8.self).trimmingSpaces()
     guard !text.isEmpty else { throw fail("\"text\" is empty") }
 
-    func string(_ name: String) throws(TodoError) -> String?? {
-      switch object[name] {
-      case nil: return .none
-      case .null?: return .some(nil)
-      case .string(let value)?: return .some(value)
-      default: throw fail("\"\(name)\" should be a string or null")
-      }
-    }
-    func date(_ name: String) throws(TodoError) -> TaskDate?? {
-      switch try string(name) {
+    func date(_ value: String??, _ name: String) throws(TodoError) -> TaskDate?? {
+      switch value {
       case .none: return .none
       case .some(nil): return .some(nil)
       case .some(let value?):
@@ -78,41 +78,30 @@ enum ImportCommand {
         return .some(date)
       }
     }
-    func names(_ name: String, sigil: Character) throws(TodoError) -> [String] {
-      switch object[name] {
-      case nil, .null?: return []
-      case .array(let items)?:
-        var result: [String] = []
-        for item in items {
-          guard case .string(var value) = item else { throw fail("\"\(name)\" should hold strings") }
-          if value.first == sigil { value.removeFirst() }
-          if let scalar = controlCharacter(in: value.utf8) {
-            throw .controlCharacter(what: "import: task \(number): \"\(name)\"", scalar: scalar)
-          }
-          guard !value.isEmpty, !value.contains(where: { $0 == " " || $0 == "\t" }) else {
-            throw fail("'\(value)' in \"\(name)\" cannot be a name (no spaces)")
-          }
-          result.append(value)
+    func names(_ values: [String]?, _ name: String, sigil: Character) throws(TodoError) -> [String] {
+      var result: [String] = []
+      for var value in values ?? [] {
+        if value.first == sigil { value.removeFirst() }
+        if let scalar = controlCharacter(in: value.utf8) {
+          throw .controlCharacter(what: "import: task \(number): \"\(name)\"", scalar: scalar)
         }
-        return result
-      default: throw fail("\"\(name)\" should be an array of strings")
+        guard !value.isEmpty, !value.contains(where: { $0 == " " || $0 == "\t" }) else {
+          throw fail("'\(value)' in \"\(name)\" cannot be a name (no spaces)")
+        }
+        result.append(value)
       }
+      return result
     }
 
-    var done = false
-    switch object["done"] {
-    case nil, .null?: done = false
-    case .bool(let value)?: done = value
-    default: throw fail("\"done\" should be true or false")
-    }
+    var done = record.done ?? false
     var priority: Priority?
-    if case .some(let value?) = try string("priority") {
+    if case .some(let value?) = record.priority {
       guard let letter = Priority(value.uppercased()) else { throw fail("\"priority\" should be a letter A to Z") }
       priority = letter
     }
-    let completed = try date("completed")
+    let completed = try date(record.completed, "completed")
     if case .some(.some) = completed { done = true }
-    let created = try date("created")
+    let created = try date(record.created, "created")
     let task = Task(parsing: text)
 
     var line = ""
@@ -145,43 +134,21 @@ enum ImportCommand {
       line += " \(key):\(value)"
     }
     let projects = task.projects
-    for name in try names("projects", sigil: "+") where !projects.contains(name) { line += " +" + name }
+    for name in try names(record.projects, "projects", sigil: "+") where !projects.contains(name) { line += " +" + name }
     let contexts = task.contexts
-    for name in try names("contexts", sigil: "@") where !contexts.contains(name) { line += " @" + name }
-    if case .some(let due?) = try date("due"), task.tagValue(TagMeaning.due.key) == nil {
+    for name in try names(record.contexts, "contexts", sigil: "@") where !contexts.contains(name) { line += " @" + name }
+    if case .some(let due?) = try date(record.due, TagMeaning.due.field), task.tagValue(TagMeaning.due.key) == nil {
       try addTag(TagMeaning.due.key, due.description)
     }
-    if case .some(let threshold?) = try date("threshold"), task.tagValue(TagMeaning.threshold.key) == nil {
+    if case .some(let threshold?) = try date(record.threshold, TagMeaning.threshold.field),
+      task.tagValue(TagMeaning.threshold.key) == nil
+    {
       try addTag(TagMeaning.threshold.key, threshold.description)
     }
     if done, let priority, task.tagValue(TagMeaning.keptPriority.key) == nil {
       try addTag(TagMeaning.keptPriority.key, priority.description)
     }
-    switch object["tags"] {
-    case nil, .null?: break
-    case .object(let members)?:
-      for (key, value) in members {
-        guard case .string(let text) = value else { throw fail("tag values should be strings") }
-        try addTag(key, text)
-      }
-    case .array(let items)?:
-      for item in items {
-        switch item {
-        case .object:
-          guard case .string(let key)? = item["key"], case .string(let value)? = item["value"] else {
-            throw fail("a tag should be {\"key\": ..., \"value\": ...}")
-          }
-          try addTag(key, value)
-        case .array(let pair):
-          guard pair.count == 2, case .string(let key) = pair[0], case .string(let value) = pair[1] else {
-            throw fail("a tag should be [key, value]")
-          }
-          try addTag(key, value)
-        default: throw fail("a tag should be {\"key\": ..., \"value\": ...}")
-        }
-      }
-    default: throw fail("\"tags\" should be an array or an object")
-    }
+    for tag in record.tags ?? [] { try addTag(tag.key, tag.value) }
     // The text may hold what a line of the file may hold (a tab, a BEL: export and import
     // round-trip them, and a terminal sees them escaped); its CR and LF became spaces, as add
     // makes them. A NUL is no part of a text line. The names and tags are checked above for

@@ -1,147 +1,28 @@
-import TodoTxt
-
-/// A JSON value, as read by ``JSONReader`` (for `todo import`).
-enum JSONValue: Equatable {
-  case null
-  case bool(Bool)
-  /// The number as written (JSON numbers are only passed through here).
-  case number(String)
-  case string(String)
-  case array([JSONValue])
-  /// Members in the order written; a repeated name keeps its first value in lookups.
-  case object([(String, JSONValue)])
-
-  static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-    switch (lhs, rhs) {
-    case (.null, .null): true
-    case (.bool(let a), .bool(let b)): a == b
-    case (.number(let a), .number(let b)): a == b
-    case (.string(let a), .string(let b)): a == b
-    case (.array(let a), .array(let b)): a == b
-    case (.object(let a), .object(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
-    default: false
-    }
-  }
-
-  subscript(name: String) -> JSONValue? {
-    guard case .object(let members) = self else { return nil }
-    return members.first { $0.0 == name }?.1
-  }
-}
-
-/// Writes JSON text into a byte buffer: strings escaped so that any task, control characters
-/// and invalid UTF-8 included (shown as U+FFFD), gives valid JSON.
-struct JSONWriter {
-  var bytes: [UInt8] = []
-
-  mutating func raw(_ text: StaticString) {
-    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
-  }
-
-  mutating func number(_ value: Int) { bytes.append(contentsOf: String(value).utf8) }
-
-  mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
-
-  mutating func string(_ text: String) {
-    bytes.append(UInt8(ascii: "\""))
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": raw("\\\"")
-      case "\\": raw("\\\\")
-      case "\n": raw("\\n")
-      case "\r": raw("\\r")
-      case "\t": raw("\\t")
-      case "\u{08}": raw("\\b")
-      case "\u{0C}": raw("\\f")
-      default:
-        // Control characters, DEL and the two line separators JavaScript treats as newlines.
-        if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029 {
-          let hex = String(scalar.value, radix: 16)
-          raw("\\u")
-          bytes.append(contentsOf: (String(repeating: "0", count: 4 - hex.count) + hex).utf8)
-        } else {
-          bytes.append(contentsOf: String(scalar).utf8)
-        }
-      }
-    }
-    bytes.append(UInt8(ascii: "\""))
-  }
-
-  /// Invalid UTF-8 becomes U+FFFD.
-  mutating func string(bytes line: some Collection<UInt8>) { string(String(decoding: line, as: UTF8.self)) }
-
-  mutating func optional(_ text: String?) {
-    if let text { string(text) } else { raw("null") }
-  }
-
-  mutating func strings(_ texts: [String]) {
-    bytes.append(UInt8(ascii: "["))
-    for (index, text) in texts.enumerated() {
-      if index > 0 { bytes.append(UInt8(ascii: ",")) }
-      string(text)
-    }
-    bytes.append(UInt8(ascii: "]"))
-  }
-
-  /// One task as an object; the shape is documented in todo(1) under JSON OUTPUT and kept
-  /// stable: new members may be added, none renamed or removed.
-  mutating func task(_ task: Task, line: Int, file: String) {
-    raw("{\"line\":")
-    number(line)
-    raw(",\"file\":")
-    string(file)
-    raw(",\"raw\":")
-    string(bytes: task.bytes)
-    raw(",\"hash\":")
-    string(task.contentHash)
-    raw(",\"done\":")
-    bool(task.isCompleted)
-    raw(",\"priority\":")
-    optional(task.priority?.description)
-    raw(",\"created\":")
-    optional(task.creationDate?.description)
-    raw(",\"completed\":")
-    optional(task.completionDate?.description)
-    raw(",\"due\":")
-    optional(task.dueDate?.description)
-    raw(",\"threshold\":")
-    optional(task.thresholdDate?.description)
-    raw(",\"projects\":")
-    strings(task.projects)
-    raw(",\"contexts\":")
-    strings(task.contexts)
-    raw(",\"tags\":[")
-    for (index, tag) in task.tags.enumerated() {
-      if index > 0 { bytes.append(UInt8(ascii: ",")) }
-      raw("{\"key\":")
-      string(tag.key)
-      raw(",\"value\":")
-      string(tag.value)
-      raw("}")
-    }
-    raw("],\"text\":")
-    string(task.text)
-    raw("}")
-  }
-}
-
 /// A small JSON reader for `todo import`: one document, or several one after another (JSON
 /// lines), each a value; errors name the line and column.
-struct JSONReader {
-  struct Failure: Error {
-    var line: Int
-    var column: Int
-    var message: String
+///
+/// Strict where JSON is (no trailing commas, no comments, no control characters in strings)
+/// and bounded where input may be hostile: values nest at most 64 deep, so a line of a
+/// million `[` is an error, not a stack overflow.
+package struct JSONReader {
+  /// Where the text stops being JSON, and why.
+  package struct Failure: Error {
+    /// The 1-based line of the failure.
+    package var line: Int
+    /// The 1-based column, counted in characters (UTF-8 sequences), not bytes.
+    package var column: Int
+    /// What was expected or found, in lower case without a trailing period.
+    package var message: String
   }
 
   private let bytes: [UInt8]
   private var position = 0
   private var depth = 0
 
-  init(_ bytes: [UInt8]) { self.bytes = bytes }
+  private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
   /// Every top-level value in the input, in order.
-  static func values(_ bytes: [UInt8]) throws(Failure) -> [JSONValue] {
+  package static func values(_ bytes: [UInt8]) throws(Failure) -> [JSONValue] {
     var reader = JSONReader(bytes)
     var values: [JSONValue] = []
     reader.skipSpace()
