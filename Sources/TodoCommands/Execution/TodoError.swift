@@ -152,6 +152,9 @@ package enum TodoError: Error, Equatable, Sendable {
   /// the person answered, another program changed or removed (`now` is `nil`) the line the
   /// change was about; nothing was written.
   case changedWhileAsked(line: Int, was: String, now: String?)
+  /// `edit`: what the person wrote was not written (they stopped, or the lines they edited
+  /// changed meanwhile, `why`); it is kept in the file at `path`.
+  case editKept(path: String, why: String?)
   /// `edit`: the editor exited with a status other than 0 (or its file could not be read
   /// back, -1), so what it left is not taken.
   case editorFailed(editor: String, status: Int32)
@@ -298,6 +301,9 @@ package enum TodoError: Error, Equatable, Sendable {
       return "\(programName): task \(line) changed while you were asked: was '\(TodoError.oneLine(was))', now '\(TodoError.oneLine(now))'; nothing changed"
     case .changedWhileAsked(let line, let was, nil):
       return "\(programName): task \(line) was removed while you were asked: was '\(TodoError.oneLine(was))'; nothing changed"
+    case .editKept(let path, let why):
+      let reason = why.map { $0 + "; " } ?? ""
+      return "\(programName): edit: \(reason)nothing changed; what you wrote is kept in '\(TodoError.oneLine(path))'"
     case .editorFailed(let editor, let status):
       let how = status < 0 ? "left no file to read" : "exited with status \(status)"
       return "\(programName): edit: the editor '\(editor)' \(how); nothing changed"
