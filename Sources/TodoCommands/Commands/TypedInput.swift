@@ -125,7 +125,7 @@ extension CommandContext {
   }
 
   /// Edits the tasks `choose` picks on the snapshot being changed (a `-q` query's tasks),
-  /// under one lock, in the order given; nothing is written when any of them fails.
+  /// in one change, in the order given; nothing is written when any of them fails.
   ///
   /// - Parameter asking: `choose` may ask the person (see ``change(_:label:asking:_:)``).
   @discardableResult
