@@ -199,10 +199,17 @@ import Testing
 
         """)
     #expect(box.read("todo.txt") == EditCommandTests.file)
-    // w writes it as it is.
+    // w writes it as it is, and what was kept for it goes (the earlier text stays).
     let answered = try box.todo("edit", input: "w", environment: env)
     #expect(answered.status == 0)
     #expect(box.read("todo.txt") == "(A) Call Mom\r\nBuy milk due:2009-02-30 due:2009-02-20\r\nPay rent\u{01}\r\n")
+    #expect(box.exists(EditCommandTests.kept))
+    #expect(!box.exists("state/todo/edits/edited-todo-2.txt"))
+    // -f writes it without asking, and keeps nothing.
+    try box.write("todo.txt", EditCommandTests.file)
+    #expect(try box.todo("-f", "edit", environment: env).status == 0)
+    #expect(box.read("todo.txt") == "(A) Call Mom\r\nBuy milk due:2009-02-30 due:2009-02-20\r\nPay rent\u{01}\r\n")
+    #expect(!box.exists("state/todo/edits/edited-todo-2.txt"))
   }
 
   @Test func aC1ControlIsABadLineToo() throws {

@@ -197,15 +197,17 @@ private final class EditSession {
     let original = list.serialized()
     let source = LineSet(list)
     var target = LineSet(bytes: original)
+    var alignment: LineAlignment?
     // Only new and changed lines are checked, and stored as checked.
     var stored: [Int: [UInt8]] = [:]
     let edited = try edit(original, name: name) { text in
       stored = [:]
       guard text != original else { return [] }
       target = LineSet(bytes: text)
-      let alignment = LineAlignment(source, target)
+      let aligned = LineAlignment(source, target)
+      alignment = aligned
       var problems: [EditProblem] = []
-      for index in 0..<target.count where alignment.sourceOfTarget[index] == nil {
+      for index in 0..<target.count where aligned.sourceOfTarget[index] == nil {
         let (line, problem) = check(target.line(index))
         stored[index] = line
         if let problem { problems.append(EditProblem(line: index, message: problem)) }
@@ -216,8 +218,10 @@ private final class EditSession {
     if (0..<target.count).allSatisfy(target.isBlank) {
       guard ask("\(name) is now empty: write it") else { throw stopped() }
       target = LineSet(bytes: [])
+      alignment = nil
     }
-    let (changed, added, removed) = LineAlignment(source, target).apply(to: &list) { stored[$0] ?? target.line($0) }
+    let lines = alignment ?? LineAlignment(source, target)
+    let (changed, added, removed) = lines.apply(to: &list) { stored[$0] ?? target.line($0) }
     guard changed + added + removed > 0 else { return .unchanged }
     return .changed("\(changed) changed, \(added) added, \(removed) removed.")
   }
@@ -248,8 +252,8 @@ private final class EditSession {
       for problem in problems {
         context.console.errorLine((problem.line.map { "line \($0 + 1): " } ?? "") + problem.message)
       }
-      keep()
       if context.settings.isForced { return text }
+      keep()
       switch askAgain() {
       case .edit:
         given = text
