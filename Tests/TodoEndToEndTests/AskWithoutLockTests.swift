@@ -118,4 +118,36 @@ import Testing
       box.read("todo.txt")
         == "x 2009-02-13 call mom +family\nfix sink\nx 2009-02-13 call dad +family\n2009-02-13 written meanwhile\n")
   }
+
+  /// `note` runs its editor without the lock too; the tag goes onto the task, found by content.
+  @Test func aNoteIsWrittenWithoutTheLock() throws {
+    let box = try box()
+    try box.write(
+      "bin/writer",
+      """
+      #!/bin/sh
+      TODO_LOCK_TIMEOUT=0 "$HOME/bin/todo" add 'written meanwhile' > /dev/null || exit 7
+      sed -i 's/call mom/call mom tonight/' "$HOME/todo.txt"
+      echo 'ask about the trip' > "$1"
+      """)
+    chmod(box.path("bin/writer"), 0o755)
+    let run = try box.todo("note", "2", environment: ["EDITOR": box.path("bin/writer")])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(box.read("todo.txt") == "call mom tonight\nfix sink note:fix-sink.txt\npay rent\n2009-02-13 written meanwhile\n")
+    #expect(box.read("notes/fix-sink.txt") == "ask about the trip\n")
+  }
+
+  /// A task changed while its new note was written: the note is kept and named, not linked.
+  @Test func aNoteOfATaskChangedMeanwhileIsKeptAndNamed() throws {
+    let box = try box()
+    try box.write("bin/writer", "#!/bin/sh\nsed -i 's/fix sink/fix the sink/' \"$HOME/todo.txt\"\necho 'call a plumber' > \"$1\"\n")
+    chmod(box.path("bin/writer"), 0o755)
+    let run = try box.todo("note", "2", environment: ["EDITOR": box.path("bin/writer")])
+    #expect(run.status == 1)
+    #expect(
+      run.stderr == "todo: task 2 changed while you were asked: was 'fix sink', now 'fix the sink'; the note is kept in '"
+        + box.path("notes") + "/fix-sink.txt', not linked ('todo tag 2 note fix-sink.txt' links it)\n")
+    #expect(box.read("todo.txt") == "call mom\nfix the sink\npay rent\n")
+    #expect(box.read("notes/fix-sink.txt") == "call a plumber\n")
+  }
 }
