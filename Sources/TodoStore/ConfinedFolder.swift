@@ -284,4 +284,17 @@ extension TodoStore {
   public func folder(_ path: String, creating: Bool = false) throws(StoreError) -> ConfinedFolder {
     try ConfinedFolder(path, creating: creating, posix: posix)
   }
+
+  /// The folder `name` of the state directory (``stateDirectory``), made with the state
+  /// directory when missing and reached as a ``ConfinedFolder`` (never through a link);
+  /// `nil` when the store keeps no state directory.
+  public func stateFolder(_ name: String) throws(StoreError) -> ConfinedFolder? {
+    guard let stateDirectory else { return nil }
+    do throws(SystemError) {
+      try UndoLog(directory: stateDirectory, limit: 0, byteLimit: 0).create(posix: posix)
+    } catch {
+      throw StoreError(errno: error.code, path: stateDirectory, operation: .create)
+    }
+    return try folder(Paths.join(stateDirectory, name), creating: true)
+  }
 }

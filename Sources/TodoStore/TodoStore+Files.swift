@@ -554,7 +554,9 @@ extension TodoStore {
   /// changing gets ``commitRounds`` such rounds and as many more as fit in
   /// ``writerWait`` seconds; then the change is given up with `.beingWritten`, and nothing is
   /// written.
-  func commit(_ changes: [FileChange], label: String, recording: Bool = true) throws(StoreError) {
+  /// Returns the changes as written (re-applied, when the files had changed).
+  @discardableResult
+  func commit(_ changes: [FileChange], label: String, recording: Bool = true) throws(StoreError) -> [FileChange] {
     var changes = changes
     let deadline = SystemClock.monotonic() + TodoStore.writerWait
     var round = 0
@@ -570,7 +572,7 @@ extension TodoStore {
       }
       if try install(&changes, temporaries: staged.temporaries, journal: staged.journal) {
         if recording { record(label: label, changes: changes.filter { !$0.target.isDevice }) }
-        return
+        return changes
       }
     }
     let busy = changes.first { !isCurrent($0) } ?? changes[0]

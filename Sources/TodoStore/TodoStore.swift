@@ -300,26 +300,84 @@ public final class TodoStore: @unchecked Sendable {
     // Text comes in through changes of one file (add, append, replace, import, edit); a
     // change of several (archive, move) only moves lines the files already held, and walking
     // its patch would cost an archive of a million lines 7 % more instructions.
-    if changes.count == 1, let change = changes.first {
-      // The changed stretches only, read in place: no line is copied. A line holding a line
-      // feed (an app's task made from text with a newline) would come back as two lines.
-      var marker: ArraySlice<UInt8>?
-      var broken: ArraySlice<UInt8>?
-      let markers = refusesConflictMarkers
-      change.patch.forEachHunkView { hunk in
-        hunk.forEachNew { line, _ in
-          if markers, marker == nil, TodoStore.readsAsMarker(line) { marker = line }
-          if broken == nil, line.contains(0x0A) { broken = line }
-        }
-      }
-      if let broken {
-        throw StoreError(
-          .lineBreakInLine(line: String(decoding: broken, as: UTF8.self)), path: change.target.path, operation: .write)
-      }
-      if let marker { try refuseMarker(marker, path: change.target.path) }
-    }
+    if changes.count == 1, let change = changes.first { try checkNewLines(change) }
     try commit(changes, label: label)
     return result
+  }
+
+  /// Writes, under the lock, the edits made to lists read earlier without it (by
+  /// ``read(_:)``), as one change: for a command that reads, then waits on a person (an
+  /// editor, a question), then writes. The lock is held only while the edits are written, so
+  /// the tool's other processes (a script's `add`) are not kept waiting for the person.
+  ///
+  /// Each list's edits are a line patch against the version it was read from (see
+  /// ``TodoTxt/TodoList/changes()``). A file still that version gets the edits as they are.
+  /// A file another program or process changed meanwhile gets the patch applied by content
+  /// to the file as it is now, as every change of the store is re-applied: changes to other
+  /// lines are kept, and an edited line is found where it moved. When a line the edits change
+  /// or remove was itself changed or removed meanwhile, nothing is written and the error is
+  /// `.conflict`, naming the line as it was read and as it is now. Lines the edits only add
+  /// never conflict. (``snapshotCheck`` does not run: the caller judged the version it read.)
+  ///
+  /// - Parameters:
+  ///   - paths: the files, as given to ``read(_:)``.
+  ///   - label: the change's name in the undo log.
+  ///   - lists: for each file, the list ``read(_:)`` returned (an empty ``TodoTxt/TodoList``
+  ///     for a file that was missing), edited.
+  /// - Returns: how many lines each file has as written (the lists' own counts when the files
+  ///   had not changed meanwhile, or nothing was written).
+  @discardableResult
+  public func update(_ paths: [String], label: String, editedAfterReading lists: [TodoList]) throws(StoreError)
+    -> [Int]
+  {
+    precondition(paths.count == lists.count, "one list per file")
+    var counts = lists.map(\.count)
+    var changes: [FileChange] = []
+    var indices: [Int] = []
+    for (index, (path, list)) in zip(paths, lists).enumerated() {
+      let base = list.bytesAsRead
+      let content = FileChange.Content(list)
+      guard !content.equals(base) else { continue }
+      changes.append(
+        FileChange(
+          target: try resolve(path, operation: .write), base: Snapshot(bytes: base, identity: nil),
+          content: content, patch: Patch(edits: list), counts: LineCount(list)))
+      indices.append(index)
+    }
+    guard !changes.isEmpty else { return counts }
+    if changes.count == 1, let change = changes.first { try checkNewLines(change) }
+    let targets = changes.map(\.target)
+    try recoverInterruptedChanges(targets)
+    let locks = try lock(targets)
+    defer { for lock in locks { lock.release(posix: posix) } }
+    // The file as it is now, under the lock: the read version's edits, or the patch re-applied.
+    for index in changes.indices where !changes[index].target.isDevice {
+      changes[index] = try rebase(changes[index])
+    }
+    let written = try commit(changes, label: label)
+    for (index, change) in zip(indices, written) { counts[index] = change.patch.newCount }
+    return counts
+  }
+
+  /// Refuses a change that brings a line holding a line feed (an app's task made from text
+  /// with a newline would come back as two lines) or, when ``refusesConflictMarkers``, a line
+  /// that reads as a conflict marker. Only the changed stretches are read, in place: no line
+  /// is copied.
+  private func checkNewLines(_ change: FileChange) throws(StoreError) {
+    var marker: ArraySlice<UInt8>?
+    var broken: ArraySlice<UInt8>?
+    let markers = refusesConflictMarkers
+    change.patch.forEachHunkView { hunk in
+      hunk.forEachNew { line, _ in
+        if markers, marker == nil, TodoStore.readsAsMarker(line) { marker = line }
+        if broken == nil, line.contains(0x0A) { broken = line }
+      }
+    }
+    if let broken {
+      throw StoreError(
+        .lineBreakInLine(line: String(decoding: broken, as: UTF8.self)), path: change.target.path, operation: .write)
+    }
+    if let marker { try refuseMarker(marker, path: change.target.path) }
   }
 
   /// Refuses new lines that read as a merge conflict's markers (`<<<<<<<`, `=======`,

@@ -473,6 +473,11 @@ extension TodoList {
     }
   }
 
+  /// The bytes the list was read from (its byte order mark included), unchanged by its edits:
+  /// what a store compares with the file when it writes the edits later (see
+  /// `TodoStore.update(_:label:editedAfterReading:)`).
+  package var bytesAsRead: [UInt8] { buffer }
+
   /// Whether the list is still the file as read: every edit, insertion or move adds bytes to
   /// the edit buffer, and every removal drops a line.
   var isAsRead: Bool { added.isEmpty && slots.count == originalCount }

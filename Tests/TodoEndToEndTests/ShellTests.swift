@@ -8,9 +8,10 @@ import Testing
     let terminal: PseudoTerminal
     let process = Process()
 
-    init(_ box: Sandbox, arguments: [String] = []) throws {
+    /// - Parameter name: the name the tool is run under (`todo.sh` for todo.sh's behaviour).
+    init(_ box: Sandbox, name: String = "todo", arguments: [String] = []) throws {
       terminal = try PseudoTerminal()
-      let todo = box.home.appendingPathComponent("bin").appendingPathComponent("todo")
+      let todo = box.home.appendingPathComponent("bin").appendingPathComponent(name)
       // As a terminal emulator does, make the terminal the session's controlling terminal, so
       // that Ctrl-C typed into it sends SIGINT (util-linux setsid; readline needs only isatty).
       let setsid = "/usr/bin/setsid"

@@ -150,4 +150,69 @@ import TodoTxt
     #expect(try patch.apply(to: Array("a\r\nb\r\nc".utf8)).bytes == list.serialized())
     #expect(try patch.inverted.apply(to: list.serialized()).bytes == Array("a\r\nb\r\nc".utf8))
   }
+
+  // MARK: Edits of a list read earlier, written later (a person was asked in between)
+
+  @Test func editsOfAnEarlierReadAreWrittenAsTheyAreWhenNothingChanged() throws {
+    let dir = Scratch()
+    dir.write("todo.txt", "a\r\nb\r\nc\r\n")
+    let store = dir.store()
+    var list = try store.read(dir.file("todo.txt"))
+    list.replace(number: 2, with: Task(parsing: "x b"))
+    #expect(try store.update([dir.file("todo.txt")], label: "do 2", editedAfterReading: [list]) == [3])
+    #expect(dir.read("todo.txt") == "a\r\nx b\r\nc\r\n")
+    // One undo entry takes it back.
+    _ = try store.undo(1, files: [dir.file("todo.txt")])
+    #expect(dir.read("todo.txt") == "a\r\nb\r\nc\r\n")
+  }
+
+  @Test func editsOfAnEarlierReadKeepWhatOthersChangedMeanwhile() throws {
+    let dir = Scratch()
+    dir.write("todo.txt", "a\nb\nc\n")
+    let store = dir.store()
+    var list = try store.read(dir.file("todo.txt"))
+    list.replace(number: 2, with: Task(parsing: "x b"))
+    list.append(Task(parsing: "d"))
+    // Meanwhile (no lock was held): the line before it goes, the one after changes, one is
+    // added at the end.
+    dir.write("todo.txt", "b\nc changed\nadded\n")
+    #expect(try store.update([dir.file("todo.txt")], label: "edit", editedAfterReading: [list]) == [4])
+    #expect(dir.read("todo.txt") == "x b\nc changed\nadded\nd\n")
+    _ = try store.undo(1, files: [dir.file("todo.txt")])
+    #expect(dir.read("todo.txt") == "b\nc changed\nadded\n")
+  }
+
+  @Test func editsOfAnEarlierReadToALineChangedMeanwhileAreRefused() throws {
+    let dir = Scratch()
+    dir.write("todo.txt", "a\nb\nc\n")
+    let store = dir.store()
+    var list = try store.read(dir.file("todo.txt"))
+    list.replace(number: 2, with: Task(bytes: []))
+    dir.write("todo.txt", "a\nb, but changed\nc\n")
+    #expect(throws: StoreError(.conflict(line: 2, was: "b", now: "b, but changed"), path: dir.file("todo.txt"), operation: .write)) {
+      try store.update([dir.file("todo.txt")], label: "del 2", editedAfterReading: [list])
+    }
+    #expect(dir.read("todo.txt") == "a\nb, but changed\nc\n")
+    // Removed meanwhile: refused too, and nothing of a second file is written either.
+    dir.write("todo.txt", "a\nc\n")
+    dir.write("done.txt", "")
+    var done = try store.read(dir.file("done.txt"))
+    done.append(Task(parsing: "b"))
+    #expect(throws: StoreError(.conflict(line: 2, was: "b", now: nil), path: dir.file("todo.txt"), operation: .write)) {
+      try store.update([dir.file("todo.txt"), dir.file("done.txt")], label: "move 2", editedAfterReading: [list, done])
+    }
+    #expect(dir.read("todo.txt") == "a\nc\n")
+    #expect(dir.read("done.txt") == "")
+  }
+
+  @Test func anUneditedListWritesNothingAndAMissingFileIsMade() throws {
+    let dir = Scratch()
+    let store = dir.store()
+    #expect(try store.update([dir.file("todo.txt")], label: "edit", editedAfterReading: [TodoList()]) == [0])
+    #expect(dir.read("todo.txt") == nil)
+    var list = TodoList()
+    list.append(Task(parsing: "first"))
+    try store.update([dir.file("todo.txt")], label: "edit", editedAfterReading: [list])
+    #expect(dir.read("todo.txt") == "first\n")
+  }
 }

@@ -16,13 +16,13 @@ enum AppendCommand {
     let file = context.settings.todoFile
     let reference = try TaskReference(arguments.first, usage: spec.usageError)
     let rest = Array(arguments.dropFirst())
-    // Asked only about a task that exists, on the snapshot being changed: the list is read
-    // once, under the lock.
+    // Asked only about a task that exists, and without the lock: the text is added only if
+    // the task is still as it was when asked about.
     let asks = rest.first?.isEmpty ?? true && !context.settings.isForced
     let terminal = context.console
     let delimiters = Set(context.settings.sentenceDelimiters.utf8)
     var replaced: [Task.RepeatedTag] = []
-    let updated = try context.editTask(reference, in: file, label: "append") { task throws(TodoError) in
+    let updated = try context.editTask(reference, in: file, label: "append", asking: asks) { task throws(TodoError) in
       var input = asks ? context.ask("Append: ", on: terminal) : RawArguments.joined(rest)
       let space: [UInt8] = input.first.map { delimiters.contains($0) } ?? false ? [] : [UInt8(ascii: " ")]
       input = try context.storedText(cleanInput(input))
@@ -63,16 +63,18 @@ extension CommandContext {
 
 extension CommandContext {
   /// Edits one task of `file` under the store's lock and returns it as written.
+  ///
+  /// - Parameter asking: `edit` asks the person for text; the task is then read and asked
+  ///   about without the lock (see ``change(_:label:asking:_:)``).
   func editTask(
-    _ reference: TaskReference, in file: String, label: String, _ edit: (inout Task) throws(TodoError) -> Void
+    _ reference: TaskReference, in file: String, label: String, asking: Bool = false,
+    _ edit: (inout Task) throws(TodoError) -> Void
   ) throws(TodoError) -> Task {
-    try storing {
-      try store.update(file, label: "\(label) \(reference.typed)") { list -> Task in
-        var task = try reference.task(in: list, file: file, mode: settings.mode)
-        try edit(&task)
-        list.replace(number: reference.number, with: task)
-        return task
-      }
+    try change(file, label: "\(label) \(reference.typed)", asking: asking) { list -> Task in
+      var task = try reference.task(in: list, file: file, mode: settings.mode)
+      try edit(&task)
+      list.replace(number: reference.number, with: task)
+      return task
     }
   }
 }

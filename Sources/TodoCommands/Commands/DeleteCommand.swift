@@ -29,18 +29,16 @@ enum DeleteCommand {
     var old = Task(bytes: [])
     if arguments.count < 2 || arguments[1].isEmpty {
       let preserve = context.settings.preservesLineNumbers
-      // The question shows the task as the snapshot being changed has it: the list is read
-      // once, under the lock, and a "no" writes nothing.
+      // The question is asked without the list's lock, and the task deleted only if it is
+      // still what the question showed (see `CommandContext.change`); a "no" writes nothing.
       let terminal = context.console
-      try context.storing {
-        try context.store.update(file, label: "del \(reference.typed)") { list in
-          old = try reference.task(in: list, file: file, mode: context.settings.mode)
-          guard context.confirm("Delete '\(String(decoding: old.bytes, as: UTF8.self))'", on: terminal) else {
-            throw TodoError.noTasksDeleted
-          }
-          list.replace(number: reference.number, with: Task(bytes: []))
-          if !preserve { list.removeAll { $0.bytes.isEmpty } }
+      try context.change(file, label: "del \(reference.typed)", asking: !context.settings.isForced) { list in
+        old = try reference.task(in: list, file: file, mode: context.settings.mode)
+        guard context.confirm("Delete '\(String(decoding: old.bytes, as: UTF8.self))'", on: terminal) else {
+          throw TodoError.noTasksDeleted
         }
+        list.replace(number: reference.number, with: Task(bytes: []))
+        if !preserve { list.removeAll { $0.bytes.isEmpty } }
       }
       if context.verbose {
         context.echo(reference.typed, old.bytes)
@@ -89,17 +87,17 @@ enum DeleteCommand {
     let preserve = context.settings.preservesLineNumbers
     let terminal = context.console
     var deleted: [(TaskReference, Task)] = []
-    try context.storing {
-      try context.store.update(file, label: "del \(items.joined(separator: " "))") { list in
-        for reference in references {
-          let old = try reference.task(in: list, file: file, mode: context.settings.mode)
-          guard context.confirm("Delete '\(String(decoding: old.bytes, as: UTF8.self))'", on: terminal) else { continue }
-          deleted.append((reference, old))
-          list.replace(number: reference.number, with: Task(bytes: []))
-        }
-        guard !deleted.isEmpty else { throw TodoError.noTasksDeleted }
-        if !preserve { list.removeAll { $0.bytes.isEmpty } }
+    // Asked without the lock; each task is deleted only if it is still what its question
+    // showed (see `CommandContext.change`).
+    try context.change(file, label: "del \(items.joined(separator: " "))", asking: !context.settings.isForced) { list in
+      for reference in references {
+        let old = try reference.task(in: list, file: file, mode: context.settings.mode)
+        guard context.confirm("Delete '\(String(decoding: old.bytes, as: UTF8.self))'", on: terminal) else { continue }
+        deleted.append((reference, old))
+        list.replace(number: reference.number, with: Task(bytes: []))
       }
+      guard !deleted.isEmpty else { throw TodoError.noTasksDeleted }
+      if !preserve { list.removeAll { $0.bytes.isEmpty } }
     }
     if context.verbose {
       for (reference, old) in deleted {

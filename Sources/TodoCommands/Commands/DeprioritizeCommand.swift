@@ -13,38 +13,38 @@ enum DeprioritizeCommand {
     var status = ExitStatus.success
     var failure: TodoError?
     let terminal = context.console
-    try context.storing {
-      try context.store.update(file, label: selection?.label("depri") ?? "depri \(items.joined(separator: " "))") { list in
-        if let selection { items = taskNumberWords(try selection.arguments(in: list, context: context, terminal: terminal)) }
-        for item in items {
-          do throws(TodoError) {
-            let reference = try TaskReference(item, usage: spec.usageError)
-            var task = try reference.task(in: list, file: file, mode: context.settings.mode)
-            let native = context.settings.policy.readsTasksByGrammar
-            if native ? task.priority != nil : reference.todoShSeesPriority(task, in: list) {
-              if native {
-                // `(A) x text` is an open task whose text starts with `x `: without the
-                // priority the line would read as done.
-                if task.headPriority != nil, !task.isCompleted, task.bodyBytes.starts(with: bytes("x ")) {
-                  throw .deprioritizingWouldComplete(item)
-                }
-                task.setPriority(nil)
-              } else {
-                task.setLine(task.bytes.dropFirst(4))
+    let label = selection?.label("depri") ?? "depri \(items.joined(separator: " "))"
+    // A query's tasks are asked about before the change: read and asked without the lock.
+    try context.change(file, label: label, asking: selection?.mayAsk(context) ?? false) { list in
+      if let selection { items = taskNumberWords(try selection.arguments(in: list, context: context, terminal: terminal)) }
+      for item in items {
+        do throws(TodoError) {
+          let reference = try TaskReference(item, usage: spec.usageError)
+          var task = try reference.task(in: list, file: file, mode: context.settings.mode)
+          let native = context.settings.policy.readsTasksByGrammar
+          if native ? task.priority != nil : reference.todoShSeesPriority(task, in: list) {
+            if native {
+              // `(A) x text` is an open task whose text starts with `x `: without the
+              // priority the line would read as done.
+              if task.headPriority != nil, !task.isCompleted, task.bodyBytes.starts(with: bytes("x ")) {
+                throw .deprioritizingWouldComplete(item)
               }
-              list.replace(number: reference.number, with: task)
-              if context.verbose {
-                context.echo(item, task.bytes)
-                context.console.line("TODO: \(item) deprioritized.")
-              }
+              task.setPriority(nil)
             } else {
-              context.console.errorLine("TODO: \(item) is not prioritized.")
-              status = .failure
+              task.setLine(task.bytes.dropFirst(4))
             }
-          } catch {
-            failure = error
-            return
+            list.replace(number: reference.number, with: task)
+            if context.verbose {
+              context.echo(item, task.bytes)
+              context.console.line("TODO: \(item) deprioritized.")
+            }
+          } else {
+            context.console.errorLine("TODO: \(item) is not prioritized.")
+            status = .failure
           }
+        } catch {
+          failure = error
+          return
         }
       }
     }

@@ -26,48 +26,48 @@ enum DoCommand {
     var status = ExitStatus.success
     var failure: TodoError?
     let terminal = context.console
-    try context.storing {
-      try context.store.update(file, label: selection?.label("do") ?? "do \(items.joined(separator: " "))") { list in
-        if let selection { items = taskNumberWords(try selection.arguments(in: list, context: context, terminal: terminal)) }
-        for item in items {
-          do throws(TodoError) {
-            let reference = try TaskReference(item, usage: spec.usageError)
-            var task = try reference.task(in: list, file: file, mode: context.settings.mode)
-            guard native ? !task.isCompleted : !task.bytes.starts(with: bytes("x ")) else {
-              context.console.errorLine("TODO: \(item) is already marked done.")
-              status = .failure
-              continue
-            }
-            if native {
-              // Only the priority the parser reads moves: `(a) text` keeps its `(a)`.
-              task.complete(on: context.today, priorityStyle: .tag)
-            } else {
-              let body = reference.todoShSeesPriority(task, in: list) ? task.bytes.dropFirst(4) : task.bytes
-              task.setLine(bytes("x \(context.today) ") + body)
-            }
-            list.replace(number: reference.number, with: task)
+    let label = selection?.label("do") ?? "do \(items.joined(separator: " "))"
+    // A query's tasks are asked about before the change: read and asked without the lock.
+    try context.change(file, label: label, asking: selection?.mayAsk(context) ?? false) { list in
+      if let selection { items = taskNumberWords(try selection.arguments(in: list, context: context, terminal: terminal)) }
+      for item in items {
+        do throws(TodoError) {
+          let reference = try TaskReference(item, usage: spec.usageError)
+          var task = try reference.task(in: list, file: file, mode: context.settings.mode)
+          guard native ? !task.isCompleted : !task.bytes.starts(with: bytes("x ")) else {
+            context.console.errorLine("TODO: \(item) is already marked done.")
+            status = .failure
+            continue
+          }
+          if native {
+            // Only the priority the parser reads moves: `(a) text` keeps its `(a)`.
+            task.complete(on: context.today, priorityStyle: .tag)
+          } else {
+            let body = reference.todoShSeesPriority(task, in: list) ? task.bytes.dropFirst(4) : task.bytes
+            task.setLine(bytes("x \(context.today) ") + body)
+          }
+          list.replace(number: reference.number, with: task)
+          if context.verbose {
+            context.echo(item, task.bytes)
+            context.console.line("TODO: \(item) marked as done.")
+          }
+          if native, let next = RecurrenceCommand.nextTask(after: task, context: context) {
+            let number = list.append(next)
             if context.verbose {
-              context.echo(item, task.bytes)
-              context.console.line("TODO: \(item) marked as done.")
+              context.echo(String(number), next.bytes)
+              context.console.line("\(context.todoPrefix): \(number) added.")
             }
-            if native, let next = RecurrenceCommand.nextTask(after: task, context: context) {
-              let number = list.append(next)
-              if context.verbose {
-                context.echo(String(number), next.bytes)
-                context.console.line("\(context.todoPrefix): \(number) added.")
-              }
-            }
-          } catch {
-            failure = error
-            return
           }
+        } catch {
+          failure = error
+          return
         }
-        if native, context.verbose {
-          let completed = items.compactMap { Int($0) }.compactMap { list.task(number: $0) }.filter(\.isCompleted)
-          for (number, task) in Dependencies.freed(by: completed, in: list) {
-            context.console.line("\(context.todoPrefix): \(number) no longer waits for anything:")
-            context.echo(String(number), task.bytes)
-          }
+      }
+      if native, context.verbose {
+        let completed = items.compactMap { Int($0) }.compactMap { list.task(number: $0) }.filter(\.isCompleted)
+        for (number, task) in Dependencies.freed(by: completed, in: list) {
+          context.console.line("\(context.todoPrefix): \(number) no longer waits for anything:")
+          context.echo(String(number), task.bytes)
         }
       }
     }

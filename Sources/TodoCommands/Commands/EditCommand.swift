@@ -7,50 +7,61 @@ import TodoTxt
 
 /// `edit [NR]`: the user's editor on one task's line, or on the whole of todo.txt.
 ///
-/// The editor runs inside one store update, so it holds the list's lock the whole time (the
-/// tool's other processes and the shell wait rather than write underneath it) and the result
-/// is one change with one undo entry. The edited text is laid onto the list as line edits
-/// (a line diff against what the editor was given), so that when another program (a sync
-/// client, an editor of its own) changed the file meanwhile, the store applies these edits to
-/// the same tasks found by content, as every other write does, instead of writing the
-/// editor's copy over the other program's change.
+/// The list is read, and the editor run, without the list's lock: a person may take as long
+/// as they like, and the tool's other processes (a script's `add`) go on meanwhile. What the
+/// editor saved is laid onto the list as line edits (a line diff against what the editor was
+/// given) and written under the lock as one change with one undo entry, a line patch against
+/// the version the editor was opened on: what another program or process changed meanwhile
+/// stays (the edited tasks are found by content), and when it changed a line the editor
+/// changed too, nothing is written.
 ///
 /// Lines the editor changed or added are checked as typed text is: a `due:`/`t:` date
 /// expression becomes its date, and a line that is no task (a date that is not one, a control
-/// character, a conflict marker), an emptied task or an emptied file is named and asked about
-/// before anything is written; declined, nothing changes and the exit status is 1.
+/// character, a conflict marker) is named. What the person wrote is never thrown away: a text
+/// with problems is kept in the state directory's `edits` folder, and the person is asked to
+/// edit again (the editor reopens on their text, a note above each line with a problem, the
+/// notes removed again afterwards; see ``EditNotes``), to write it as it is, or to stop. A
+/// text that is not written (stopped, or refused because of an outside change) is named by
+/// its path and the exit status is 1. An emptied task or file is asked about first.
 enum EditCommand {
   static let spec: CommandSpec = CommandSpec(
     name: "edit", usage: "[NR]",
     abstract: "Edit task NR, or the whole of todo.txt, in $VISUAL or $EDITOR.",
     discussion: """
-      The editor works on a private copy while the list is locked; what it saved is written \
-      as one change (todo undo takes it back), merged with any change another program made \
-      to the file meanwhile. A changed line whose due: or t: is a date word (fri, +3d) gets \
-      the date; a line that is not a task, an emptied task or an emptied file is shown and \
-      asked about first. Without VISUAL and EDITOR, vi is used.
+      The editor works on a private copy and the list is not locked meanwhile; what it saved \
+      is written as one change (todo undo takes it back), merged with any change made to \
+      other tasks meanwhile, and refused when the same task was changed. A changed line \
+      whose due: or t: is a date word (fri, +3d) gets the date; a line that is not a task is \
+      named, and you can edit again (the editor reopens with a #!todo-edit: note above each \
+      such line, removed again before writing), write it as it is, or stop. Text that is \
+      not written is kept in the edits folder of the state directory, and its path shown. \
+      An emptied task or file is asked about first. Without VISUAL and EDITOR, vi is used.
       """,
     arguments: [.taskNumber], nativeOnly: true, toleratesConflictMarkers: true, argumentsOptional: true
   ) { context, arguments throws(TodoError) in
     guard arguments.count <= 1 else { throw spec.usageError }
     let file = context.settings.todoFile
     let reference = try arguments.first.map { text throws(TodoError) in try TaskReference(text, usage: spec.usageError) }
-    let editor = EditCommand.editor(context.settings)
-    // Prompts must reach the person while the change is held back (see `storing`).
-    let terminal = context.console
-    let outcome: Outcome = try context.storing {
-      try context.store.update(file, label: reference.map { "edit \($0.typed)" } ?? "edit") { list -> Outcome in
-        let session = EditSession(context: context, terminal: terminal, editor: editor)
-        if let reference {
-          let task = try reference.task(in: list, file: file, mode: context.settings.mode)
-          return try session.editLine(reference, task: task, in: &list)
-        }
-        return try session.editFile(&list, name: Posix.basename(file))
-      }
+    let session = EditSession(
+      context: context, editor: EditCommand.editor(context.settings), file: file,
+      keptName: reference.map { "task-\($0.number).txt" } ?? Posix.basename(file))
+    defer { session.removeCopy() }
+    // Read without the lock, which is never held while a person edits.
+    var list = try context.readList(file)
+    let outcome: Outcome
+    if let reference {
+      let task = try reference.task(in: list, file: file, mode: context.settings.mode)
+      outcome = try session.editLine(reference, task: task, in: &list)
+    } else {
+      outcome = try session.editFile(&list, name: Posix.basename(file))
     }
     switch outcome {
-    case .unchanged: context.console.line("\(context.todoPrefix): nothing changed.")
-    case .changed(let summary): context.console.line("\(context.todoPrefix): \(summary)")
+    case .unchanged:
+      session.discardKept()
+      context.console.line("\(context.todoPrefix): nothing changed.")
+    case .changed(let summary):
+      try session.write(list, label: reference.map { "edit \($0.typed)" } ?? "edit")
+      context.console.line("\(context.todoPrefix): \(summary)")
     }
     return .success
   }
@@ -70,33 +81,111 @@ enum EditCommand {
   }
 }
 
-/// One run of the editor, inside the store's update.
-private struct EditSession {
+/// A line of what the editor saved that is no task as it stands.
+struct EditProblem: Equatable {
+  /// The line (0-based, in the text without notes); `nil` for the text as a whole.
+  var line: Int?
+  var message: String
+}
+
+/// The notes `edit` writes into the text it reopens: above each line with a problem, one
+/// naming it, and at the top the problems of the text as a whole and a line saying what the
+/// notes are. Each starts with ``mark``.
+///
+/// Any line of todo.txt is a task, so no marking is one a task could never have: the notes
+/// taken out again are exactly the lines that were put in (wherever the person moved them). A
+/// note the person changed is no longer one of them; it stays, and is named as a problem (a
+/// new line starting with the mark), so nothing the person typed is ever dropped unseen.
+enum EditNotes {
+  static let mark = "#!todo-edit:"
+
+  /// `text` with the notes of `problems`, and the note lines put in (without line endings).
+  static func annotate(_ text: [UInt8], _ problems: [EditProblem]) -> (bytes: [UInt8], notes: [[UInt8]]) {
+    guard !problems.isEmpty else { return (text, []) }
+    let list = TodoList(bytes: text)
+    let ending = list.preferredLineEnding.bytes
+    var notes: [[UInt8]] = []
+    var out: [UInt8] = list.hasByteOrderMark ? TodoList.byteOrderMark : []
+    func note(_ words: String) {
+      let line = Array("\(mark) \(words)".utf8).map { $0 < 0x20 || $0 == 0x7F ? UInt8(ascii: "?") : $0 }
+      notes.append(line)
+      out += line + ending
+    }
+    for problem in problems where problem.line.map({ $0 >= list.count }) ?? true { note(problem.message) }
+    note("each note like this one is removed before writing; fix the line below it, save and quit")
+    for index in 0..<list.count {
+      for problem in problems where problem.line == index { note("the next line: \(problem.message)") }
+      out += list.lineBytes(at: index) + list.lineEnding(at: index).bytes
+    }
+    return (out, notes)
+  }
+
+  /// `saved` without the lines of `notes`, each taken out as often as it was put in.
+  static func strip(_ notes: [[UInt8]], from saved: [UInt8]) -> [UInt8] {
+    guard !notes.isEmpty else { return saved }
+    var left: [[UInt8]: Int] = [:]
+    for note in notes { left[note, default: 0] += 1 }
+    var list = TodoList(bytes: saved)
+    var removes = [Bool](repeating: false, count: list.count)
+    for index in 0..<list.count {
+      let line = Array(list.lineBytes(at: index))
+      if let count = left[line], count > 0 {
+        left[line] = count - 1
+        removes[index] = true
+      }
+    }
+    list.removeLines(marked: removes)
+    return list.serialized()
+  }
+}
+
+/// One run of `edit`: the editor, as many times as the person asks for it, on a private copy.
+private final class EditSession {
   let context: CommandContext
-  let terminal: Console
   let editor: String
+  let file: String
+  /// What the person's text is called where it is kept (`todo.txt`, `task-3.txt`).
+  let keptName: String
+  /// The private folder of the editor's copy, made for the first run.
+  private var directory: String?
+  /// The editor's copy, which stays when the text could be kept nowhere else.
+  private var copy: String?
+  private var leavesCopy = false
+  /// Where the person's text is kept until it is written (see ``keep()``).
+  private var kept: (folder: ConfinedFolder, name: String)?
+  /// What the person last saved, the notes taken out.
+  private var text: [UInt8] = []
+
+  init(context: CommandContext, editor: String, file: String, keptName: String) {
+    self.context = context
+    self.editor = editor
+    self.file = file
+    self.keptName = keptName
+  }
 
   func editLine(_ reference: TaskReference, task: Task, in list: inout TodoList) throws(TodoError) -> EditCommand.Outcome {
-    let edited = try runEditor(on: Array(task.bytes) + [0x0A], name: "task-\(reference.number).txt")
-    var lines = TodoList(bytes: edited).map { Array($0.bytes) }
-    while let last = lines.last, last.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { lines.removeLast() }
-    guard lines != [Array(task.bytes)] else { return .unchanged }
+    let original = Array(task.bytes)
+    var lines: [[UInt8]] = []
+    var checked: [[UInt8]] = []
+    _ = try edit(original + [0x0A], name: "task-\(reference.number).txt") { text in
+      lines = TodoList(bytes: text).map { Array($0.bytes) }
+      while let last = lines.last, last.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { lines.removeLast() }
+      checked = []
+      guard lines != [original], !lines.isEmpty else { return [] }
+      var problems: [EditProblem] = []
+      for (offset, line) in lines.enumerated() {
+        let (stored, problem) = check(line)
+        checked.append(stored)
+        if let problem { problems.append(EditProblem(line: offset, message: problem)) }
+      }
+      if lines.count > 1 { problems.append(EditProblem(message: "task \(reference.typed) became \(lines.count) lines")) }
+      return problems
+    }
+    guard lines != [original] else { return .unchanged }
     if lines.isEmpty {
-      guard ask("Task \(reference.typed) is now empty: delete it") else { throw .editDeclined }
+      guard ask("Task \(reference.typed) is now empty: delete it") else { throw stopped() }
       list.replace(number: reference.number, with: Task(bytes: []))
       return .changed("\(reference.typed) deleted.")
-    }
-    var checked: [[UInt8]] = []
-    var problems: [String] = []
-    for (offset, line) in lines.enumerated() {
-      let (text, problem) = check(line)
-      checked.append(text)
-      if let problem { problems.append("line \(offset + 1): \(problem)") }
-    }
-    if lines.count > 1 { problems.append("task \(reference.typed) became \(lines.count) lines") }
-    if !problems.isEmpty {
-      for problem in problems { terminal.errorLine(problem) }
-      guard ask("Write it anyway") else { throw .editDeclined }
     }
     list.replace(number: reference.number, with: Task(bytes: checked[0]))
     for (offset, line) in checked.dropFirst().enumerated() { list.insert(Task(bytes: line), at: reference.number + offset) }
@@ -106,29 +195,73 @@ private struct EditSession {
 
   func editFile(_ list: inout TodoList, name: String) throws(TodoError) -> EditCommand.Outcome {
     let original = list.serialized()
-    let edited = try runEditor(on: original, name: name)
-    guard edited != original else { return .unchanged }
-    var target = LineSet(bytes: edited)
-    if (0..<target.count).allSatisfy(target.isBlank) {
-      guard ask("\(name) is now empty: write it") else { throw .editDeclined }
-      target = LineSet(bytes: [])
-    }
-    let alignment = LineAlignment(LineSet(list), target)
+    let source = LineSet(list)
+    var target = LineSet(bytes: original)
+    var alignment: LineAlignment?
     // Only new and changed lines are checked, and stored as checked.
     var stored: [Int: [UInt8]] = [:]
-    var problems: [String] = []
-    for index in 0..<target.count where alignment.sourceOfTarget[index] == nil {
-      let (text, problem) = check(target.line(index))
-      stored[index] = text
-      if let problem { problems.append("line \(index + 1): \(problem)") }
+    let edited = try edit(original, name: name) { text in
+      stored = [:]
+      guard text != original else { return [] }
+      target = LineSet(bytes: text)
+      let aligned = LineAlignment(source, target)
+      alignment = aligned
+      var problems: [EditProblem] = []
+      for index in 0..<target.count where aligned.sourceOfTarget[index] == nil {
+        let (line, problem) = check(target.line(index))
+        stored[index] = line
+        if let problem { problems.append(EditProblem(line: index, message: problem)) }
+      }
+      return problems
     }
-    if !problems.isEmpty {
-      for problem in problems { terminal.errorLine(problem) }
-      guard ask("Write it anyway") else { throw .editDeclined }
+    guard edited != original else { return .unchanged }
+    if (0..<target.count).allSatisfy(target.isBlank) {
+      guard ask("\(name) is now empty: write it") else { throw stopped() }
+      target = LineSet(bytes: [])
+      alignment = nil
     }
-    let (changed, added, removed) = alignment.apply(to: &list) { stored[$0] ?? target.line($0) }
+    let lines = alignment ?? LineAlignment(source, target)
+    let (changed, added, removed) = lines.apply(to: &list) { stored[$0] ?? target.line($0) }
     guard changed + added + removed > 0 else { return .unchanged }
     return .changed("\(changed) changed, \(added) added, \(removed) removed.")
+  }
+
+  /// Runs the editor on `original` until what it saves has no problem (`review` names them),
+  /// the person says to write it as it is (or `--force` does), or stops (thrown, the text
+  /// kept). Returns what was saved, notes taken out (`original` when nothing changed).
+  func edit(_ original: [UInt8], name: String, review: ([UInt8]) -> [EditProblem]) throws(TodoError) -> [UInt8] {
+    var given = original
+    var problems: [EditProblem] = []
+    var reopened = false
+    while true {
+      let (shown, notes) = EditNotes.annotate(given, problems)
+      let saved: [UInt8]
+      do {
+        saved = try runEditor(on: shown, name: name)
+      } catch {
+        // What an earlier round saved is kept: say where.
+        guard reopened, case .editorFailed = error else { throw error }
+        throw .editKept(path: keptPath, why: reason(error))
+      }
+      text = EditNotes.strip(notes, from: saved)
+      // Nobody at a terminal to fix it, and the editor changed nothing: asking again would
+      // only go round.
+      if reopened, text == given, !context.input.isTerminal { throw stopped() }
+      problems = review(text)
+      if problems.isEmpty { return text }
+      for problem in problems {
+        context.console.errorLine((problem.line.map { "line \($0 + 1): " } ?? "") + problem.message)
+      }
+      if context.settings.isForced { return text }
+      keep()
+      switch askAgain() {
+      case .edit:
+        given = text
+        reopened = true
+      case .write: return text
+      case .stop: throw stopped()
+      }
+    }
   }
 
   /// A changed or added line as it will be stored, and what is wrong with it, if anything.
@@ -141,6 +274,9 @@ private struct EditSession {
     for marker in ["<<<<<<<", "=======", ">>>>>>>"] where line.starts(with: marker.utf8) {
       return (line, "a merge conflict marker (\(marker))")
     }
+    if line.starts(with: EditNotes.mark.utf8) {
+      return (line, "it starts with \(EditNotes.mark) as the notes of edit do; remove it, or write it as it is")
+    }
     do {
       return (try TypedInput.resolvingDates(in: line, today: context.today), nil)
     } catch {
@@ -150,40 +286,142 @@ private struct EditSession {
     }
   }
 
-  /// Yes or no, on the terminal even while the change's own output is held back; `--force`
-  /// says yes, no answer (end of input) says no.
+  /// What to do with a text that has problems.
+  enum Choice {
+    case edit, write, stop
+  }
+
+  /// Edit again (`y`, or Enter at a terminal), write it as it is (`w`), or stop (`n`, any
+  /// other answer, no answer).
+  func askAgain() -> Choice {
+    let terminal = context.input.isTerminal
+    if terminal { context.console.writeError(Array("Edit again (Y), write it as it is (w), or stop (n)? ".utf8)) }
+    let answer = context.input.readCharacter()
+    if terminal { context.console.writeError([0x0A]) }
+    switch answer {
+    case [UInt8(ascii: "y")]?, [UInt8(ascii: "Y")]?: return .edit
+    case [0x0A]? where terminal: return .edit
+    case [UInt8(ascii: "w")]?, [UInt8(ascii: "W")]?: return .write
+    default: return .stop
+    }
+  }
+
+  /// Yes or no; `--force` says yes, no answer (end of input) says no.
   func ask(_ question: String) -> Bool {
     if context.settings.isForced { return true }
-    if context.input.isTerminal { terminal.writeError(Array("\(question)? (y/n) ".utf8)) }
+    if context.input.isTerminal { context.console.writeError(Array("\(question)? (y/n) ".utf8)) }
     let answer = context.input.readCharacter()
-    if context.input.isTerminal { terminal.writeError([0x0A]) }
+    if context.input.isTerminal { context.console.writeError([0x0A]) }
     return answer == [UInt8(ascii: "y")] || answer == [UInt8(ascii: "Y")]
   }
 
-  /// Writes `bytes` to a private file, runs the editor on it and reads what it saved.
+  /// Writes the edited list under the lock (see ``EditCommand``); when it cannot be written,
+  /// the person's text is kept and named.
+  func write(_ list: TodoList, label: String) throws(TodoError) {
+    do {
+      _ = try context.storing { try context.store.update([file], label: label, editedAfterReading: [list]) }
+    } catch {
+      keep()
+      guard case .store(let stored) = error else { throw .editKept(path: keptPath, why: reason(error)) }
+      switch stored.kind {
+      case .conflict(let line, let was, let now?):
+        throw .editKept(
+          path: keptPath,
+          why: "task \(line) was changed meanwhile by another program, as you changed it: "
+            + "was '\(TodoError.oneLine(was))', now '\(TodoError.oneLine(now))'")
+      case .conflict(let line, let was, nil):
+        throw .editKept(
+          path: keptPath,
+          why: "task \(line) was removed meanwhile by another program, and you changed it: was '\(TodoError.oneLine(was))'")
+      default:
+        throw .editKept(path: keptPath, why: stored.description)
+      }
+    }
+    discardKept()
+  }
+
+  // MARK: The person's text
+
+  /// Keeps ``text`` until it is written: in the state directory's `edits` folder, else in a
+  /// dot-file beside the list, else (neither can be written) in the editor's copy, left in
+  /// place. Each is reached as a ``ConfinedFolder``, never through a link.
+  func keep() {
+    if let kept, (try? kept.folder.replace(kept.name, contents: text)) != nil { return }
+    kept = nil
+    let places: [(() throws -> ConfinedFolder?, String)] = [
+      ({ try self.context.store.stateFolder("edits") }, "edited-" + keptName),
+      ({ try self.context.store.folder(Posix.dirname(self.file)) }, ".edited-" + keptName),
+    ]
+    for (open, name) in places {
+      guard let folder = (try? open()) ?? nil, let made = try? folder.create(preferring: name, contents: text) else {
+        continue
+      }
+      kept = (folder, made)
+      return
+    }
+    leavesCopy = true
+  }
+
+  /// Where the text is kept (see ``keep()``).
+  var keptPath: String { kept.map { $0.folder.path(of: $0.name) } ?? copy ?? "" }
+
+  /// The person's text went to the list, or the person left it as it was: it is kept no more.
+  func discardKept() {
+    if let kept { kept.folder.remove(kept.name) }
+    kept = nil
+  }
+
+  /// An error's message without the program's name, `edit:` and "nothing changed" (which
+  /// ``TodoError/editKept(path:why:)`` says).
+  func reason(_ error: TodoError) -> String {
+    var message = error.message(programName: context.programName)
+    for prefix in ["\(context.programName): ", "edit: "] where message.hasPrefix(prefix) {
+      message.removeFirst(prefix.count)
+    }
+    if message.hasSuffix("; nothing changed") { message.removeLast("; nothing changed".count) }
+    return message
+  }
+
+  /// The person stopped, or declined: their text stays where it is kept, if anywhere yet.
+  func stopped() -> TodoError { kept != nil || leavesCopy ? .editKept(path: keptPath, why: nil) : .editDeclined }
+
+  // MARK: The editor
+
+  /// Writes `bytes` to the private copy, runs the editor on it and reads what it saved.
   func runEditor(on bytes: [UInt8], name: String) throws(TodoError) -> [UInt8] {
-    let base = context.settings.variables["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
-    var template = Array((base + "/todo-edit-XXXXXX").utf8CString)
-    guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-      throw .cannotCreateDirectory(base + "/todo-edit-XXXXXX", errno: errno)
-    }
-    let directory = String(cString: made)
+    let directory = try privateDirectory()
     let path = directory + "/" + name
-    defer {
-      unlink(path)
-      rmdir(directory)
-    }
+    copy = path
+    unlink(path)
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw .cannotCreateDirectory(path, errno: errno) }
     let failed = Posix.writeAll(fd, bytes)
     close(fd)
     guard failed == 0 else { throw .cannotCreateDirectory(path, errno: failed) }
-    terminal.flush()
+    context.console.flush()
     let status = context.runner.run(
       ["/bin/sh", "-c", editor + " \"$1\"", "sh", path], environment: context.childEnvironment).status
     guard status == 0 else { throw .editorFailed(editor: editor, status: status) }
     guard let edited = Posix.readFile(path) else { throw .editorFailed(editor: editor, status: -1) }
     return edited
+  }
+
+  private func privateDirectory() throws(TodoError) -> String {
+    if let directory { return directory }
+    let base = context.settings.variables["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+    var template = Array((base + "/todo-edit-XXXXXX").utf8CString)
+    guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+      throw .cannotCreateDirectory(base + "/todo-edit-XXXXXX", errno: errno)
+    }
+    directory = String(cString: made)
+    return String(cString: made)
+  }
+
+  /// Removes the private copy and its folder, unless the person's text is kept only there.
+  func removeCopy() {
+    guard let directory, !leavesCopy else { return }
+    if let copy { unlink(copy) }
+    rmdir(directory)
   }
 }
 

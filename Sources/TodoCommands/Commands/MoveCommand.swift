@@ -18,22 +18,24 @@ enum MoveCommand {
     let reference = try TaskReference(arguments.first, usage: usage)
     let sourcePrefix = CommandContext.prefix(of: source)
     let preserve = context.settings.preservesLineNumbers
-    // The question shows the task as the snapshot being changed has it: the list is read once,
-    // under the lock, and a "no" writes nothing.
+    // The question is asked without the lock, and the task moved only if it is still what
+    // the question showed (see `CommandContext.change`); a "no" writes nothing.
     let terminal = context.console
     var task = Task(bytes: [])
-    let newNumber: Int = try context.storing {
-      try context.store.update([source, destination], label: "move \(reference.typed)") { lists in
-        task = try reference.task(in: lists[0], file: source, mode: context.settings.mode)
-        let text = String(decoding: task.bytes, as: UTF8.self)
-        guard context.confirm("Move '\(text)' from \(source) to \(destination)", on: terminal) else {
-          throw TodoError.noTasksMoved(prefix: sourcePrefix)
-        }
-        lists[0].replace(number: reference.number, with: Task(bytes: []))
-        if !preserve { lists[0].removeAll { $0.bytes.isEmpty } }
-        return lists[1].append(task)
+    let written = try context.change(
+      [source, destination], label: "move \(reference.typed)", asking: !context.settings.isForced
+    ) { lists in
+      task = try reference.task(in: lists[0], file: source, mode: context.settings.mode)
+      let text = String(decoding: task.bytes, as: UTF8.self)
+      guard context.confirm("Move '\(text)' from \(source) to \(destination)", on: terminal) else {
+        throw TodoError.noTasksMoved(prefix: sourcePrefix)
       }
+      lists[0].replace(number: reference.number, with: Task(bytes: []))
+      if !preserve { lists[0].removeAll { $0.bytes.isEmpty } }
+      lists[1].append(task)
     }
+    // The task went to the end of the destination as it is now.
+    let newNumber = written.lineCounts[1]
     if context.verbose {
       context.echo(reference.typed, task.bytes)
       context.console.line(

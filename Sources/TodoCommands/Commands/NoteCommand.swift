@@ -51,13 +51,16 @@ enum NoteCommand {
       return .success
     }
 
-    // The task is found, the editor runs and the tag is written in one update of one snapshot:
-    // the list is read once, and the task given the note is the one the number named then
-    // (another writer waits for the editor, as for `edit`).
+    // The task is found and the editor runs without the list's lock (a script's `add` goes on
+    // meanwhile); the tag is then written under it, onto the task the number named, found by
+    // content (see `CommandContext.change`).
     let editor = ["VISUAL", "EDITOR"].map { context.settings.value($0) }.first { !$0.isEmpty } ?? "vi"
     let terminal = context.console
-    let outcome: Outcome = try context.storing {
-      try context.store.update(file, label: "note \(reference.typed)") { (list: inout TodoList) throws -> Outcome in
+    var made: String?
+    let outcome: Outcome
+    do throws(TodoError) {
+      outcome = try context.change(file, label: "note \(reference.typed)", asking: true) {
+        (list: inout TodoList) throws -> Outcome in
         var task = try reference.task(in: list, file: file, mode: context.settings.mode)
         // Never through a link: the editor would follow it out of the notes folder.
         let folder = try context.store.folder(notes, creating: true)
@@ -86,10 +89,18 @@ enum NoteCommand {
         guard status == 0 else { throw TodoError.childFailed(editor, status: status) }
         guard created else { return .edited(notePath) }
         guard !isEmpty else { return .leftEmpty }
+        made = name
         task.setTag(TagMeaning.note.key, name)
         list.replace(number: reference.number, with: task)
         return .linked(notePath, task)
       }
+    } catch {
+      // The task changed while the note was written: the note stays, and is named.
+      guard case .changedWhileAsked = error, let made else { throw error }
+      let message = error.message(programName: context.programName)
+      throw .message(
+        String(message.dropLast("; nothing changed".count))
+          + "; the note is kept in '\(notes)/\(made)', not linked ('\(context.programName) tag \(reference.typed) note \(made)' links it)")
     }
     guard context.verbose else { return .success }
     switch outcome {

@@ -19,57 +19,57 @@ enum PriorityCommand {
     var status = ExitStatus.success
     var failure: TodoError?
     let terminal = context.console
-    try context.storing {
-      try context.store.update(file, label: selection?.label("pri") ?? "pri \(arguments.joined(separator: " "))") { list in
-        var rest = arguments[...]
-        if let selection {
-          guard selection.rest.count == 1 else { throw usage }
-          rest = try selection.arguments(in: list, context: context, terminal: terminal, pairing: true)[...]
-        }
-        while !rest.isEmpty {
-          do throws(TodoError) {
-            guard rest.count >= 2 else { throw usage }
-            let item = rest[rest.startIndex]
-            let letter = TypedInput.priorityLetter(rest[rest.startIndex + 1], mode: context.settings.mode).uppercased()
-            guard letter.utf8.count == 1, let priority = letter.utf8.first, (65...90).contains(priority) else {
-              throw usage
-            }
-            let reference = try TaskReference(item, usage: usage)
-            var task = try reference.task(in: list, file: file, mode: context.settings.mode)
-            let old: UInt8?
-            if context.settings.policy.readsTasksByGrammar {
-              // The parser's priority: `(a)` is text, and a done task stays done (its
-              // priority is the kept `pri:` tag, or the one written after the `x`).
-              old = task.priority?.byte
-              if old != priority, let letter = Priority(priority) {
-                task.setPriority(letter)
-                list.replace(number: reference.number, with: task)
-              }
-            } else {
-              old = reference.todoShSeesPriority(task, in: list) ? task.bytes[task.bytes.startIndex + 1] : nil
-              if old != priority {
-                let body = reference.todoShSeesPriority(task, in: list) ? task.bytes.dropFirst(4) : task.bytes
-                task.setLine([UInt8(ascii: "("), priority, UInt8(ascii: ")"), UInt8(ascii: " ")] + body)
-                list.replace(number: reference.number, with: task)
-              }
-            }
-            if context.verbose {
-              context.echo(item, task.bytes)
-              if let old, old != priority {
-                context.console.write(bytes("TODO: \(item) re-prioritized from (") + [old] + bytes(") to (\(letter)).\n"))
-              } else if old == nil {
-                context.console.line("TODO: \(item) prioritized (\(letter)).")
-              }
-            }
-            if old == priority {
-              context.console.errorLine("TODO: \(item) already prioritized (\(letter)).")
-              status = .failure
-            }
-            rest = rest.dropFirst(2)
-          } catch {
-            failure = error
-            return
+    let label = selection?.label("pri") ?? "pri \(arguments.joined(separator: " "))"
+    // A query's tasks are asked about before the change: read and asked without the lock.
+    try context.change(file, label: label, asking: selection?.mayAsk(context) ?? false) { list in
+      var rest = arguments[...]
+      if let selection {
+        guard selection.rest.count == 1 else { throw usage }
+        rest = try selection.arguments(in: list, context: context, terminal: terminal, pairing: true)[...]
+      }
+      while !rest.isEmpty {
+        do throws(TodoError) {
+          guard rest.count >= 2 else { throw usage }
+          let item = rest[rest.startIndex]
+          let letter = TypedInput.priorityLetter(rest[rest.startIndex + 1], mode: context.settings.mode).uppercased()
+          guard letter.utf8.count == 1, let priority = letter.utf8.first, (65...90).contains(priority) else {
+            throw usage
           }
+          let reference = try TaskReference(item, usage: usage)
+          var task = try reference.task(in: list, file: file, mode: context.settings.mode)
+          let old: UInt8?
+          if context.settings.policy.readsTasksByGrammar {
+            // The parser's priority: `(a)` is text, and a done task stays done (its
+            // priority is the kept `pri:` tag, or the one written after the `x`).
+            old = task.priority?.byte
+            if old != priority, let letter = Priority(priority) {
+              task.setPriority(letter)
+              list.replace(number: reference.number, with: task)
+            }
+          } else {
+            old = reference.todoShSeesPriority(task, in: list) ? task.bytes[task.bytes.startIndex + 1] : nil
+            if old != priority {
+              let body = reference.todoShSeesPriority(task, in: list) ? task.bytes.dropFirst(4) : task.bytes
+              task.setLine([UInt8(ascii: "("), priority, UInt8(ascii: ")"), UInt8(ascii: " ")] + body)
+              list.replace(number: reference.number, with: task)
+            }
+          }
+          if context.verbose {
+            context.echo(item, task.bytes)
+            if let old, old != priority {
+              context.console.write(bytes("TODO: \(item) re-prioritized from (") + [old] + bytes(") to (\(letter)).\n"))
+            } else if old == nil {
+              context.console.line("TODO: \(item) prioritized (\(letter)).")
+            }
+          }
+          if old == priority {
+            context.console.errorLine("TODO: \(item) already prioritized (\(letter)).")
+            status = .failure
+          }
+          rest = rest.dropFirst(2)
+        } catch {
+          failure = error
+          return
         }
       }
     }

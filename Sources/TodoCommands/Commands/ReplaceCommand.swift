@@ -46,14 +46,14 @@ enum ReplaceCommand {
     let file = context.settings.todoFile
     let reference = try TaskReference(arguments.first, usage: spec.usageError)
     let rest = Array(arguments.dropFirst())
-    // Asked only about a task that exists, on the snapshot being changed: the list is read
-    // once, under the lock.
+    // Asked only about a task that exists, and without the lock: the task is changed only if
+    // it is still as it was when asked about.
     let asks = rest.first?.isEmpty ?? true && !context.settings.isForced
     let terminal = context.console
     var old = Task(bytes: [])
     var replaced: [Task.RepeatedTag] = []
     var keptTags: [Tag] = []
-    let updated = try context.editTask(reference, in: file, label: prepend ? "prepend" : "replace") {
+    let updated = try context.editTask(reference, in: file, label: prepend ? "prepend" : "replace", asking: asks) {
       task throws(TodoError) in
       old = task
       var input = asks ? context.ask(prepend ? "Prepend: " : "Replacement: ", on: terminal) : RawArguments.joined(rest)

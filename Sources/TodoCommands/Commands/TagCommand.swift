@@ -25,7 +25,8 @@ enum TagCommand {
     }
     let label = selection?.label("tag") ?? "tag \(arguments.joined(separator: " "))"
     let terminal = context.console
-    let edited = try context.editTasks(label: label, choosing: { list throws(TodoError) in
+    let edited = try context.editTasks(label: label, asking: selection?.mayAsk(context) ?? false, choosing: {
+      list throws(TodoError) in
       try QuerySelection.references(items, selection, in: list, context: context, terminal: terminal, usage: spec.usageError)
     }) { reference, task throws(TodoError) in
       if let value {
@@ -67,7 +68,8 @@ enum PostponeCommand {
     let move = try Move(rest[0], today: today)
     let terminal = context.console
     let label = selection?.label("postpone") ?? "postpone \(arguments.joined(separator: " "))"
-    let edited = try context.editTasks(label: label, choosing: { list throws(TodoError) in
+    let edited = try context.editTasks(label: label, asking: selection?.mayAsk(context) ?? false, choosing: {
+      list throws(TodoError) in
       try QuerySelection.references(items, selection, in: list, context: context, terminal: terminal, usage: spec.usageError)
     }) { reference, task throws(TodoError) in
       // An unreadable date would be replaced as if it were missing: the user's text is lost.

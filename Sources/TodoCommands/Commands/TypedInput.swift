@@ -125,24 +125,24 @@ extension CommandContext {
   }
 
   /// Edits the tasks `choose` picks on the snapshot being changed (a `-q` query's tasks),
-  /// under one lock, in the order given; nothing is written when any of them fails.
+  /// in one change, in the order given; nothing is written when any of them fails.
+  ///
+  /// - Parameter asking: `choose` may ask the person (see ``change(_:label:asking:_:)``).
   @discardableResult
   func editTasks(
-    label: String, choosing choose: (TodoList) throws(TodoError) -> [TaskReference],
+    label: String, asking: Bool = false, choosing choose: (TodoList) throws(TodoError) -> [TaskReference],
     _ edit: (TaskReference, inout Task) throws(TodoError) -> Void
   ) throws(TodoError) -> [(TaskReference, Task)] {
     let file = settings.todoFile
-    return try storing {
-      try store.update(file, label: label) { list in
-        var result: [(TaskReference, Task)] = []
-        for reference in try choose(list) {
-          var task = try reference.task(in: list, file: file, mode: settings.mode)
-          try edit(reference, &task)
-          list.replace(number: reference.number, with: task)
-          result.append((reference, task))
-        }
-        return result
+    return try change(file, label: label, asking: asking) { list in
+      var result: [(TaskReference, Task)] = []
+      for reference in try choose(list) {
+        var task = try reference.task(in: list, file: file, mode: settings.mode)
+        try edit(reference, &task)
+        list.replace(number: reference.number, with: task)
+        result.append((reference, task))
       }
+      return result
     }
   }
 }

@@ -137,6 +137,51 @@ package final class CommandContext {
     }
   }
 
+  /// A change of `paths` that may wait on a person (a question, text to type), as
+  /// `store.update(paths, label:)` with `edit`, but never holding the lists' lock while the
+  /// person thinks: another process (a script's `add`) would fail after the lock's timeout.
+  ///
+  /// With `asking`, the files are read without the lock, `edit` asks (on the console from
+  /// before the change, as under ``storing(_:)``) and edits them, and its edits are then
+  /// written under the lock, re-applied by content onto whatever else changed meanwhile (see
+  /// `TodoStore.update(_:label:editedAfterReading:)`). When a line the edits change or remove
+  /// (the task asked about) changed meanwhile, nothing is written:
+  /// ``TodoError/changedWhileAsked(line:was:now:)``. Without `asking` (forced, or nothing to
+  /// ask) it is an ordinary change under the lock.
+  ///
+  /// - Returns: what `edit` returned, and how many lines each file has as written.
+  func change<R>(_ paths: [String], label: String, asking: Bool, _ edit: (inout [TodoList]) throws -> R)
+    throws(TodoError) -> (result: R, lineCounts: [Int])
+  {
+    do {
+      return try storing {
+        guard asking else {
+          var counts: [Int] = []
+          let result = try store.update(paths, label: label) { lists in
+            defer { counts = lists.map(\.count) }
+            return try edit(&lists)
+          }
+          return (result, counts)
+        }
+        var lists = try paths.map { path throws(TodoError) in try readList(path) }
+        let result = try edit(&lists)
+        return (result, try store.update(paths, label: label, editedAfterReading: lists))
+      }
+    } catch {
+      if case .store(let stored) = error, case .conflict(let line, let was, let now) = stored.kind {
+        throw .changedWhileAsked(line: line, was: was, now: now)
+      }
+      throw error
+    }
+  }
+
+  /// ``change(_:label:asking:_:)`` of one file.
+  func change<R>(_ path: String, label: String, asking: Bool, _ edit: (inout TodoList) throws -> R)
+    throws(TodoError) -> R
+  {
+    try change([path], label: label, asking: asking) { lists in try edit(&lists[0]) }.result
+  }
+
   /// What `body` writes to standard output, kept instead of written (errors still go out).
   func capturingOutput(_ body: () throws(TodoError) -> Void) throws(TodoError) -> [UInt8] {
     let outer = console

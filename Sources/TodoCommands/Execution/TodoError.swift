@@ -148,6 +148,13 @@ package enum TodoError: Error, Equatable, Sendable {
   case bulkDeclined
   /// `edit`: the user said no to writing what the editor saved.
   case editDeclined
+  /// A change asked about first (see ``CommandContext/change(_:label:asking:_:)``): while
+  /// the person answered, another program changed or removed (`now` is `nil`) the line the
+  /// change was about; nothing was written.
+  case changedWhileAsked(line: Int, was: String, now: String?)
+  /// `edit`: what the person wrote was not written (they stopped, or the lines they edited
+  /// changed meanwhile, `why`); it is kept in the file at `path`.
+  case editKept(path: String, why: String?)
   /// `edit`: the editor exited with a status other than 0 (or its file could not be read
   /// back, -1), so what it left is not taken.
   case editorFailed(editor: String, status: Int32)
@@ -290,6 +297,13 @@ package enum TodoError: Error, Equatable, Sendable {
       return "\(programName): \(what) holds the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code); nothing written"
     case .bulkDeclined: return "\(programName): nothing changed"
     case .editDeclined: return "\(programName): edit: nothing changed"
+    case .changedWhileAsked(let line, let was, let now?):
+      return "\(programName): task \(line) changed while you were asked: was '\(TodoError.oneLine(was))', now '\(TodoError.oneLine(now))'; nothing changed"
+    case .changedWhileAsked(let line, let was, nil):
+      return "\(programName): task \(line) was removed while you were asked: was '\(TodoError.oneLine(was))'; nothing changed"
+    case .editKept(let path, let why):
+      let reason = why.map { $0 + "; " } ?? ""
+      return "\(programName): edit: \(reason)nothing changed; what you wrote is kept in '\(TodoError.oneLine(path))'"
     case .editorFailed(let editor, let status):
       let how = status < 0 ? "left no file to read" : "exited with status \(status)"
       return "\(programName): edit: the editor '\(editor)' \(how); nothing changed"
@@ -298,6 +312,11 @@ package enum TodoError: Error, Equatable, Sendable {
 
   /// Whether the message goes to standard output (todo.sh prints its usage there).
   var goesToStandardOutput: Bool { self == .usage }
+
+  /// Text from a file (a task, a path) in a one-line message: its control characters as `^X`.
+  static func oneLine(_ text: String) -> String {
+    String(decoding: TerminalSafety.caret(Array(text.utf8), keepingNewlines: false), as: UTF8.self)
+  }
 }
 
 /// What todo.sh's `grep` says on standard error while a listing goes on (todo.sh still exits

@@ -11,8 +11,9 @@ import TodoTxt
 enum QuerySelection {
   /// What the leading options of an editing command chose: parsed before anything is read,
   /// and resolved to task numbers on the snapshot the command changes (see
-  /// ``numbers(in:context:terminal:)``), so the list is read once, under the lock, and the
-  /// tasks asked about are the ones changed.
+  /// ``numbers(in:context:terminal:)``), so the tasks asked about are the ones changed. When
+  /// the command may ask, the list is read without the lock and the change written only if
+  /// the tasks asked about are still as shown (see ``Selection/mayAsk(_:)``).
   struct Selection {
     /// The query as typed.
     var query: String
@@ -56,6 +57,10 @@ enum QuerySelection {
       return numbers + rest
     }
 
+    /// Whether the command may ask before changing the tasks (nothing forces it): the
+    /// change then reads and asks without the lock (see `CommandContext.change`).
+    func mayAsk(_ context: CommandContext) -> Bool { !forced && !context.settings.isForced }
+
     /// The undo log's name for the change: the query, since the numbers are only known on
     /// the snapshot (`do -q +Kitchen`).
     func label(_ action: String) -> String { "\(action) -q \(query)" }
@@ -94,17 +99,17 @@ enum QuerySelection {
     let file = context.settings.todoFile
     let preserve = context.settings.preservesLineNumbers
     let terminal = context.console
-    let removed: [(Int, [UInt8])] = try context.storing {
-      try context.store.update(file, label: selection.label("del")) { list in
-        var removed: [(Int, [UInt8])] = []
-        for number in try selection.numbers(in: list, context: context, terminal: terminal) {
-          guard let task = list.task(number: number), !task.bytes.isEmpty else { continue }
-          removed.append((number, Array(task.bytes)))
-          list.replace(number: number, with: Task(bytes: []))
-        }
-        if !preserve { list.removeAll { $0.bytes.isEmpty } }
-        return removed
+    let removed: [(Int, [UInt8])] = try context.change(
+      file, label: selection.label("del"), asking: selection.mayAsk(context)
+    ) { list in
+      var removed: [(Int, [UInt8])] = []
+      for number in try selection.numbers(in: list, context: context, terminal: terminal) {
+        guard let task = list.task(number: number), !task.bytes.isEmpty else { continue }
+        removed.append((number, Array(task.bytes)))
+        list.replace(number: number, with: Task(bytes: []))
       }
+      if !preserve { list.removeAll { $0.bytes.isEmpty } }
+      return removed
     }
     if context.verbose {
       for (number, line) in removed {
