@@ -165,6 +165,21 @@ public final class ConfinedFolder: @unchecked Sendable {
     throw StoreError(errno: EEXIST, path: path(of: name), operation: .create)
   }
 
+  /// Writes `contents` to the open file `file` and makes them durable, then closes it; on a
+  /// failure `undo` runs (taking away a file made for the write) and the error names `shown`.
+  private func writeDurably(
+    _ contents: [UInt8], to file: Int32, shown: String, undo: () -> Void = {}
+  ) throws(StoreError) {
+    do throws(SystemError) {
+      defer { posix.close(file) }
+      try posix.writeAll(file, contents, path: shown)
+      try posix.fsync(file, path: shown)
+    } catch {
+      undo()
+      throw StoreError(errno: error.code, path: shown, operation: .write)
+    }
+  }
+
   /// Puts `contents` in place of the file `name` in one step: written to a new file of this
   /// process's own beside it, made durable, then renamed over the name (a link there is
   /// replaced as a link, never followed). A reader sees the old contents or the new.
@@ -175,14 +190,7 @@ public final class ConfinedFolder: @unchecked Sendable {
     try posix.injectFault(.open, path(of: temporary))
     let file = openat(fd, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard file >= 0 else { throw StoreError(errno: errno, path: shown, operation: .write) }
-    do throws(SystemError) {
-      defer { posix.close(file) }
-      try posix.writeAll(file, contents, path: shown)
-      try posix.fsync(file, path: shown)
-    } catch {
-      _ = unlinkat(fd, temporary, 0)
-      throw StoreError(errno: error.code, path: shown, operation: .write)
-    }
+    try writeDurably(contents, to: file, shown: shown) { _ = unlinkat(fd, temporary, 0) }
     try posix.injectFault(.rename, shown)
     guard renameat(fd, temporary, fd, name) == 0 else {
       let code = errno
@@ -206,13 +214,7 @@ public final class ConfinedFolder: @unchecked Sendable {
     try posix.injectFault(.open, shown)
     let file = openat(fd, name, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
     guard file >= 0 else { throw StoreError(errno: errno, path: shown, operation: .write) }
-    do throws(SystemError) {
-      defer { posix.close(file) }
-      try posix.writeAll(file, contents, path: shown)
-      try posix.fsync(file, path: shown)
-    } catch {
-      throw StoreError(errno: error.code, path: shown, operation: .write)
-    }
+    try writeDurably(contents, to: file, shown: shown)
   }
 
   /// Moves the regular file `name` of `source` into this folder under `name`, or `2-NAME`,

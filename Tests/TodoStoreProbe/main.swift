@@ -28,6 +28,23 @@ func fail(_ message: String) -> Never {
 
 func line(_ text: String) -> [UInt8] { Array(text.utf8) }
 
+/// A store killed at the Nth call of CALL (arguments 4 and 5), its undo log in `state`.
+func killingStore(_ usage: String) -> TodoStore {
+  guard arguments.count == 6, let call = SystemCall(rawValue: arguments[4]), let n = Int(arguments[5]) else {
+    fail(usage)
+  }
+  let killer = Killer()
+  return TodoStore(
+    stateDirectory: state,
+    faults: FaultInjection { made, _ in
+      if made == call {
+        killer.seen += 1
+        if killer.seen == n { raise(SIGKILL) }
+      }
+      return nil
+    })
+}
+
 let arguments = CommandLine.arguments
 guard arguments.count >= 4 else { fail("usage: stress|kill|shuttle TODO DONE ...") }
 let todo = arguments[2]
@@ -69,21 +86,7 @@ do {
       }
     }
   case "kill":
-    guard arguments.count == 6, let call = SystemCall(rawValue: arguments[4]),
-      let n = Int(arguments[5])
-    else {
-      fail("kill TODO DONE CALL N")
-    }
-    let killer = Killer()
-    let store = TodoStore(
-      stateDirectory: state,
-      faults: FaultInjection { made, _ in
-        if made == call {
-          killer.seen += 1
-          if killer.seen == n { raise(SIGKILL) }
-        }
-        return nil
-      })
+    let store = killingStore("kill TODO DONE CALL N")
     try store.update([todo, done], label: "archive") { lists in
       for task in lists[0] where task.isCompleted { lists[1].append(task) }
       lists[0].removeAll { $0.isCompleted }
@@ -125,21 +128,7 @@ do {
       if i % 5 == 4 { try document.reload() }
     }
   case "document-kill":
-    guard arguments.count == 6, let call = SystemCall(rawValue: arguments[4]),
-      let n = Int(arguments[5])
-    else {
-      fail("document-kill TODO DONE CALL N")
-    }
-    let killer = Killer()
-    let store = TodoStore(
-      stateDirectory: state,
-      faults: FaultInjection { made, _ in
-        if made == call {
-          killer.seen += 1
-          if killer.seen == n { raise(SIGKILL) }
-        }
-        return nil
-      })
+    let store = killingStore("document-kill TODO DONE CALL N")
     let document = try TodoDocument(path: todo, donePath: done, store: store)
     // Every kind of edit in one save: a changed line, a removed one, an added one.
     document.list.replace(at: 0, with: Task(parsing: "x 2026-12-03 first"))
