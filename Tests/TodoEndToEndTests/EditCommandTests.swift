@@ -83,7 +83,7 @@ import Testing
     #expect(declined.status == 1)
     #expect(
       declined.stderr == """
-        line 2: '2009-02-30' is not a date (2026-05-01, today, fri, +2w, eom ...)
+        line 2: '2009-02-30' is not a date; dates are written 2026-05-01, today, tomorrow, fri, next fri, this fri, in 3 days, +3d, 2w, dec 10, 10 dec 2026, next week, next month, weekend, eom, eow, eoy (in a due: or t: tag, one word: next-fri, in-3-days, dec10, 10dec)
         line 3: control character U+0001 in the line
         todo: edit: nothing changed
 

@@ -1,3 +1,5 @@
+import TodoTxt
+
 /// One command, declared once: the parser, help, completion and man-page checks all read it.
 package struct CommandSpec: Sendable {
   /// What a positional argument is, for completion and help.
@@ -21,6 +23,8 @@ package struct CommandSpec: Sendable {
     case tagKey
     /// A path anywhere on the file system (`attach 3 ~/scan.pdf`).
     case path
+    /// A date or a duration, in one word or several (`postpone 3 next monday`, `3 days`).
+    case dateOrDuration
   }
 
   /// Which tasks a command's task numbers may name, for completion: `do` offers open tasks,
@@ -115,7 +119,7 @@ package struct CommandSpec: Sendable {
     guard let last = arguments.last else { return nil }
     if position < arguments.count { return arguments[position] }
     switch last {
-    case .taskNumbers, .text, .taskText, .term, .query, .action: return last
+    case .taskNumbers, .text, .taskText, .term, .query, .action, .dateOrDuration: return last
     default: return usage.hasSuffix("...]") ? arguments[position % arguments.count] : nil
     }
   }
@@ -124,10 +128,38 @@ package struct CommandSpec: Sendable {
   /// which may include the one at `position`): a list of task numbers that leads other
   /// arguments (`tag NR [NR ...] KEY VALUE`) lasts as long as the words are numbers.
   package func kind(ofPositional position: Int, among words: [String]) -> ArgumentKind? {
+    kind(ofPositional: position, leading: leadingTaskNumberCount(words, whole: false))
+  }
+
+  /// What the positional at `position` is when the leading list of task numbers has
+  /// `leading` words.
+  private func kind(ofPositional position: Int, leading: Int) -> ArgumentKind? {
     guard arguments.count > 1, arguments[0] == .taskNumbers else { return kind(ofPositional: position) }
-    let leading = words.prefix(while: CommandSpec.looksLikeTaskNumbers).count
     if position < leading { return .taskNumbers }
     return kind(ofPositional: position - max(leading, 1) + 1)
+  }
+
+  /// How many of the positionals `words` are the leading task numbers of a command that
+  /// takes a list of them before other arguments: the words made of digits and commas.
+  ///
+  /// In a whole command line (`whole`), when a date or duration follows (`postpone`), the
+  /// last of those words belongs to it if only with that word the rest reads as one:
+  /// `postpone 3 2 weeks` moves task 3 by two weeks, `postpone 3 10 dec` to 10 December,
+  /// `postpone 3 2` by two days. A line still being typed keeps its numbers.
+  package func leadingTaskNumberCount(_ words: [String], whole: Bool) -> Int {
+    guard arguments.count > 1, arguments[0] == .taskNumbers else { return 0 }
+    let count = words.prefix(while: CommandSpec.looksLikeTaskNumbers).count
+    guard whole, arguments[1] == .dateOrDuration, count >= 2, words[count - 1].utf8.allSatisfy({ (48...57).contains($0) }),
+      !CommandSpec.readsAsDateOrDuration(words[count...].joined(separator: " ")),
+      CommandSpec.readsAsDateOrDuration(words[(count - 1)...].joined(separator: " "))
+    else { return count }
+    return count - 1
+  }
+
+  /// Whether `text` reads as a date or a duration, on any day.
+  static func readsAsDateOrDuration(_ text: String) -> Bool {
+    let anyDay = TaskDate(year: 2000, month: 1, day: 1) ?? .earliest
+    return (try? TypedInput.duration(text)) != nil || RelativeDate.resolve(text, today: anyDay) != nil
   }
 
   /// `3`, `3,4`: what a task-number word looks like before it is checked.
@@ -143,8 +175,9 @@ package struct CommandSpec: Sendable {
     }
     let indices = scan(words, mode: mode).positionals
     let typed = indices.map { words[$0] }
+    let leading = leadingTaskNumberCount(typed, whole: true)
     return indices.enumerated().compactMap { position, index in
-      let kind = kind(ofPositional: position, among: Array(typed.prefix(position + 1)))
+      let kind = kind(ofPositional: position, leading: leading)
       return kind == .taskNumber || kind == .taskNumbers ? index : nil
     }
   }

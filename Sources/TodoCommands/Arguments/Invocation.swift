@@ -1,3 +1,5 @@
+import TodoTxt
+
 /// The words after an action, parsed against the action's declaration: typed option values
 /// and the positional arguments, so that no command scans its words for options again.
 package struct Invocation: Sendable, Equatable {
@@ -76,8 +78,9 @@ package struct Invocation: Sendable, Equatable {
           value = String(word[word.index(after: equals)...])
         } else {
           guard index < words.count else { throw .missingOptionValue(name) }
-          value = words[index]
-          index += 1
+          let count = option.value == .date ? dateLength(words[index...]) : 1
+          value = words[index..<index + count].joined(separator: " ")
+          index += count
         }
         try option.check(value, as: name)
       } else if equals != nil {
@@ -86,6 +89,19 @@ package struct Invocation: Sendable, Equatable {
       invocation.values[option.name, default: []].append(value)
     }
     return invocation
+  }
+
+  /// How many of `words` (at least one) make the value of a date option: the longest run that
+  /// reads as a date (`next monday`, `dec 10 2026`), so that a phrase needs no quotes. Whether
+  /// words read as a date does not depend on the day, so any day will do here.
+  static func dateLength(_ words: ArraySlice<String>) -> Int {
+    let anyDay = TaskDate(year: 2000, month: 1, day: 1) ?? .earliest
+    let longest = min(words.count, RelativeDate.longestPhrase)
+    for count in stride(from: longest, to: 1, by: -1) {
+      let phrase = words.prefix(count).joined(separator: " ")
+      if RelativeDate.resolve(phrase, today: anyDay) != nil { return count }
+    }
+    return 1
   }
 
   /// The option `word` (`-WORD`) spells with one dash: a long option of the command or of the

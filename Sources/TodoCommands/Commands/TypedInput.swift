@@ -40,8 +40,21 @@ enum TypedInput {
     let key = String(decoding: token[..<colon], as: UTF8.self)
     let value = String(decoding: token[(colon + 1)...], as: UTF8.self)
     guard dateKeys.contains(key), !value.isEmpty, TaskDate(value) == nil else { return nil }
-    guard let date = RelativeDate.resolve(value, today: today) else { throw .notADate(value) }
-    return Array(token[...colon]) + date.utf8
+    return Array(token[...colon]) + (try date(value, today: today)).utf8
+  }
+
+  /// The date `text` says (a date, a date word or an English phrase: see
+  /// ``RelativeDate/resolve(_:today:)``).
+  ///
+  /// - Throws: ``TodoError/ambiguousDate(_:readings:)`` for a numeric date that reads
+  ///   differently by country (`12/10`), naming its readings as `YYYY-MM-DD`;
+  ///   ``TodoError/notADate(_:)`` naming the whole text otherwise.
+  static func date(_ text: String, today: TaskDate) throws(TodoError) -> TaskDate {
+    if let date = RelativeDate.resolve(text, today: today) { return date }
+    if let readings = RelativeDate.numericReadings(text, today: today), !readings.isEmpty {
+      throw .ambiguousDate(text, readings: readings)
+    }
+    throw .notADate(text)
   }
 
   /// `--verbatim`: the text is stored as typed.
@@ -51,17 +64,19 @@ enum TypedInput {
   /// A tag value as typed for `key`: a date expression for `due` and `t`, resolved.
   static func tagValue(_ value: String, key: String, today: TaskDate) throws(TodoError) -> String {
     guard dateKeys.contains(key) else { return value }
-    guard let date = RelativeDate.resolve(value, today: today) else { throw .notADate(value) }
-    return date.description
+    return try date(value, today: today).description
   }
 
-  /// A duration such as `3d`, `1w`, `2m`, `1y` or `5b` (`-1d` goes back).
+  /// A duration such as `3d`, `1w`, `2m`, `1y` or `5b` (`-1d` goes back), or in words: `3 days`,
+  /// `2 weeks`, `a month`, `5 business days`.
   static func duration(_ text: String) throws(TodoError) -> RelativeDate.Offset {
     var typed = Substring(text)
     if typed.first == "+" { typed.removeFirst() }
     // A bare number counts days.
     if !typed.isEmpty, typed.allSatisfy({ $0.isASCII && $0.isNumber }) { typed += "d" }
-    guard let offset = RelativeDate.Offset(typed) else { throw .notADuration(text) }
+    guard let offset = RelativeDate.Offset(typed) ?? RelativeDate.Offset(words: typed) else {
+      throw .notADuration(text)
+    }
     return offset
   }
 

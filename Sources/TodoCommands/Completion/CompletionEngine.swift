@@ -107,6 +107,12 @@ package struct CompletionEngine {
       return CompletionEngine.filter(candidates, current)
     case .oneOf(let words), .suggested(let words):
       return CompletionEngine.filter(words.map { CompletionCandidate(value: $0) }, current)
+    case .date:
+      let today = context.today
+      return CompletionEngine.filter(
+        option.value.words.map {
+          CompletionCandidate(value: $0, description: RelativeDate.resolve($0, today: today)?.description)
+        }, current)
     case .none, .text, .number:
       return []
     }
@@ -139,6 +145,14 @@ package struct CompletionEngine {
       return actions(matching: current, addons: true)
     case .choice(let choices):
       return CompletionEngine.filter(choices.map { CompletionCandidate(value: $0) }, current)
+    case .dateOrDuration:
+      // The first word of a date or duration; later words are the user's.
+      guard arguments.last.map(CommandSpec.looksLikeTaskNumbers) ?? true else { return [] }
+      let today = context.today
+      let words = OptionSpec.Value.dateWords + ["1d", "1w", "1m"]
+      return CompletionEngine.filter(
+        words.map { CompletionCandidate(value: $0, description: RelativeDate.resolve($0, today: today)?.description) },
+        current)
     }
   }
 

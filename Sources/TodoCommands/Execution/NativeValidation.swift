@@ -24,7 +24,7 @@ enum NativeValidation {
     var usage = spec.usageError
     if kinds.first == .taskNumbers {
       // A list that leads other arguments (`tag NR NR KEY VALUE`) ends at the first non-number.
-      let leading = kinds.count > 1 ? Array(arguments.prefix(while: CommandSpec.looksLikeTaskNumbers)) : arguments
+      let leading = kinds.count > 1 ? Array(arguments.prefix(spec.leadingTaskNumberCount(arguments, whole: true))) : arguments
       numbers = taskNumberWords(leading)
       guard !numbers.isEmpty else { throw spec.usageError }
     } else if kinds.starts(with: [.taskNumber, .priority]) {

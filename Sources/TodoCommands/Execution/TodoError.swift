@@ -87,6 +87,11 @@ package enum TodoError: Error, Equatable, Sendable {
   /// `postpone`: the last word is neither a duration nor a date.
   case notADurationOrDate(String)
   case notADate(String)
+  /// A numeric date that reads differently from country to country (`12/10`), with the days
+  /// it may mean.
+  case ambiguousDate(String, readings: [TaskDate])
+  /// `add --due` with a `due:` tag in the text as well.
+  case dueGivenTwice
   /// `postpone` on a task whose `due:` or `t:` holds no real date (`due:2026-02-30`).
   case invalidTagDate(String, key: String, value: String)
   /// `cal`: a word that names no month.
@@ -231,11 +236,25 @@ package enum TodoError: Error, Equatable, Sendable {
     case .notADuration(let text):
       return "\(programName): '\(text)' is not a duration (a number and d, w, m, y or b: 3d, 2w, 5b)"
     case .notADurationOrDate(let text):
-      return "\(programName): '\(text)' is neither a duration (3d, 2w, 5b) nor a date (tomorrow, fri, +2w, 2026-05-01)"
+      return "\(programName): '\(shown(text))' is neither a duration (3d, 2w, 5b, 3 days, 2 weeks) nor a date "
+        + "(2026-05-01, tomorrow, fri, next fri, in 3 days, dec 10, next week, weekend, +2w, eom)"
     case .invalidTagDate(let item, let key, let value):
       return "TODO: \(item) has \(key):\(value), which is not a date; fix it before postponing."
     case .notADate(let text):
-      return "\(programName): '\(text)' is not a date (2026-05-01, today, fri, +2w, eom ...)"
+      return "\(programName): '\(shown(text))' is not a date; dates are written 2026-05-01, today, tomorrow, fri, "
+        + "next fri, this fri, in 3 days, +3d, 2w, dec 10, 10 dec 2026, next week, next month, weekend, eom, eow, eoy "
+        + "(in a due: or t: tag, one word: next-fri, in-3-days, dec10, 10dec)"
+    case .ambiguousDate(let text, let readings):
+      let months = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+        "December",
+      ]
+      let named = readings.map { "\($0) (\($0.day) \(months[$0.month - 1]))" }
+      guard !named.isEmpty else { return TodoError.notADate(text).message(programName: programName) }
+      let choice = named.count == 1 ? named[0] : named.dropLast().joined(separator: ", ") + " or " + named[named.count - 1]
+      return "\(programName): '\(shown(text))' is not read the same way in every country; write the date as \(choice)"
+    case .dueGivenTwice:
+      return "\(programName): add: the due date is given twice, by --due and by a due: tag in the text"
     case .notAMonth(let text):
       return "\(programName): '\(text)' is not a month (2026-12, 12, dec, december, next or prev)"
     case .notATagKey(let text): return "\(programName): '\(text)' cannot be a tag key (no spaces or colons)"
@@ -294,6 +313,12 @@ package enum TodoError: Error, Equatable, Sendable {
       let how = status < 0 ? "left no file to read" : "exited with status \(status)"
       return "\(programName): edit: the editor '\(editor)' \(how); nothing changed"
     }
+  }
+
+  /// `text` with its control characters shown as `?`, so that a message cannot drive the
+  /// terminal.
+  private func shown(_ text: String) -> String {
+    String(text.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : Character($0) })
   }
 
   /// Whether the message goes to standard output (todo.sh prints its usage there).
