@@ -25,6 +25,9 @@ package struct CommandSpec: Sendable {
     case path
     /// A date or a duration, in one word or several (`postpone 3 next monday`, `3 days`).
     case dateOrDuration
+    /// The value of the tag the word before names (`tag 3 due fri`, `tag 3 pri high`); a date
+    /// may take several words.
+    case tagValue
   }
 
   /// Which tasks a command's task numbers may name, for completion: `do` offers open tasks,
@@ -39,6 +42,10 @@ package struct CommandSpec: Sendable {
   package var abstract: String
   /// More detail, in this project's own words (may be empty).
   package var discussion: String
+  /// More detail that holds only under the name `todo` (priority words, date words): help
+  /// shows it after the discussion there, and never under the name todo.sh, whose help
+  /// stays as it was.
+  package var nativeDiscussion: String
   package var arguments: [ArgumentKind]
   /// The options after the action (native mode; `--help` is every command's and not listed).
   package var options: [OptionSpec]
@@ -76,6 +83,7 @@ package struct CommandSpec: Sendable {
 
   package init(
     name: String, aliases: [String] = [], usage: String = "", abstract: String, discussion: String = "",
+    nativeDiscussion: String = "",
     arguments: [ArgumentKind] = [], options: [OptionSpec] = [], taskState: TaskState = .any,
     subcommands: [CommandSpec] = [], parent: String? = nil, nativeOnly: Bool = false, hidden: Bool = false,
     toleratesConflictMarkers: Bool = false, argumentsOptional: Bool = false, numbersNameTodoTasks: Bool = true,
@@ -87,6 +95,7 @@ package struct CommandSpec: Sendable {
     self.usage = usage
     self.abstract = abstract
     self.discussion = discussion
+    self.nativeDiscussion = nativeDiscussion
     self.arguments = arguments
     self.options = options
     self.taskState = taskState
@@ -119,7 +128,7 @@ package struct CommandSpec: Sendable {
     guard let last = arguments.last else { return nil }
     if position < arguments.count { return arguments[position] }
     switch last {
-    case .taskNumbers, .text, .taskText, .term, .query, .action, .dateOrDuration: return last
+    case .taskNumbers, .text, .taskText, .term, .query, .action, .dateOrDuration, .tagValue: return last
     default: return usage.hasSuffix("...]") ? arguments[position % arguments.count] : nil
     }
   }
@@ -226,6 +235,13 @@ package struct CommandSpec: Sendable {
 
   /// The option with this name (any of its names), if declared.
   func option(named name: String) -> OptionSpec? { options.first { $0.names.contains(name) } }
+
+  /// The abstract and the discussion as help shows them under `mode`.
+  package func description(in mode: Mode) -> String {
+    var parts = [abstract, discussion]
+    if mode.policy.describesOptions { parts.append(nativeDiscussion) }
+    return parts.filter { !$0.isEmpty }.joined(separator: " ")
+  }
 
   /// All names this command answers to.
   package var names: [String] { [name] + aliases }

@@ -101,6 +101,7 @@ enum DumpCommand {
     case .tagKey: "tagKey"
     case .path: "path"
     case .dateOrDuration: "dateOrDuration"
+    case .tagValue: "tagValue"
     }
   }
 

@@ -9,9 +9,10 @@ enum TagCommand {
       With VALUE the first KEY: tag of each task gets that value, or the tag is added at the \
       end. Without VALUE every KEY: tag is removed. Values of due and t may be dates as you \
       say them, in one word or several (fri, tomorrow, next monday, in 3 days, dec 10, \
-      weekend, +2w, 3b, eom); the absolute date is stored.
+      weekend, +2w, 3b, eom); the absolute date is stored. A pri value may be high, medium or \
+      low.
       """,
-    arguments: [.taskNumbers, .tagKey, .text], options: OptionSpec.selecting, nativeOnly: true
+    arguments: [.taskNumbers, .tagKey, .tagValue], options: OptionSpec.selecting, nativeOnly: true
   ) { context, arguments throws(TodoError) in
     let selection = try QuerySelection.selection(arguments, context: context, question: "Tag")
     let (items, rest) = selection.map { ([], $0.rest) } ?? leadingTaskNumbers(arguments)

@@ -92,6 +92,7 @@ package struct CompletionEngine {
       return CompletionEngine.filter(candidates.sorted { $0.value < $1.value }, current)
     }
     guard let kind = spec.kind(ofPositional: positionals.count, among: positionals + [current]) else { return [] }
+    if kind == .tagValue { return tagCommandValues(matching: current, after: positionals, spec: spec) }
     return complete(current, as: kind, after: positionals, state: spec.taskState)
   }
 
@@ -137,7 +138,7 @@ package struct CompletionEngine {
     case .priorities:
       if current.hasPrefix("+") || current.hasPrefix("@") { return textWords(matching: current) }
       return priorities(matching: current, words: settings.policy.resolvesTypedValues)
-    case .text, .taskText, .term, .query:
+    case .text, .taskText, .term, .query, .tagValue:
       return textWords(matching: current)
     case .fileName:
       return todoDirectoryFiles(matching: current)
@@ -330,24 +331,38 @@ package struct CompletionEngine {
 
   private func tagValues(key: String, typed: String) -> [CompletionCandidate] {
     let today = context.today
-    var values: [CompletionCandidate] = []
-    switch TagMeaning.named(key)?.value {
-    case .date?:
-      let words =
-        ["today", "tomorrow"] + Weekday.allCases.map(\.name) + ["+1d", "+1w", "+1m", "eow", "eom"]
-      for word in words {
-        values.append(
-          CompletionCandidate(
-            value: word, description: RelativeDate.resolve(word, today: today)?.description))
-      }
+    guard let meaning = TagMeaning.named(key)?.value else { return [] }
+    if meaning == .date {
       // A complete relative date turns into the date it stands for, as the file stores it.
-      let extended = values.filter { $0.value.hasPrefix(typed) && $0.value != typed }
-      if extended.isEmpty, TaskDate(typed) == nil,
-        let date = RelativeDate.resolve(typed, today: today)
-      {
+      let extended = dateWords.filter { $0.value.hasPrefix(typed) && $0.value != typed }
+      if extended.isEmpty, TaskDate(typed) == nil, let date = RelativeDate.resolve(typed, today: today) {
         return [CompletionCandidate(value: key + ":" + date.description, description: typed)]
       }
-    case .recurrence?:
+    }
+    // In the text of a task a priority word stays a word: only the letters are offered.
+    let values = meaning == .priority ? priorities(matching: "") : tagValueCandidates(meaning, typed: typed)
+    let prefixed = values.map {
+      CompletionCandidate(value: key + ":" + $0.value, description: $0.description)
+    }
+    return CompletionEngine.filter(prefixed, key + ":" + typed)
+  }
+
+  /// The words a date is offered as, with the date each stands for today.
+  private var dateWords: [CompletionCandidate] {
+    let today = context.today
+    let words =
+      ["today", "tomorrow"] + Weekday.allCases.map(\.name)
+      + ["next-week", "weekend", "+1d", "+1w", "+1m", "eow", "eom"]
+    return words.map { CompletionCandidate(value: $0, description: RelativeDate.resolve($0, today: today)?.description) }
+  }
+
+  /// The values a tag of this meaning takes, as completion offers them (not yet filtered by
+  /// what is typed, but for a recurrence, whose count is taken from it).
+  private func tagValueCandidates(_ meaning: TagMeaning.Value, typed: String) -> [CompletionCandidate] {
+    switch meaning {
+    case .date:
+      return dateWords
+    case .recurrence:
       let units: [(String, String)] = [
         ("d", "days"), ("w", "weeks"), ("m", "months"), ("y", "years"), ("b", "business days"),
       ]
@@ -356,23 +371,27 @@ package struct CompletionEngine {
       let count =
         digits.allSatisfy({ $0.isASCII && $0.isNumber }) && !digits.isEmpty ? String(digits) : "1"
       let from = strict ? "after the due date" : "after completion"
-      for (unit, name) in units {
-        values.append(
-          CompletionCandidate(
-            value: (strict ? "+" : "") + count + unit,
-            description: "\(count) \(count == "1" ? String(name.dropLast()) : name) \(from)"))
+      return units.map { unit, name in
+        CompletionCandidate(
+          value: (strict ? "+" : "") + count + unit,
+          description: "\(count) \(count == "1" ? String(name.dropLast()) : name) \(from)")
       }
-    case .priority?:
-      values = priorities(matching: "")
-    case .flag?:
-      values = [CompletionCandidate(value: "1", description: "hide the task from listings")]
+    case .priority:
+      return priorities(matching: "", words: settings.policy.resolvesTypedValues)
+    case .flag:
+      return [CompletionCandidate(value: "1", description: "hide the task from listings")]
     default:
       return []
     }
-    let prefixed = values.map {
-      CompletionCandidate(value: key + ":" + $0.value, description: $0.description)
-    }
-    return CompletionEngine.filter(prefixed, key + ":" + typed)
+  }
+
+  /// The VALUE of `tag NR KEY VALUE`, by what the key means: dates, priorities (with their
+  /// words under the name todo), recurrences. Only its first word: a date phrase's next
+  /// words are the user's.
+  private func tagCommandValues(matching current: String, after positionals: [String], spec: CommandSpec) -> [CompletionCandidate] {
+    let leading = spec.leadingTaskNumberCount(positionals, whole: false)
+    guard positionals.count == leading + 1, let meaning = TagMeaning.named(positionals[leading])?.value else { return [] }
+    return CompletionEngine.filter(tagValueCandidates(meaning, typed: current), current)
   }
 
   /// The candidates that start with `current`, each value once, in the given order.

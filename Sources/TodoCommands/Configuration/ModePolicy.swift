@@ -81,7 +81,8 @@ package struct ModePolicy: Sendable, Equatable {
   package var escapesControlsOnTerminal: Bool
   /// Output longer than the terminal goes through the pager.
   package var pagesLongOutput: Bool
-  /// Help lists each command's options; todo.sh's help gives its usage lines only.
+  /// Help lists each command's options, and what holds only under the name `todo`
+  /// (``CommandSpec/nativeDiscussion``); todo.sh's help gives its usage lines only.
   package var describesOptions: Bool
   /// Completion offers only the tasks a command can act on (`do <TAB>`: open tasks, `undo-done
   /// <TAB>`: done ones); todo.sh's completion offers every task.

@@ -87,6 +87,8 @@ package enum TodoError: Error, Equatable, Sendable {
   /// `postpone`: the last word is neither a duration nor a date.
   case notADurationOrDate(String)
   case notADate(String)
+  /// Native mode: a word given as a priority that names none.
+  case notAPriority(String)
   /// A numeric date that reads differently from country to country (`12/10`), with the days
   /// it may mean.
   case ambiguousDate(String, readings: [TaskDate])
@@ -244,6 +246,8 @@ package enum TodoError: Error, Equatable, Sendable {
       return "\(programName): '\(shown(text))' is not a date; dates are written 2026-05-01, today, tomorrow, fri, "
         + "next fri, this fri, in 3 days, +3d, 2w, dec 10, 10 dec 2026, next week, next month, weekend, eom, eow, eoy "
         + "(in a due: or t: tag, one word: next-fri, in-3-days, dec10, 10dec)"
+    case .notAPriority(let text):
+      return "\(programName): '\(shown(text))' is not a priority: a letter from A to Z, or high, medium or low (h, m, l)"
     case .ambiguousDate(let text, let readings):
       let months = [
         "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
