@@ -54,6 +54,41 @@ import TodoStore
     }
   }
 
+  /// A prefix that names one option is that option; one that names several is an error
+  /// naming them; a whole name always wins over a longer one it starts.
+  @Test func prefixesNameTheOneOptionTheyStart() throws {
+    let ls = try InvocationTests.spec("ls")
+    let parsed = try Invocation.parse(["--so", "due", "--form=json", "--a", "milk"], for: ls, as: "ls")
+    #expect(parsed.value("--sort") == "due")
+    #expect(parsed.value("--format") == "json")
+    #expect(parsed.has("--all"))
+    #expect(parsed.positionals == ["milk"])
+    let add = try InvocationTests.spec("add")
+    #expect(try Invocation.parse(["--prio", "high", "x"], for: add, as: "add").value("--priority") == "high")
+    #expect(throws: TodoError.missingOptionValue("--priority")) { try Invocation.parse(["--prio"], for: add, as: "add") }
+    // `--f`: the command's --format and the tool's --force.
+    #expect(throws: TodoError.ambiguousOption(option: "--f", candidates: ["--format", "--force"], action: "ls")) {
+      try Invocation.parse(["--f", "json"], for: ls, as: "ls")
+    }
+    // `--v`: add's --verbatim, the tool's --verbose and --version.
+    #expect(throws: TodoError.ambiguousOption(option: "--v", candidates: ["--verbatim", "--verbose", "--version"], action: "add")) {
+      try Invocation.parse(["--v", "x"], for: add, as: "add")
+    }
+    // After `--` nothing is an option, prefix or not.
+    #expect(try Invocation.parse(["--", "--so"], for: ls, as: "ls").positionals == ["--so"])
+  }
+
+  /// A date option's value is the longest run of words that reads as a date.
+  @Test func aDateValueTakesTheWordsOfItsPhrase() throws {
+    let add = try InvocationTests.spec("add")
+    let parsed = try Invocation.parse(["--due", "next", "monday", "call", "mom"], for: add, as: "add")
+    #expect(parsed.value("--due") == "next monday")
+    #expect(parsed.positionals == ["call", "mom"])
+    #expect(try Invocation.parse(["--due", "fri", "3", "books"], for: add, as: "add").value("--due") == "fri")
+    #expect(try Invocation.parse(["--due", "nxt", "monday"], for: add, as: "add").value("--due") == "nxt")
+    #expect(try Invocation.parse(["--due=dec", "10"], for: add, as: "add").value("--due") == "dec")
+  }
+
   @Test func valuesAreCheckedAgainstTheDeclaration() throws {
     let ls = try InvocationTests.spec("ls")
     let keys = ["created", "priority", "due", "text", "completed", "line", "urgency"]

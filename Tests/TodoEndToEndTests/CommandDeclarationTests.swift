@@ -15,7 +15,7 @@ import Testing
     (["ls", "--sort", "dew"], "todo: option '--sort' does not take 'dew'; it takes created, priority, due, text, completed, line, urgency"),
     (["ls", "--group", "week"], "todo: option '--group' does not take 'week'; it takes project, context, priority, due, contexts, pri, projects"),
     (["do", "--all", "1"], "todo: 'do' has no option '--all'"),
-    (["ls", "--plain"], "todo: '--plain' is an option of todo itself: put it before 'ls'"),
+    (["ls", "--f", "json"], "todo: option '--f' is ambiguous: did you mean --format or --force? (see 'todo ls --help')"),
     (["agenda", "--days"], "todo: option '--days' needs a value"),
   ])
   func mistakesAreErrorsThatChangeNothing(arguments: [String], message: String) throws {

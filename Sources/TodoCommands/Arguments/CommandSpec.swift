@@ -200,16 +200,25 @@ package struct CommandSpec: Sendable {
   func scan(_ words: [String], mode: Mode) -> (positionals: [Int], pending: OptionSpec?, optionsOpen: Bool) {
     var positionals: [Int] = []
     var pending: OptionSpec?
+    var skipsNext = false
     var optionsOpen = mode.policy.parsesLongOptions
     for (index, word) in words.enumerated() {
-      if pending != nil {
+      if pending != nil || skipsNext {
         pending = nil
+        skipsNext = false
       } else if optionsOpen, word == "--" {
         optionsOpen = false
+      } else if optionsOpen, word.hasPrefix("--") {
+        // A whole name or a prefix of one; the tool's own options may stand here too
+        // (`ls --config FILE`); `--name=value` has its value in it.
+        let (typed, inline) = GlobalOptions.splitLongOption(word)
+        switch matchLongOption(typed) {
+        case .one(.command(let option), _): pending = option.takesValue && inline == nil ? option : nil
+        case .one(.global(let option), _): skipsNext = option.takesSeparateValue && inline == nil
+        case .ambiguous, .none: break
+        }
       } else if optionsOpen, let option = option(named: word) {
         pending = option.takesValue ? option : nil
-      } else if optionsOpen, word.hasPrefix("--") {
-        // `--name=value`, or an option the parser will refuse.
       } else {
         positionals.append(index)
       }

@@ -125,7 +125,7 @@ extension OptionSpec {
     ["--query", "-q"], value: .text, valueName: "EXPR",
     help: "Act on the tasks this query selects instead of on task numbers.", replacesArguments: true)
   static let force = OptionSpec(
-    ["--force", "-f"], help: "Do not ask before changing more than one task.")
+    ["--force", "-f"], help: "Do not ask for confirmation, before changing more than one task or at all.")
 
   /// The options of a command that acts on task numbers or on a query.
   static let selecting: [OptionSpec] = [selectQuery, force]

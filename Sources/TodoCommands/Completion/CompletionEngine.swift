@@ -77,17 +77,31 @@ package struct CompletionEngine {
     let positionals = indices.map { arguments[$0] }
     if let option = pending { return optionValues(option, matching: current) }
     if optionsOpen, current.hasPrefix("--"), let equals = current.firstIndex(of: "="),
-      let option = spec.option(named: String(current[..<equals]))
+      case .one(.command(let option), _) = spec.matchLongOption(String(current[..<equals]))
     {
       let prefix = String(current[...equals])
       return optionValues(option, matching: String(current[current.index(after: equals)...])).map {
         CompletionCandidate(value: prefix + $0.value, description: $0.description)
       }
     }
+    if optionsOpen, current.hasPrefix("--"), current.contains("="),
+      case .one(.global, _) = spec.matchLongOption(String(current.prefix { $0 != "=" }))
+    {
+      return options(matching: current)
+    }
     if optionsOpen, current.hasPrefix("--") || (current == "-" && !spec.options.isEmpty) {
       let options = spec.options + [.help]
-      let candidates = options.flatMap { option in
+      var candidates = options.flatMap { option in
         option.names.map { CompletionCandidate(value: $0, description: option.help) }
+      }
+      // The tool's own long options may follow the action too (`ls --color=always`).
+      if current.hasPrefix("--") {
+        let declared = Set(candidates.map(\.value))
+        for entry in GlobalOptionSpec.helpEntries(mode: settings.mode) where entry.name.hasPrefix("--") {
+          guard !declared.contains(entry.name) else { continue }
+          candidates.append(
+            CompletionCandidate(value: entry.name + (entry.option.valueAfterEquals ? "=" : ""), description: entry.help))
+        }
       }
       return CompletionEngine.filter(candidates.sorted { $0.value < $1.value }, current)
     }

@@ -40,6 +40,9 @@ package enum TodoError: Error, Equatable, Sendable {
   /// Native mode: an option the action does not declare, with its nearest declared option,
   /// or a note that it is a global option (which goes before the action).
   case unknownActionOption(action: String, option: String, suggestion: String?, isGlobal: Bool)
+  /// Native mode: a prefix of the long names of several options (`--f` for `--force` and
+  /// `--format`), with their names; `action` is `nil` before the action.
+  case ambiguousOption(option: String, candidates: [String], action: String?)
   /// `ls -sort`: a search term that spells an option with one dash.
   case singleDashOption(action: String, word: String, option: String)
   /// An option value outside the declared set, with the words it may be.
@@ -187,7 +190,7 @@ package enum TodoError: Error, Equatable, Sendable {
     case .unknownAction(let name, let suggestion):
       let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
       return "\(programName): unknown action '\(name)'\(hint) (see '\(programName) help')"
-    case .unknownOption(let option): return "\(programName): unknown option '\(option)' (see '\(programName) --help')"
+    case .unknownOption(let option): return "\(programName): unknown option '\(shown(option))' (see '\(programName) --help')"
     case .missingOptionValue(let option): return "\(programName): option '\(option)' needs a value"
     case .badOptionValue(let option, let value): return "\(programName): option '\(option)' does not take '\(value)'"
     case .singleDashOption(let action, let word, let option):
@@ -201,7 +204,11 @@ package enum TodoError: Error, Equatable, Sendable {
         return "\(programName): '\(option)' is an option of \(programName) itself: put it before '\(action)'"
       }
       let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
-      return "\(programName): '\(action)' has no option '\(option)'\(hint) (see '\(programName) \(action) --help'; '--' ends the options)"
+      return "\(programName): '\(action)' has no option '\(shown(option))'\(hint) (see '\(programName) \(action) --help'; '--' ends the options)"
+    case .ambiguousOption(let option, let candidates, let action):
+      let help = action.map { "'\(programName) \($0) --help'" } ?? "'\(programName) --help'"
+      let names = candidates.dropLast().joined(separator: ", ") + " or " + (candidates.last ?? "")
+      return "\(programName): option '\(shown(option))' is ambiguous: did you mean \(names)? (see \(help))"
     case .optionValueNotAllowed(let option, let value, let allowed):
       return "\(programName): option '\(option)' does not take '\(value)'; it takes \(allowed.joined(separator: ", "))"
     case .optionTakesNoValue(let option): return "\(programName): option '\(option)' takes no value"
