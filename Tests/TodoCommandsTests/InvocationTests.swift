@@ -123,10 +123,12 @@ import TodoStore
 
   final class Fixture {
     let directory: URL
-    let console = CapturingConsole()
+    let console: CapturingConsole
     let context: CommandContext
 
-    init(todo: String) throws {
+    /// - Parameter terminal: standard output is a terminal.
+    init(todo: String, terminal: Bool = false) throws {
+      console = CapturingConsole(isTerminal: terminal)
       directory = FileManager.default.temporaryDirectory.appendingPathComponent("todo-invocation-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       try Data(todo.utf8).write(to: directory.appendingPathComponent("todo.txt"))
@@ -167,6 +169,22 @@ import TodoStore
     #expect(text.contains("Usage: todo undo [N]\n"))
   }
 
+  /// A listing's summary follows the tasks on a terminal; on anything else it goes to
+  /// standard error, so that what is piped on is the tasks alone.
+  @Test(arguments: ["ls", "lsp", "lsa", "next"])
+  func theSummaryLeavesThePipe(_ action: String) throws {
+    let piped = try Fixture(todo: "(A) call mom\n")
+    #expect(try piped.run(action) == .success)
+    let pipedOutput = String(decoding: piped.console.output, as: UTF8.self)
+    let pipedErrors = String(decoding: piped.console.errors, as: UTF8.self)
+    #expect(!pipedOutput.contains("--\n") && !pipedOutput.contains("tasks shown"), "\(pipedOutput)")
+    #expect(pipedErrors.hasPrefix("--\nTODO: 1 of 1 tasks shown\n"), "\(pipedErrors)")
+    let terminal = try Fixture(todo: "(A) call mom\n", terminal: true)
+    #expect(try terminal.run(action) == .success)
+    #expect(String(decoding: terminal.console.output, as: UTF8.self).contains("--\nTODO: 1 of 1 tasks shown\n"))
+    #expect(terminal.console.errors.isEmpty)
+  }
+
   @Test func anOptionAfterTheTextIsAnOption() throws {
     let fixture = try Fixture(todo: "")
     #expect(try fixture.run("add", "pay rent", "--priority", "high") == .success)
@@ -185,7 +203,7 @@ import TodoStore
     #expect(fixture.context.invocation.value("--sort") == "-text")
     #expect(try fixture.context.runAction("ls") == .success)
     #expect(fixture.context.invocation.value("--sort") == "-text")
-    let text = String(decoding: fixture.console.output, as: UTF8.self)
-    #expect(text == "2 b\n1 a\n--\nTODO: 2 of 2 tasks shown\n1 a\n2 b\n--\nTODO: 2 of 2 tasks shown\n")
+    #expect(fixture.console.outputText == "2 b\n1 a\n1 a\n2 b\n")
+    #expect(fixture.console.errorText == "--\nTODO: 2 of 2 tasks shown\n--\nTODO: 2 of 2 tasks shown\n")
   }
 }

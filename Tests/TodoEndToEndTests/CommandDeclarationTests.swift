@@ -226,7 +226,7 @@ import Testing
     #expect(run.stdout == "1|B|pay rent +home\n2||call mom\n")
     let grouped = try box.todo("ls", "--group", "project", "--format", "{n}")
     #expect(!grouped.stdout.contains("tasks shown"))
-    #expect(try box.todo("ls").stdout.hasSuffix("--\nTODO: 2 of 2 tasks shown\n"))
+    #expect(try box.todo("ls", merged: true).stdout.hasSuffix("--\nTODO: 2 of 2 tasks shown\n"))
   }
 }
 

@@ -161,7 +161,7 @@ import TodoTxt
     let home = try Home(todo: "a\n")
     let session = home.shell(["todo ls", "todo.sh add b", "?"])
     #expect(session.status == .success, "\(session.console.errorText)")
-    #expect(session.console.outputText.hasPrefix("1 a\n--\nTODO: 1 of 1 tasks shown\n"), "\(session.console.outputText)")
+    #expect(session.console.combinedText.hasPrefix("1 a\n--\nTODO: 1 of 1 tasks shown\n"), "\(session.console.combinedText)")
     #expect(home.read() == "a\n2009-02-13 b\n")
     #expect(!session.console.errorText.contains("unknown action"), "\(session.console.errorText)")
     #expect(session.console.outputText.contains("Usage:") || session.console.outputText.contains("usage"), "\(session.console.outputText.suffix(300))")
