@@ -18,8 +18,11 @@ enum AddCommand {
       The words are joined with single spaces. +project, @context and key:value tags may stand \
       anywhere in the text. With -t (or TODOTXT_DATE_ON_ADD=1) today's date is put in front, \
       after a priority such as (A). Under the name todo, --priority high|medium|low (or a \
-      letter) sets the priority, --due the due date, and due: and t: take dates such as fri, \
-      next-monday, dec10, +2w or eom.
+      letter) sets the priority, and due: and t: take dates such as fri, +2w or eom.
+      """,
+    nativeDiscussion: """
+      --due sets the due date, said in words if you like (next monday, in 3 days, dec 10); in \
+      the text a due: or t: date is one word (next-monday, dec10).
       """,
     arguments: [.taskText], options: [TypedInput.priorityOption, dueOption, jsonOption, TypedInput.verbatimOption]
   ) { context, arguments throws(TodoError) in

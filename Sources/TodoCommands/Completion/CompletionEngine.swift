@@ -349,7 +349,11 @@ package struct CompletionEngine {
     if meaning == .date {
       // A complete relative date turns into the date it stands for, as the file stores it.
       let extended = dateWords.filter { $0.value.hasPrefix(typed) && $0.value != typed }
-      if extended.isEmpty, TaskDate(typed) == nil, let date = RelativeDate.resolve(typed, today: today) {
+      // Under the name todo.sh, as todo.sh's words were before phrases: one word.
+      let resolved =
+        settings.policy.resolvesTypedValues
+        ? RelativeDate.resolve(typed, today: today) : RelativeDate.oneWord(typed.lowercased(), today: today)
+      if extended.isEmpty, TaskDate(typed) == nil, let date = resolved {
         return [CompletionCandidate(value: key + ":" + date.description, description: typed)]
       }
     }
@@ -364,9 +368,9 @@ package struct CompletionEngine {
   /// The words a date is offered as, with the date each stands for today.
   private var dateWords: [CompletionCandidate] {
     let today = context.today
-    let words =
-      ["today", "tomorrow"] + Weekday.allCases.map(\.name)
-      + ["next-week", "weekend", "+1d", "+1w", "+1m", "eow", "eom"]
+    // The phrases glued into one word are read only under the name todo.
+    let phrases = settings.policy.resolvesTypedValues ? ["next-week", "weekend"] : []
+    let words = ["today", "tomorrow"] + Weekday.allCases.map(\.name) + phrases + ["+1d", "+1w", "+1m", "eow", "eom"]
     return words.map { CompletionCandidate(value: $0, description: RelativeDate.resolve($0, today: today)?.description) }
   }
 

@@ -19,7 +19,7 @@ extension RelativeDate {
   /// `this` is split from the word it is glued to), with `on`, `the`, `of` and the ordinal
   /// endings of numbers (`10th`) left out:
   /// - `day after tomorrow`;
-  /// - `this weekend`: as `weekend`, the coming Saturday (today on a Saturday or Sunday);
+  /// - `weekend`, `this weekend`: the coming Saturday (today on a Saturday or Sunday);
   ///   `next weekend`: the Saturday after the coming Monday;
   /// - `this WEEKDAY`: today when it is that day, else its next occurrence; `next WEEKDAY`:
   ///   the same as `WEEKDAY`, its next occurrence after today;
@@ -39,13 +39,18 @@ extension RelativeDate {
       if case .word(let word) = token { return word }
       return nil
     }
+    switch words {
+    case ["weekend"], ["this", "weekend"]:
+      // The coming Saturday, or today at the weekend.
+      return today.weekday.isWeekend ? today : today.adding(days: Weekday.saturday.rawValue - today.weekday.rawValue)
+    default:
+      break
+    }
     // `on friday`, `the 2026-05-01` are left one word long.
     if words.count == 1, let word = words[0] { return word.count < 10 ? oneWord(word, today: today) : nil }
     switch words {
     case ["day", "after", "tomorrow"]:
       return today.adding(days: 2)
-    case ["this", "weekend"]:
-      return oneWord("weekend", today: today)
     case ["next", "weekend"]:
       // The Saturday after the coming Monday.
       return today.adding(days: 8 - today.weekday.rawValue + 5)

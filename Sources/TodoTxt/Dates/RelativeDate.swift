@@ -13,7 +13,8 @@ public enum RelativeDate {
   /// - an offset `[+|-]N` with a unit `d` (days), `w` (weeks), `m` (months, clamped to the
   ///   month's end), `y` (years) or `b` (business days): `3d`, `+2w`, `-1m`, `5b`;
   /// - `eow` (the coming Sunday, today when it is Sunday), `eom` (the month's last day),
-  ///   `eoy` (December 31), `weekend` (the coming Saturday, today at the weekend);
+  ///   `eoy` (December 31);
+  /// - `weekend` (the coming Saturday, today at the weekend);
   /// - the phrases of English (``phrase(_:today:)``): `next monday`, `this fri`, `in 3 days`,
   ///   `2 weeks`, `dec 10`, `10th of december 2026`, `next week`, `next month`, `end of
   ///   month`, `day after tomorrow`, and each of them glued into one word for a tag, with
@@ -28,9 +29,9 @@ public enum RelativeDate {
     return oneWord(word, today: today) ?? phrase(word, today: today)
   }
 
-  /// The forms of one word without separators (`today`, `fri`, `+2w`, `eom`); `word` is in
-  /// lower case.
-  static func oneWord(_ word: String, today: TaskDate) -> TaskDate? {
+  /// The forms of one word without separators (`today`, `fri`, `+2w`, `eom`), the ones
+  /// read before phrases were; `word` is in lower case.
+  package static func oneWord(_ word: String, today: TaskDate) -> TaskDate? {
     if let absolute = TaskDate(word) { return absolute }
     switch word {
     case "today", "tod": return today
@@ -44,8 +45,6 @@ public enum RelativeDate {
         day: TaskDate.daysIn(month: today.month, year: today.year))
     case "eoy":
       return TaskDate(year: today.year, month: 12, day: 31)
-    case "weekend":
-      return today.weekday.isWeekend ? today : today.adding(days: Weekday.saturday.rawValue - today.weekday.rawValue)
     default:
       break
     }
