@@ -46,7 +46,8 @@ extension RelativeDate {
     default:
       break
     }
-    // `on friday`, `the 2026-05-01` are left one word long.
+    // `on friday` leaves one word, read as the one-word forms are (the longest of them,
+    // `wednesday` and `yesterday`, have nine letters).
     if words.count == 1, let word = words[0] { return word.count < 10 ? oneWord(word, today: today) : nil }
     switch words {
     case ["day", "after", "tomorrow"]:
