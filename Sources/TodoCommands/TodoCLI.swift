@@ -49,7 +49,7 @@ package enum TodoCLI {
         let key = cache.map { _ in
           SessionCache.Key(
             programPath: programPath, mode: mode,
-            options: Array(arguments.dropFirst().prefix(max(0, arguments.count - 1 - options.remaining.count))),
+            options: options.words,
             environment: environment, outputIsTerminal: console.isTerminal)
         }
         if let cache, let key, let kept = cache.settings(for: key) {
@@ -75,10 +75,8 @@ package enum TodoCLI {
       let context = CommandContext(settings: settings, console: console, clock: clock, store: store, input: input)
       context.shownTasks = cache?.shownTasks ?? [:]
       if let shell {
-        let optionCount = max(0, arguments.count - 1 - remaining.count)
-        let options = Array(arguments.dropFirst().prefix(optionCount))
         context.shellRequest = ShellCommand.Request(
-          launcher: shell, programPath: programPath, options: options, environment: environment)
+          launcher: shell, programPath: programPath, options: options.words, environment: environment)
       }
 
       // Under the name `todo`, no action on a terminal opens the shell.

@@ -75,6 +75,22 @@ import TodoStore
     #expect(todoSh.values("-").count == 17)
   }
 
+  /// After the action: the action's options and the tool's long ones, and an option typed
+  /// as a prefix takes its values as the whole name does.
+  @Test func optionsAfterTheActionIncludeTheTools() throws {
+    let fixture = try Fixture(todo: "a\n")
+    #expect(fixture.values("ls", "--co") == ["--color=", "--config"])
+    #expect(fixture.values("ls", "--fo").sorted() == ["--force", "--format"])
+    // del declares --force itself: offered once.
+    #expect(fixture.values("del", "--fo") == ["--force"])
+    #expect(fixture.values("ls", "--so", "pri") == ["priority"])
+    #expect(fixture.values("ls", "--form=j") == ["--form=json", "--form=jsonl"])
+    // The tool's option's value is no positional: the term after it is completed as one.
+    #expect(fixture.values("do", "--config", "x.cfg", "") == ["1"])
+    let todoSh = try Fixture(mode: .todoSh, todo: "a\n")
+    #expect(todoSh.values("ls", "--co").isEmpty)
+  }
+
   @Test func configFileValueCompletesPaths() throws {
     let fixture = try Fixture()
     let prefix = fixture.directory.path + "/some"

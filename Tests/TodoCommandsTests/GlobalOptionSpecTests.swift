@@ -49,6 +49,47 @@ import Testing
     }
   }
 
+  /// Under the name todo the tool's long options may follow the action: they are taken out
+  /// of the action's words, except where the action's declaration reads the word otherwise.
+  @Test func longOptionsAfterTheActionAreTheTools() throws {
+    let ls = try GlobalOptions.parse(["ls", "milk", "--color=always", "--conf", "other.cfg", "--plain"], mode: .native)
+    #expect(ls.remaining == ["ls", "milk"])
+    #expect(ls.color == .always)
+    #expect(ls.configFile == "other.cfg")
+    #expect(ls.overrides["TODOTXT_PLAIN"] == "1")
+    #expect(ls.words == ["--color=always", "--conf", "other.cfg", "--plain"])
+    // Before and after the action, in the order typed.
+    #expect(try GlobalOptions.parse(["-p", "ls", "--col"], mode: .native).words == ["-p", "--col"])
+    // After `--`, a command's value, a date's words, and a name the command declares itself.
+    #expect(try GlobalOptions.parse(["add", "--", "fix", "--color"], mode: .native).remaining == ["add", "--", "fix", "--color"])
+    #expect(try GlobalOptions.parse(["ls", "-q", "--plain"], mode: .native).remaining == ["ls", "-q", "--plain"])
+    let del = try GlobalOptions.parse(["del", "--force", "1"], mode: .native)
+    #expect(del.remaining == ["del", "--force", "1"] && del.overrides["TODOTXT_FORCE"] == nil)
+    // A subcommand's and a nested action's words are read by their own declarations.
+    #expect(try GlobalOptions.parse(["dep", "add", "1", "2", "--plain"], mode: .native).remaining == ["dep", "add", "1", "2"])
+    #expect(try GlobalOptions.parse(["command", "ls", "--plain"], mode: .native).remaining == ["command", "ls"])
+    // An unknown action (an add-on, perhaps), a hidden command and an ambiguous prefix keep
+    // their words.
+    #expect(try GlobalOptions.parse(["birdseye", "--plain"], mode: .native).remaining == ["birdseye", "--plain"])
+    #expect(try GlobalOptions.parse(["__complete", "ls", "--plain"], mode: .native).remaining == ["__complete", "ls", "--plain"])
+    #expect(try GlobalOptions.parse(["ls", "--f"], mode: .native).remaining == ["ls", "--f"])
+    // A wrong value is refused as it is before the action.
+    #expect(throws: TodoError.badOptionValue("--color", "sometimes")) {
+      try GlobalOptions.parse(["ls", "--color=sometimes"], mode: .native)
+    }
+    #expect(throws: TodoError.missingOptionValue("--config")) { try GlobalOptions.parse(["ls", "--config"], mode: .native) }
+    // Under the name todo.sh every word after the action is the action's.
+    #expect(try GlobalOptions.parse(["ls", "--plain"], mode: .todoSh).remaining == ["ls", "--plain"])
+  }
+
+  @Test func aLongOptionBeforeTheActionMayBeAPrefix() throws {
+    #expect(try GlobalOptions.parse(["--col=never", "ls"], mode: .native).color == .never)
+    #expect(throws: TodoError.ambiguousOption(option: "--co", candidates: ["--config", "--color"], action: nil)) {
+      try GlobalOptions.parse(["--co", "ls"], mode: .native)
+    }
+    #expect(throws: TodoError.unknownOption("--frob")) { try GlobalOptions.parse(["--frob", "ls"], mode: .native) }
+  }
+
   @Test func aBundleTakesTheNextWordOnlyWhenItEndsInAValueLetter() throws {
     #expect(GlobalOptionSpec.takesSeparateValue("-fd", mode: .todoSh))
     #expect(!GlobalOptionSpec.takesSeparateValue("-dfile", mode: .todoSh))

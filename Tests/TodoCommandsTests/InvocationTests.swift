@@ -54,6 +54,41 @@ import TodoStore
     }
   }
 
+  /// A prefix that names one option is that option; one that names several is an error
+  /// naming them; a whole name always wins over a longer one it starts.
+  @Test func prefixesNameTheOneOptionTheyStart() throws {
+    let ls = try InvocationTests.spec("ls")
+    let parsed = try Invocation.parse(["--so", "due", "--form=json", "--a", "milk"], for: ls, as: "ls")
+    #expect(parsed.value("--sort") == "due")
+    #expect(parsed.value("--format") == "json")
+    #expect(parsed.has("--all"))
+    #expect(parsed.positionals == ["milk"])
+    let add = try InvocationTests.spec("add")
+    #expect(try Invocation.parse(["--prio", "high", "x"], for: add, as: "add").value("--priority") == "high")
+    #expect(throws: TodoError.missingOptionValue("--priority")) { try Invocation.parse(["--prio"], for: add, as: "add") }
+    // `--f`: the command's --format and the tool's --force.
+    #expect(throws: TodoError.ambiguousOption(option: "--f", candidates: ["--format", "--force"], action: "ls")) {
+      try Invocation.parse(["--f", "json"], for: ls, as: "ls")
+    }
+    // `--v`: add's --verbatim, the tool's --verbose and --version.
+    #expect(throws: TodoError.ambiguousOption(option: "--v", candidates: ["--verbatim", "--verbose", "--version"], action: "add")) {
+      try Invocation.parse(["--v", "x"], for: add, as: "add")
+    }
+    // After `--` nothing is an option, prefix or not.
+    #expect(try Invocation.parse(["--", "--so"], for: ls, as: "ls").positionals == ["--so"])
+  }
+
+  /// A date option's value is the longest run of words that reads as a date.
+  @Test func aDateValueTakesTheWordsOfItsPhrase() throws {
+    let add = try InvocationTests.spec("add")
+    let parsed = try Invocation.parse(["--due", "next", "monday", "call", "mom"], for: add, as: "add")
+    #expect(parsed.value("--due") == "next monday")
+    #expect(parsed.positionals == ["call", "mom"])
+    #expect(try Invocation.parse(["--due", "fri", "3", "books"], for: add, as: "add").value("--due") == "fri")
+    #expect(try Invocation.parse(["--due", "nxt", "monday"], for: add, as: "add").value("--due") == "nxt")
+    #expect(try Invocation.parse(["--due=dec", "10"], for: add, as: "add").value("--due") == "dec")
+  }
+
   @Test func valuesAreCheckedAgainstTheDeclaration() throws {
     let ls = try InvocationTests.spec("ls")
     let keys = ["created", "priority", "due", "text", "completed", "line", "urgency"]
@@ -88,10 +123,12 @@ import TodoStore
 
   final class Fixture {
     let directory: URL
-    let console = CapturingConsole()
+    let console: CapturingConsole
     let context: CommandContext
 
-    init(todo: String) throws {
+    /// - Parameter terminal: standard output is a terminal.
+    init(todo: String, terminal: Bool = false) throws {
+      console = CapturingConsole(isTerminal: terminal)
       directory = FileManager.default.temporaryDirectory.appendingPathComponent("todo-invocation-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       try Data(todo.utf8).write(to: directory.appendingPathComponent("todo.txt"))
@@ -132,6 +169,22 @@ import TodoStore
     #expect(text.contains("Usage: todo undo [N]\n"))
   }
 
+  /// A listing's summary follows the tasks on a terminal; on anything else it goes to
+  /// standard error, so that what is piped on is the tasks alone.
+  @Test(arguments: ["ls", "lsp", "lsa", "next"])
+  func theSummaryLeavesThePipe(_ action: String) throws {
+    let piped = try Fixture(todo: "(A) call mom\n")
+    #expect(try piped.run(action) == .success)
+    let pipedOutput = String(decoding: piped.console.output, as: UTF8.self)
+    let pipedErrors = String(decoding: piped.console.errors, as: UTF8.self)
+    #expect(!pipedOutput.contains("--\n") && !pipedOutput.contains("tasks shown"), "\(pipedOutput)")
+    #expect(pipedErrors.hasPrefix("--\nTODO: 1 of 1 tasks shown\n"), "\(pipedErrors)")
+    let terminal = try Fixture(todo: "(A) call mom\n", terminal: true)
+    #expect(try terminal.run(action) == .success)
+    #expect(String(decoding: terminal.console.output, as: UTF8.self).contains("--\nTODO: 1 of 1 tasks shown\n"))
+    #expect(terminal.console.errors.isEmpty)
+  }
+
   @Test func anOptionAfterTheTextIsAnOption() throws {
     let fixture = try Fixture(todo: "")
     #expect(try fixture.run("add", "pay rent", "--priority", "high") == .success)
@@ -150,7 +203,7 @@ import TodoStore
     #expect(fixture.context.invocation.value("--sort") == "-text")
     #expect(try fixture.context.runAction("ls") == .success)
     #expect(fixture.context.invocation.value("--sort") == "-text")
-    let text = String(decoding: fixture.console.output, as: UTF8.self)
-    #expect(text == "2 b\n1 a\n--\nTODO: 2 of 2 tasks shown\n1 a\n2 b\n--\nTODO: 2 of 2 tasks shown\n")
+    #expect(fixture.console.outputText == "2 b\n1 a\n1 a\n2 b\n")
+    #expect(fixture.console.errorText == "--\nTODO: 2 of 2 tasks shown\n--\nTODO: 2 of 2 tasks shown\n")
   }
 }

@@ -166,17 +166,20 @@ struct ConflictedCopyTests {
     let box = try Sandbox()
     try box.write("todo.txt", "call mom\n")
     let quiet = try box.todo("ls")
-    #expect(quiet.stderr == "")
+    // Piped, the listing's summary is on standard error, and nothing else is.
+    #expect(quiet.stderr == "--\nTODO: 1 of 1 tasks shown\n")
     let copy = "todo.sync-conflict-20261201-101500-ABCDEFG.txt"
     try box.write(copy, "call mom\nbuy milk\n")
     let ls = try box.todo("ls")
     #expect(ls.status == 0)
     #expect(ls.stdout == quiet.stdout)
-    #expect(ls.stderr == "todo: '\(copy)' is a conflicted copy beside the list, left by a sync service; 'todo conflicts' merges them\n")
+    #expect(
+      ls.stderr
+        == "--\nTODO: 1 of 1 tasks shown\ntodo: '\(copy)' is a conflicted copy beside the list, left by a sync service; 'todo conflicts' merges them\n")
     let doctor = try box.todo("doctor")
     #expect(doctor.status == 1)
     #expect(doctor.stdout.contains("\(copy): a conflicted copy a sync service left; 'todo conflicts' merges it"), "\(doctor.stdout)")
     #expect(try box.todo("conflicts").status == 0)
-    #expect(try box.todo("ls").stderr == "")
+    #expect(try box.todo("ls").stderr == "--\nTODO: 2 of 2 tasks shown\n")
   }
 }

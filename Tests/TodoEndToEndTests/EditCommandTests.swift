@@ -86,10 +86,16 @@ import Testing
     return env
   }
 
+  /// The refusal of a bad date, as todo(1)'s DATE WORDS section lists what is accepted.
+  static let notADate =
+    "'2009-02-30' is not a date; dates are written 2026-05-01, today, tomorrow, fri, next fri, this fri, "
+    + "in 3 days, +3d, 2w, dec 10, 10 dec 2026, next week, next month, weekend, eom, eow, eoy "
+    + "(in a due: or t: tag, one word: next-fri, in-3-days, dec10, 10dec)"
+
   static let notedFile =
     "#!todo-edit: each note like this one is removed before writing; fix the line below it, save and quit\r\n"
     + "(A) Call Mom\r\n"
-    + "#!todo-edit: the next line: '2009-02-30' is not a date (2026-05-01, today, fri, +2w, eom ...)\r\n"
+    + "#!todo-edit: the next line: \(notADate)\r\n"
     + "Buy milk due:2009-02-30\r\nPay rent\r\n"
 
   @Test func aRefusedEditReopensTheEditorOnWhatWasWrittenWithTheProblemsNoted() throws {
@@ -97,7 +103,7 @@ import Testing
     let env = try editorMakingABadDate(box, second: "sed -i 's/due:2009-02-30/due:2009-02-28/' \"$1\"")
     let run = try box.todo("edit", input: "y", environment: env)
     #expect(run.status == 0)
-    #expect(run.stderr == "line 2: '2009-02-30' is not a date (2026-05-01, today, fri, +2w, eom ...)\n")
+    #expect(run.stderr == "line 2: \(EditCommandTests.notADate)\n")
     #expect(run.stdout == "TODO: 1 changed, 0 added, 0 removed.\n")
     // The second time the editor had the text as the person left it, with a note above the
     // line in question; the notes are gone from what was written.
@@ -116,7 +122,7 @@ import Testing
     #expect(run.status == 1)
     #expect(
       run.stderr == """
-        line 2: '2009-02-30' is not a date (2026-05-01, today, fri, +2w, eom ...)
+        line 2: \(EditCommandTests.notADate)
         todo: edit: nothing changed; what you wrote is kept in '\(box.path(EditCommandTests.kept))'
 
         """)
@@ -193,7 +199,7 @@ import Testing
     #expect(declined.status == 1)
     #expect(
       declined.stderr == """
-        line 2: '2009-02-30' is not a date (2026-05-01, today, fri, +2w, eom ...)
+        line 2: '2009-02-30' is not a date; dates are written 2026-05-01, today, tomorrow, fri, next fri, this fri, in 3 days, +3d, 2w, dec 10, 10 dec 2026, next week, next month, weekend, eom, eow, eoy (in a due: or t: tag, one word: next-fri, in-3-days, dec10, 10dec)
         line 3: control character U+0001 in the line
         todo: edit: nothing changed; what you wrote is kept in '\(box.path(EditCommandTests.kept))'
 

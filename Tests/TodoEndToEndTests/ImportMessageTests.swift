@@ -18,7 +18,7 @@ import Testing
     (#"{"text":"a","done":"yes"}"#, #"task 1: "done" should be true or false"#),
     (#"{"text":"a","done":1}"#, #"task 1: "done" should be true or false"#),
     (#"{"text":"a","priority":1}"#, #"task 1: "priority" should be a string or null"#),
-    (#"{"text":"a","priority":"AA"}"#, #"task 1: "priority" should be a letter A to Z"#),
+    (#"{"text":"a","priority":"AA"}"#, #"task 1: "priority" should be a letter A to Z, or high, medium or low"#),
     (#"{"text":"a","created":1}"#, #"task 1: "created" should be a string or null"#),
     (#"{"text":"a","completed":[]}"#, #"task 1: "completed" should be a string or null"#),
     (#"{"text":"a","due":{}}"#, #"task 1: "due" should be a string or null"#),
@@ -105,7 +105,7 @@ import Testing
     let huge = String(repeating: "x", count: 10_000_000)
     let run = try box.todo("import", input: #"{"text":"a","priority":""# + huge + #""}"#)
     #expect(run.status == 1)
-    #expect(run.stderr == "todo: import: task 1: \"priority\" should be a letter A to Z\n")
+    #expect(run.stderr == "todo: import: task 1: \"priority\" should be a letter A to Z, or high, medium or low\n")
     #expect(box.read("todo.txt") == "one\n")
   }
 }

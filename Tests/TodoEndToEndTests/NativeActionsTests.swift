@@ -50,7 +50,7 @@ import Testing
     let box = try Sandbox()
     try box.write("todo.txt", "(B) bravo +proj @home\nalpha +other\n")
     try box.write("done.txt", "x 2009-02-01 done thing +proj\n")
-    #expect(try box.todo("lsa").stdout == """
+    #expect(try box.todo("lsa", merged: true).stdout == """
       1 (B) bravo +proj @home
       2 alpha +other
       0 x 2009-02-01 done thing +proj
@@ -60,11 +60,11 @@ import Testing
       total 3 of 3 tasks shown
 
       """)
-    #expect(try box.todo("lsp").stdout == "1 (B) bravo +proj @home\n--\nTODO: 1 of 2 tasks shown\n")
-    #expect(try box.todo("lf", "done").stdout == "1 x 2009-02-01 done thing +proj\n--\nDONE: 1 of 1 tasks shown\n")
+    #expect(try box.todo("lsp", merged: true).stdout == "1 (B) bravo +proj @home\n--\nTODO: 1 of 2 tasks shown\n")
+    #expect(try box.todo("lf", "done", merged: true).stdout == "1 x 2009-02-01 done thing +proj\n--\nDONE: 1 of 1 tasks shown\n")
     #expect(try box.todo("lsprj").stdout == "+other\n+proj\n")
     #expect(try box.todo("lsc").stdout == "@home\n")
-    #expect(try box.todo("command", "ls", "alpha").stdout == "2 alpha +other\n--\nTODO: 1 of 2 tasks shown\n")
+    #expect(try box.todo("command", "ls", "alpha", merged: true).stdout == "2 alpha +other\n--\nTODO: 1 of 2 tasks shown\n")
   }
 
   @Test func helpAndAddons() throws {
@@ -84,6 +84,6 @@ import Testing
     try box.write(".todo.actions.d/hello", "#!/bin/sh\necho \"hello from $TODO_SH with $#\"\n")
     _ = try Sandbox.makeExecutable(box.path(".todo.actions.d/hello"))
     #expect(try box.todo("hello", "a", "b").stdout == "hello from todo with 3\n")
-    #expect(try box.todo("listaddons").stdout == "hello\n--\nTODO: 1 valid addon actions found.\n")
+    #expect(try box.todo("listaddons", merged: true).stdout == "hello\n--\nTODO: 1 valid addon actions found.\n")
   }
 }

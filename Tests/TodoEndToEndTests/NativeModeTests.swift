@@ -12,7 +12,7 @@ import Testing
     #expect(box.read(".local/share/todo/todo.txt") == "2009-02-13 first task\n")
     // Reading creates nothing.
     let other = try Sandbox(config: nil)
-    #expect(try other.todo("ls").stdout == "--\nTODO: 0 of 0 tasks shown\n")
+    #expect(try other.todo("ls", merged: true).stdout == "--\nTODO: 0 of 0 tasks shown\n")
     #expect(!other.exists(".local/share/todo"))
   }
 
@@ -36,7 +36,7 @@ import Testing
   @Test func noColourWhenPipedUnlessAsked() throws {
     let box = try Sandbox()
     try box.write("todo.txt", "(A) top\n")
-    #expect(try box.todo("ls").stdout == "1 (A) top\n--\nTODO: 1 of 1 tasks shown\n")
+    #expect(try box.todo("ls", merged: true).stdout == "1 (A) top\n--\nTODO: 1 of 1 tasks shown\n")
     #expect(try box.todo("--color=always", "ls").stdout.hasPrefix("\u{1B}[1;33m1 (A) top"))
     #expect(try box.todo("-c", "ls").stdout.hasPrefix("\u{1B}[1;33m1 (A) top"))
     #expect(try box.todo("--color=never", "-c", "ls").stdout.hasPrefix("1 (A) top"))

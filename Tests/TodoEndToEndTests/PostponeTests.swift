@@ -34,7 +34,9 @@ import Testing
     let bad = try box.todo("postpone", "1", "soon")
     #expect(bad.status == 1)
     #expect(
-      bad.stderr == "todo: 'soon' is neither a duration (3d, 2w, 5b) nor a date (tomorrow, fri, +2w, 2026-05-01)\n")
+      bad.stderr
+        == "todo: 'soon' is neither a duration (3d, 2w, 5b, 3 days, 2 weeks) nor a date "
+        + "(2026-05-01, tomorrow, fri, next fri, in 3 days, dec 10, next week, weekend, +2w, eom)\n")
   }
 
   @Test func anInvalidDateIsNotOverwritten() throws {

@@ -24,7 +24,7 @@ import Testing
 
   @Test func listWithAQuery() throws {
     let box = try box()
-    let run = try box.todo("ls", "-q", "+Kitchen or @phone")
+    let run = try box.todo("ls", "-q", "+Kitchen or @phone", merged: true)
     #expect(run.status == 0)
     #expect(
       run.stdout == """
@@ -79,7 +79,7 @@ import Testing
       config: "export TODO_DIR=\"$HOME\"\nTODO_VIEW_today='due:<=today or pri:A'\nTODO_VIEW_kitchen='+Kitchen'\n")
     try box.write("todo.txt", QueryTests.file)
     #expect(try box.todo("view").stdout == "kitchen  +Kitchen\ntoday    due:<=today or pri:A\n")
-    #expect(try box.todo("view", "today").stdout == "1 (A) Call Mom +family @phone due:2009-02-12\n--\nTODO: 1 of 8 tasks shown\n")
+    #expect(try box.todo("view", "today", merged: true).stdout == "1 (A) Call Mom +family @phone due:2009-02-12\n--\nTODO: 1 of 8 tasks shown\n")
     #expect(try box.todo("view", "kitchen", "open", "--format", "{n}").stdout == "2\n")
     // A view lists open tasks unless its query asks about being done: a done task keeps its
     // priority as pri:A, and still stays out of `today`.
@@ -94,7 +94,7 @@ import Testing
 
   @Test func groupedListing() throws {
     let box = try box()
-    let run = try box.todo("ls", "--group", "project", "-q", "+Kitchen or +family")
+    let run = try box.todo("ls", "--group", "project", "-q", "+Kitchen or +family", merged: true)
     #expect(
       run.stdout == """
         +family

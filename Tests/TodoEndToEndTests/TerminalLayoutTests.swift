@@ -25,7 +25,7 @@ import Testing
 
   @Test func pipesKeepTheRawLines() throws {
     let box = try box()
-    let run = try box.todo("ls")
+    let run = try box.todo("ls", merged: true)
     #expect(
       run.stdout == """
         1 (A) 2009-02-01 Call Mom +family @phone due:2009-02-13
@@ -41,7 +41,7 @@ import Testing
   @Test func readableLayoutWithoutColour() throws {
     let box = try box()
     // Forced into a pipe, so that no terminal is needed to read it; no width, no wrapping.
-    let run = try box.todo("ls", environment: ["TODO_LAYOUT": "readable"])
+    let run = try box.todo("ls", environment: ["TODO_LAYOUT": "readable"], merged: true)
     let g = TerminalLayoutTests.glue
     #expect(
       run.stdout == """
@@ -61,7 +61,7 @@ import Testing
 
   @Test func settingsChooseWhatIsHidden() throws {
     let box = try box("export TODO_HIDE_TAGS='note id'\nexport TODO_HIDE_CREATED=1\n")
-    let run = try box.todo("ls", "-q", "+home or +work", environment: ["TODO_LAYOUT": "readable"])
+    let run = try box.todo("ls", "-q", "+home or +work", environment: ["TODO_LAYOUT": "readable"], merged: true)
     let g = TerminalLayoutTests.glue
     #expect(
       run.stdout == """

@@ -107,6 +107,20 @@ import TodoTxt
     #expect(session.console.errorText.contains("frobnicate"))
   }
 
+  /// English in the shell: an apostrophe inside a word is a letter, quotes still group words,
+  /// and a quote left open is named with its column, and nothing is written.
+  @Test func apostrophesAreLettersAndQuotesStillGroup() throws {
+    let home = try Home()
+    let session = home.shell([
+      "add Don't forget the umbrella", "add 'two words' more", "add it's 'open", "add the kids' shoes",
+    ])
+    #expect(session.status == .success)
+    #expect(
+      home.read()
+        == "2009-02-13 Don't forget the umbrella\n2009-02-13 two words more\n2009-02-13 the kids' shoes\n")
+    #expect(session.console.errorText == "todo: unterminated single quote: the ' at column 10 is never closed\n")
+  }
+
   @Test func batchModeFailsWhenALineFailed() throws {
     let home = try Home(todo: "one\n")
     let failing = home.shell(["do 7", "add two"], interactive: false)
@@ -147,7 +161,7 @@ import TodoTxt
     let home = try Home(todo: "a\n")
     let session = home.shell(["todo ls", "todo.sh add b", "?"])
     #expect(session.status == .success, "\(session.console.errorText)")
-    #expect(session.console.outputText.hasPrefix("1 a\n--\nTODO: 1 of 1 tasks shown\n"), "\(session.console.outputText)")
+    #expect(session.console.combinedText.hasPrefix("1 a\n--\nTODO: 1 of 1 tasks shown\n"), "\(session.console.combinedText)")
     #expect(home.read() == "a\n2009-02-13 b\n")
     #expect(!session.console.errorText.contains("unknown action"), "\(session.console.errorText)")
     #expect(session.console.outputText.contains("Usage:") || session.console.outputText.contains("usage"), "\(session.console.outputText.suffix(300))")

@@ -224,7 +224,8 @@ final class SteppedLineReader: LineReader {
     let home = try Home(todo: "aaa\nbbb\n")
     let run = Self.shell(home, [.line("ls a"), .line("pri 2 A"), .line("ls b"), .line("undo"), .line("ls b")])
     #expect(run.status == .success)
-    let text = run.console.outputText
+    // Both streams in order: the console is no terminal, so the summaries are on the other.
+    let text = run.console.combinedText
     #expect(text.hasPrefix(Self.listing([(1, "aaa")], of: 2)))
     #expect(text.contains(Self.listing([(2, "(A) bbb")], of: 2)))
     #expect(text.hasSuffix(Self.listing([(2, "bbb")], of: 2)))
@@ -294,6 +295,6 @@ final class SteppedLineReader: LineReader {
       withCache.console.combinedText.replacingOccurrences(of: cached.url.path, with: "~")
         == withoutCache.console.combinedText.replacingOccurrences(of: uncached.url.path, with: "~"))
     #expect(cached.read() == uncached.read())
-    #expect(withCache.console.outputText.contains("1 only +home\n--\nTODO: 1 of 1 tasks shown\n"))
+    #expect(withCache.console.combinedText.contains("1 only +home\n--\nTODO: 1 of 1 tasks shown\n"))
   }
 }

@@ -1,3 +1,5 @@
+import TodoTxt
+
 /// One command, declared once: the parser, help, completion and man-page checks all read it.
 package struct CommandSpec: Sendable {
   /// What a positional argument is, for completion and help.
@@ -21,6 +23,11 @@ package struct CommandSpec: Sendable {
     case tagKey
     /// A path anywhere on the file system (`attach 3 ~/scan.pdf`).
     case path
+    /// A date or a duration, in one word or several (`postpone 3 next monday`, `3 days`).
+    case dateOrDuration
+    /// The value of the tag the word before names (`tag 3 due fri`, `tag 3 pri high`); a date
+    /// may take several words.
+    case tagValue
   }
 
   /// Which tasks a command's task numbers may name, for completion: `do` offers open tasks,
@@ -35,6 +42,10 @@ package struct CommandSpec: Sendable {
   package var abstract: String
   /// More detail, in this project's own words (may be empty).
   package var discussion: String
+  /// More detail that holds only under the name `todo` (priority words, date words): help
+  /// shows it after the discussion there, and never under the name todo.sh, whose help
+  /// stays as it was.
+  package var nativeDiscussion: String
   package var arguments: [ArgumentKind]
   /// The options after the action (native mode; `--help` is every command's and not listed).
   package var options: [OptionSpec]
@@ -72,6 +83,7 @@ package struct CommandSpec: Sendable {
 
   package init(
     name: String, aliases: [String] = [], usage: String = "", abstract: String, discussion: String = "",
+    nativeDiscussion: String = "",
     arguments: [ArgumentKind] = [], options: [OptionSpec] = [], taskState: TaskState = .any,
     subcommands: [CommandSpec] = [], parent: String? = nil, nativeOnly: Bool = false, hidden: Bool = false,
     toleratesConflictMarkers: Bool = false, argumentsOptional: Bool = false, numbersNameTodoTasks: Bool = true,
@@ -83,6 +95,7 @@ package struct CommandSpec: Sendable {
     self.usage = usage
     self.abstract = abstract
     self.discussion = discussion
+    self.nativeDiscussion = nativeDiscussion
     self.arguments = arguments
     self.options = options
     self.taskState = taskState
@@ -115,7 +128,7 @@ package struct CommandSpec: Sendable {
     guard let last = arguments.last else { return nil }
     if position < arguments.count { return arguments[position] }
     switch last {
-    case .taskNumbers, .text, .taskText, .term, .query, .action: return last
+    case .taskNumbers, .text, .taskText, .term, .query, .action, .dateOrDuration, .tagValue: return last
     default: return usage.hasSuffix("...]") ? arguments[position % arguments.count] : nil
     }
   }
@@ -124,10 +137,38 @@ package struct CommandSpec: Sendable {
   /// which may include the one at `position`): a list of task numbers that leads other
   /// arguments (`tag NR [NR ...] KEY VALUE`) lasts as long as the words are numbers.
   package func kind(ofPositional position: Int, among words: [String]) -> ArgumentKind? {
+    kind(ofPositional: position, leading: leadingTaskNumberCount(words, whole: false))
+  }
+
+  /// What the positional at `position` is when the leading list of task numbers has
+  /// `leading` words.
+  private func kind(ofPositional position: Int, leading: Int) -> ArgumentKind? {
     guard arguments.count > 1, arguments[0] == .taskNumbers else { return kind(ofPositional: position) }
-    let leading = words.prefix(while: CommandSpec.looksLikeTaskNumbers).count
     if position < leading { return .taskNumbers }
     return kind(ofPositional: position - max(leading, 1) + 1)
+  }
+
+  /// How many of the positionals `words` are the leading task numbers of a command that
+  /// takes a list of them before other arguments: the words made of digits and commas.
+  ///
+  /// In a whole command line (`whole`), when a date or duration follows (`postpone`), the
+  /// last of those words belongs to it if only with that word the rest reads as one:
+  /// `postpone 3 2 weeks` moves task 3 by two weeks, `postpone 3 10 dec` to 10 December,
+  /// `postpone 3 2` by two days. A line still being typed keeps its numbers.
+  package func leadingTaskNumberCount(_ words: [String], whole: Bool) -> Int {
+    guard arguments.count > 1, arguments[0] == .taskNumbers else { return 0 }
+    let count = words.prefix(while: CommandSpec.looksLikeTaskNumbers).count
+    guard whole, arguments[1] == .dateOrDuration, count >= 2, words[count - 1].utf8.allSatisfy({ (48...57).contains($0) }),
+      !CommandSpec.readsAsDateOrDuration(words[count...].joined(separator: " ")),
+      CommandSpec.readsAsDateOrDuration(words[(count - 1)...].joined(separator: " "))
+    else { return count }
+    return count - 1
+  }
+
+  /// Whether `text` reads as a date or a duration, on any day.
+  static func readsAsDateOrDuration(_ text: String) -> Bool {
+    let anyDay = TaskDate(year: 2000, month: 1, day: 1) ?? .earliest
+    return (try? TypedInput.duration(text)) != nil || RelativeDate.resolve(text, today: anyDay) != nil
   }
 
   /// `3`, `3,4`: what a task-number word looks like before it is checked.
@@ -143,8 +184,9 @@ package struct CommandSpec: Sendable {
     }
     let indices = scan(words, mode: mode).positionals
     let typed = indices.map { words[$0] }
+    let leading = leadingTaskNumberCount(typed, whole: true)
     return indices.enumerated().compactMap { position, index in
-      let kind = kind(ofPositional: position, among: Array(typed.prefix(position + 1)))
+      let kind = kind(ofPositional: position, leading: leading)
       return kind == .taskNumber || kind == .taskNumbers ? index : nil
     }
   }
@@ -158,16 +200,25 @@ package struct CommandSpec: Sendable {
   func scan(_ words: [String], mode: Mode) -> (positionals: [Int], pending: OptionSpec?, optionsOpen: Bool) {
     var positionals: [Int] = []
     var pending: OptionSpec?
+    var skipsNext = false
     var optionsOpen = mode.policy.parsesLongOptions
     for (index, word) in words.enumerated() {
-      if pending != nil {
+      if pending != nil || skipsNext {
         pending = nil
+        skipsNext = false
       } else if optionsOpen, word == "--" {
         optionsOpen = false
+      } else if optionsOpen, word.hasPrefix("--") {
+        // A whole name or a prefix of one; the tool's own options may stand here too
+        // (`ls --config FILE`); `--name=value` has its value in it.
+        let (typed, inline) = GlobalOptions.splitLongOption(word)
+        switch matchLongOption(typed) {
+        case .one(.command(let option), _): pending = option.takesValue && inline == nil ? option : nil
+        case .one(.global(let option), _): skipsNext = option.takesSeparateValue && inline == nil
+        case .ambiguous, .none: break
+        }
       } else if optionsOpen, let option = option(named: word) {
         pending = option.takesValue ? option : nil
-      } else if optionsOpen, word.hasPrefix("--") {
-        // `--name=value`, or an option the parser will refuse.
       } else {
         positionals.append(index)
       }
@@ -193,6 +244,13 @@ package struct CommandSpec: Sendable {
 
   /// The option with this name (any of its names), if declared.
   func option(named name: String) -> OptionSpec? { options.first { $0.names.contains(name) } }
+
+  /// The abstract and the discussion as help shows them under `mode`.
+  package func description(in mode: Mode) -> String {
+    var parts = [abstract, discussion]
+    if mode.policy.describesOptions { parts.append(nativeDiscussion) }
+    return parts.filter { !$0.isEmpty }.joined(separator: " ")
+  }
 
   /// All names this command answers to.
   package var names: [String] { [name] + aliases }

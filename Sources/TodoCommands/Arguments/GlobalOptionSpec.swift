@@ -115,9 +115,12 @@ package struct GlobalOptionSpec: Sendable {
     all.first { $0.letter == letter }
   }
 
-  /// The option with this long name (`--colour` included).
+  /// The option with this long name (`--colour` included), or whose long names alone start
+  /// with it (`--conf`), as ``GlobalOptions/parse(_:mode:)`` reads it.
   static func option(long name: String) -> GlobalOptionSpec? {
-    all.first { $0.longNames.contains(name) }
+    let candidates = all.filter { !$0.longNames.isEmpty }.map { ($0, $0.longNames) }
+    guard case .one(let option, _) = LongOptionMatch.match(name, among: candidates) else { return nil }
+    return option
   }
 
   /// Every long name, for messages that tell a global option from a command's.

@@ -1,3 +1,5 @@
+import TodoTxt
+
 /// The words after an action, parsed against the action's declaration: typed option values
 /// and the positional arguments, so that no command scans its words for options again.
 package struct Invocation: Sendable, Equatable {
@@ -24,11 +26,13 @@ package struct Invocation: Sendable, Equatable {
   /// Splits `words` into options and positionals, native mode.
   ///
   /// A word starting with `--` is an option wherever it stands, until a word `--` ends the
-  /// options: an undeclared one is an error naming the nearest declared option, so a
-  /// misspelling never turns into a search term. A short option (`-q`) is one only where the
+  /// options, named in full or by a prefix that names only it (`--so` for `--sort`; a prefix
+  /// of several is an error naming them): an undeclared one is an error naming the nearest
+  /// declared option, so a misspelling never turns into a search term. A short option (`-q`) is one only where the
   /// command declares it; any other `-WORD` stays a positional (`ls -@phone` hides tasks).
   ///
   /// - Throws: ``TodoError/unknownActionOption(action:option:suggestion:isGlobal:)``,
+  ///   ``TodoError/ambiguousOption(option:candidates:action:)``,
   ///   ``TodoError/missingOptionValue(_:)``, ``TodoError/optionTakesNoValue(_:)`` and the
   ///   errors of ``OptionSpec/check(_:as:)``.
   ///
@@ -51,7 +55,17 @@ package struct Invocation: Sendable, Equatable {
       let isLong = word.hasPrefix("--")
       let equals = isLong ? word.firstIndex(of: "=") : nil
       let name = equals.map { String(word[..<$0]) } ?? word
-      guard let option = declared.first(where: { $0.names.contains(name) }) else {
+      var found = declared.first(where: { $0.names.contains(name) })
+      if found == nil, isLong {
+        // A prefix that names one option is that option (`--so` is `--sort`).
+        switch spec.matchLongOption(name) {
+        case .one(.command(let option), _): found = option
+        case .one(.global, _): break
+        case .ambiguous(let names): throw .ambiguousOption(option: name, candidates: names, action: action)
+        case .none: break
+        }
+      }
+      guard let option = found else {
         guard isLong else {
           // A search term `-WORD` hides tasks holding WORD; one that spells an option with
           // one dash (`ls -sort due`, `ls -all`, `ls -p`) was meant as the option, and would
@@ -62,30 +76,51 @@ package struct Invocation: Sendable, Equatable {
           invocation.positionals.append(word)
           continue
         }
+        // The tool's own options after the action are taken out before the command is
+        // parsed (``GlobalOptions/takeOptionsAfterAction(mode:)``); one still here stands
+        // where they are not taken (a hidden command).
+        var isGlobal = false
+        if case .one(.global, _) = spec.matchLongOption(name) { isGlobal = true }
         throw .unknownActionOption(
           action: action, option: name, suggestion: CommandRegistry.nearest(name, among: declared.flatMap(\.names).filter { $0.hasPrefix("--") }),
-          isGlobal: GlobalOptionSpec.longNames.contains(name))
+          isGlobal: isGlobal)
       }
       if option == .help {
         invocation.wantsHelp = true
         continue
       }
+      // Messages name the option as typed, or in full when a prefix was typed.
+      let named = option.names.contains(name) ? name : option.name
       var value = ""
       if option.takesValue {
         if let equals {
           value = String(word[word.index(after: equals)...])
         } else {
-          guard index < words.count else { throw .missingOptionValue(name) }
-          value = words[index]
-          index += 1
+          guard index < words.count else { throw .missingOptionValue(named) }
+          let count = option.value == .date ? dateLength(words[index...]) : 1
+          value = words[index..<index + count].joined(separator: " ")
+          index += count
         }
-        try option.check(value, as: name)
+        try option.check(value, as: named)
       } else if equals != nil {
-        throw .optionTakesNoValue(name)
+        throw .optionTakesNoValue(named)
       }
       invocation.values[option.name, default: []].append(value)
     }
     return invocation
+  }
+
+  /// How many of `words` (at least one) make the value of a date option: the longest run that
+  /// reads as a date (`next monday`, `dec 10 2026`), so that a phrase needs no quotes. Whether
+  /// words read as a date does not depend on the day, so any day will do here.
+  static func dateLength(_ words: ArraySlice<String>) -> Int {
+    let anyDay = TaskDate(year: 2000, month: 1, day: 1) ?? .earliest
+    let longest = min(words.count, RelativeDate.longestPhrase)
+    for count in stride(from: longest, to: 1, by: -1) {
+      let phrase = words.prefix(count).joined(separator: " ")
+      if RelativeDate.resolve(phrase, today: anyDay) != nil { return count }
+    }
+    return 1
   }
 
   /// The option `word` (`-WORD`) spells with one dash: a long option of the command or of the

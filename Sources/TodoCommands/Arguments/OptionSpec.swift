@@ -17,12 +17,21 @@ package struct OptionSpec: Sendable, Equatable {
     case listOf([String])
     /// One of these words, or text the command checks itself (`--format json` or a template).
     case suggested([String])
+    /// A date as people say it (`fri`, `next monday`, `dec 10`), which the command resolves
+    /// against its today. Given without `=`, the value is the longest run of up to
+    /// ``RelativeDate/longestPhrase`` words that reads as a date (`--due next monday buy
+    /// milk`), else the next word.
+    case date
+
+    /// The date words completion offers.
+    static let dateWords = ["today", "tomorrow", "fri", "next-monday", "next-week", "weekend", "eom", "+1w"]
 
     /// The words completion offers for the value.
     package var words: [String] {
       switch self {
       case .none, .text, .number: []
       case .oneOf(let words), .listOf(let words), .suggested(let words): words
+      case .date: Value.dateWords
       }
     }
   }
@@ -64,7 +73,7 @@ package struct OptionSpec: Sendable, Equatable {
   ///   words.
   func check(_ text: String, as typed: String) throws(TodoError) {
     switch value {
-    case .none, .text, .suggested: return
+    case .none, .text, .suggested, .date: return
     case .number(let range):
       guard let number = Int(text), range.contains(number) else {
         throw .optionValueNotAllowed(option: typed, value: text, allowed: ["\(range.lowerBound)…\(range.upperBound)"])
@@ -117,7 +126,7 @@ extension OptionSpec {
     ["--query", "-q"], value: .text, valueName: "EXPR",
     help: "Act on the tasks this query selects instead of on task numbers.", replacesArguments: true)
   static let force = OptionSpec(
-    ["--force", "-f"], help: "Do not ask before changing more than one task.")
+    ["--force", "-f"], help: "Do not ask for confirmation, before changing more than one task or at all.")
 
   /// The options of a command that acts on task numbers or on a query.
   static let selecting: [OptionSpec] = [selectQuery, force]

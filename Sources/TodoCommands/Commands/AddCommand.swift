@@ -6,6 +6,11 @@ enum AddCommand {
     ["--json"], help: "Read tasks as JSON from standard input, as import does, instead of TEXT.",
     replacesArguments: true)
 
+  /// `add --due DATE TEXT`.
+  static let dueOption = OptionSpec(
+    ["--due"], value: .date, valueName: "DATE",
+    help: "Give the new task this due date: 2026-05-01, fri, next monday, in 3 days, dec 10 (no quotes needed).")
+
   static let spec: CommandSpec = CommandSpec(
     name: "add", aliases: ["a"], usage: "\"TODO ITEM\"",
     abstract: "Add a task at the end of todo.txt.",
@@ -15,15 +20,30 @@ enum AddCommand {
       after a priority such as (A). Under the name todo, --priority high|medium|low (or a \
       letter) sets the priority, and due: and t: take dates such as fri, +2w or eom.
       """,
-    arguments: [.taskText], options: [TypedInput.priorityOption, jsonOption, TypedInput.verbatimOption]
+    nativeDiscussion: """
+      --due sets the due date, said in words if you like (next monday, in 3 days, dec 10); in \
+      the text a due: or t: date is one word (next-monday, dec10).
+      """,
+    arguments: [.taskText], options: [TypedInput.priorityOption, dueOption, jsonOption, TypedInput.verbatimOption]
   ) { context, arguments throws(TodoError) in
     if context.invocation.has(jsonOption.name) {
-      guard arguments.isEmpty, !context.invocation.has(TypedInput.priorityOption.name) else { throw spec.usageError }
+      guard arguments.isEmpty, !context.invocation.has(TypedInput.priorityOption.name),
+        !context.invocation.has(dueOption.name)
+      else { throw spec.usageError }
       return try ImportCommand.run(context)
     }
     let priority = try context.invocation.value(TypedInput.priorityOption.name).map(TypedInput.priorityByte)
+    let due = try context.invocation.value(dueOption.name).map { text throws(TodoError) in
+      try TypedInput.date(text, today: context.today)
+    }
     var input = try readText(context, arguments, prompt: "Add: ", usage: spec.usageError)
     if let priority { input = TypedInput.prioritized(input, priority) }
+    if let due {
+      guard Task(parsing: String(decoding: input, as: UTF8.self)).tagValue(TagMeaning.due.key) == nil else {
+        throw .dueGivenTwice
+      }
+      input += Array(" \(TagMeaning.due.key):\(due)".utf8)
+    }
     try add([input], to: context.settings.todoFile, context: context)
     return .success
   }

@@ -70,9 +70,7 @@ enum AgendaCommand {
         context.console.line("Nothing is due in the next \(days) days.")
       } else {
         let late = entries.filter { $0.due < today }.count
-        context.console.line("--")
-        context.console.line(
-          "\(context.todoPrefix): \(entries.count) tasks due by \(last), \(late) overdue")
+        context.summary(["\(context.todoPrefix): \(entries.count) tasks due by \(last), \(late) overdue"])
       }
     }
     return .success

@@ -74,7 +74,8 @@ enum DumpCommand {
         writer.raw(",\"valueName\":")
         writer.optional(option.takesValue ? option.valueName : nil)
         writer.raw(",\"values\":")
-        writer.strings(option.value.words)
+        // A date's words are suggestions out of many forms (see DATE WORDS), not its values.
+        writer.strings(option.value == .date ? [] : option.value.words)
         writer.raw(",\"help\":")
         writer.string(option.help)
         writer.raw("}")
@@ -101,6 +102,8 @@ enum DumpCommand {
     case .choice(let words): "choice:" + words.joined(separator: "|")
     case .tagKey: "tagKey"
     case .path: "path"
+    case .dateOrDuration: "dateOrDuration"
+    case .tagValue: "tagValue"
     }
   }
 

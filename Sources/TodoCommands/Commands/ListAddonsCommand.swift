@@ -12,8 +12,7 @@ enum ListAddonsCommand {
     guard !addons.isEmpty else { throw .noValidActions(directory) }
     for addon in addons { context.console.line(addon.name) }
     if context.verbose {
-      context.console.line("--")
-      context.console.line("TODO: \(addons.count) valid addon actions found.")
+      context.summary(["TODO: \(addons.count) valid addon actions found."])
     }
     return .success
   }

@@ -49,11 +49,11 @@ enum ListAllCommand {
     let counter = ListEngine(context: context.with(settings: plain))
     let shownTodo = counter.format(todoLines, padding: 1, terms: arguments).count
     let shownDone = counter.format(doneLines, padding: 1, terms: arguments).count
-    context.console.line("--")
-    context.console.line("\(context.todoPrefix): \(shownTodo) of \(total) tasks shown")
-    context.console.line(
-      "\(CommandContext.prefix(of: context.settings.doneFile)): \(shownDone) of \(doneLines.count) tasks shown")
-    context.console.line("total \(shownTodo + shownDone) of \(total + doneLines.count) tasks shown")
+    context.summary([
+      "\(context.todoPrefix): \(shownTodo) of \(total) tasks shown",
+      "\(CommandContext.prefix(of: context.settings.doneFile)): \(shownDone) of \(doneLines.count) tasks shown",
+      "total \(shownTodo + shownDone) of \(total + doneLines.count) tasks shown",
+    ])
     return .success
   }
 

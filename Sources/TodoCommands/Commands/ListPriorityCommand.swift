@@ -4,12 +4,16 @@ enum ListPriorityCommand {
   static let spec: CommandSpec = CommandSpec(
     name: "listpri", aliases: ["lsp"], usage: "[PRIORITIES] [TERM...]",
     abstract: "List the tasks with a priority, or with the given priorities (A, A-C, ABR-Y).",
+    nativeDiscussion: "PRIORITIES may also be high, medium or low, or a range of them (high-medium).",
     arguments: [.priorities, .term], options: OptionSpec.listing, termsAreWords: true
   ) { context, arguments throws(TodoError) in
     let options = context.settings.policy.readableListing ? ListOptions(context.invocation, terms: arguments) : nil
     var terms = arguments
     var priorities = "A-Z"
-    if let first = terms.first, isPrioritySelection(first) {
+    if let first = terms.first, let words = TypedInput.prioritySelection(first, mode: context.settings.mode) {
+      priorities = words
+      terms.removeFirst()
+    } else if let first = terms.first, isPrioritySelection(first) {
       priorities = first.uppercased()
       terms.removeFirst()
     }

@@ -101,8 +101,7 @@ enum NextCommand {
       engine.printLine(indent + Array(urgency.explanation.utf8), indent: output.indent.map { $0 + 8 })
     }
     if context.verbose {
-      context.console.line("--")
-      context.console.line("\(CommandContext.prefix(of: file)): \(output.count) of \(output.total) tasks shown")
+      context.summary(["\(CommandContext.prefix(of: file)): \(output.count) of \(output.total) tasks shown"])
     }
   }
 }

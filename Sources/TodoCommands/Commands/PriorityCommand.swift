@@ -4,6 +4,13 @@ enum PriorityCommand {
   /// todo.sh's two-line usage of pri, which names the letters a priority may be.
   static let usage = TodoError.actionUsage("pri NR PRIORITY [NR PRIORITY ...]\nnote: PRIORITY must be anywhere from A to Z.")
 
+  /// The usage under `mode`: under the name todo its note names the priority words too.
+  static func usage(in mode: Mode) -> TodoError {
+    guard mode.policy.resolvesTypedValues else { return usage }
+    return .actionUsage(
+      "pri NR PRIORITY [NR PRIORITY ...]\nnote: PRIORITY is a letter from A to Z, or high, medium or low (h, m, l).")
+  }
+
   static let spec: CommandSpec = CommandSpec(
     name: "pri", aliases: ["p"], usage: "NR PRIORITY [NR PRIORITY ...]",
     abstract: "Set the priority of one or more tasks.",
@@ -14,7 +21,7 @@ enum PriorityCommand {
     arguments: [.taskNumber, .priority], options: OptionSpec.selecting
   ) { context, arguments throws(TodoError) in
     let selection = try QuerySelection.selection(arguments, context: context, question: "Set the priority of")
-    let usage = PriorityCommand.usage
+    let usage = PriorityCommand.usage(in: context.settings.mode)
     let file = context.settings.todoFile
     var status = ExitStatus.success
     var failure: TodoError?
@@ -31,9 +38,10 @@ enum PriorityCommand {
         do throws(TodoError) {
           guard rest.count >= 2 else { throw usage }
           let item = rest[rest.startIndex]
-          let letter = TypedInput.priorityLetter(rest[rest.startIndex + 1], mode: context.settings.mode).uppercased()
+          let typed = rest[rest.startIndex + 1]
+          let letter = TypedInput.priorityLetter(typed, mode: context.settings.mode).uppercased()
           guard letter.utf8.count == 1, let priority = letter.utf8.first, (65...90).contains(priority) else {
-            throw usage
+            throw context.settings.policy.resolvesTypedValues ? .notAPriority(typed) : usage
           }
           let reference = try TaskReference(item, usage: usage)
           var task = try reference.task(in: list, file: file, mode: context.settings.mode)

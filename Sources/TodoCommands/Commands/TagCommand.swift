@@ -8,19 +8,23 @@ enum TagCommand {
     discussion: """
       With VALUE the first KEY: tag of each task gets that value, or the tag is added at the \
       end. Without VALUE every KEY: tag is removed. Values of due and t may be dates as you \
-      say them (fri, tomorrow, +2w, 3b, eom); the absolute date is stored.
+      say them, in one word or several (fri, tomorrow, next monday, in 3 days, dec 10, \
+      weekend, +2w, 3b, eom); the absolute date is stored. A pri value may be high, medium or \
+      low.
       """,
-    arguments: [.taskNumbers, .tagKey, .text], options: OptionSpec.selecting, nativeOnly: true
+    arguments: [.taskNumbers, .tagKey, .tagValue], options: OptionSpec.selecting, nativeOnly: true
   ) { context, arguments throws(TodoError) in
     let selection = try QuerySelection.selection(arguments, context: context, question: "Tag")
     let (items, rest) = selection.map { ([], $0.rest) } ?? leadingTaskNumbers(arguments)
-    guard selection != nil || !items.isEmpty, (1...2).contains(rest.count) else { throw spec.usageError }
+    guard selection != nil || !items.isEmpty, !rest.isEmpty else { throw spec.usageError }
     let key = rest[0]
     guard isTagPart(key), !key.hasPrefix("+"), !key.hasPrefix("@") else { throw .notATagKey(key) }
     var value: String?
-    if rest.count == 2 {
-      let typed = try TypedInput.tagValue(rest[1], key: key, today: context.today)
-      guard isTagPart(typed), !typed.hasPrefix("//") else { throw .notATagValue(rest[1]) }
+    if rest.count >= 2 {
+      // A date may be said in several words (`tag 3 due next monday`); any other value is one.
+      let words = rest.dropFirst().joined(separator: " ")
+      let typed = try TypedInput.tagValue(words, key: key, today: context.today)
+      guard isTagPart(typed), !typed.hasPrefix("//") else { throw .notATagValue(words) }
       value = typed
     }
     let label = selection?.label("tag") ?? "tag \(arguments.joined(separator: " "))"
@@ -53,19 +57,22 @@ enum PostponeCommand {
     name: "postpone", usage: "NR [NR ...] DURATION|DATE",
     abstract: "Move the due date of one or more tasks by a duration such as 3d, 1w, 2m, 1y or 5b, or to a date.",
     discussion: """
-      A DURATION (b counts business days; -1d goes back) moves the due date, or today's date \
-      when the task is overdue, so a postponed task is never left overdue. A DATE (tomorrow, \
-      fri, +2w from today, 2026-05-01) becomes the due date. A t: threshold moves by as many \
+      A DURATION (3d, 1w, 5b or 3 days, 2 weeks, 5 business days; b counts business days; -1d \
+      goes back) moves the due date, or today's date when the task is overdue, so a postponed \
+      task is never left overdue. A DATE (tomorrow, fri, next monday, in 3 days, dec 10, \
+      weekend, +2w from today, 2026-05-01) becomes the due date. A t: threshold moves by as many \
       days as the due date, so the gap stays. A task with only t: moves its threshold; a task \
       with neither gets due:. A task whose due: or t: is not a real date is left alone.
       """,
-    arguments: [.taskNumbers, .text], options: OptionSpec.selecting, nativeOnly: true
+    arguments: [.taskNumbers, .dateOrDuration], options: OptionSpec.selecting, nativeOnly: true
   ) { context, arguments throws(TodoError) in
     let selection = try QuerySelection.selection(arguments, context: context, question: "Postpone")
-    let (items, rest) = selection.map { ([], $0.rest) } ?? leadingTaskNumbers(arguments)
-    guard selection != nil || !items.isEmpty, rest.count == 1 else { throw spec.usageError }
+    let leading = spec.leadingTaskNumberCount(arguments, whole: true)
+    let (items, rest) = selection.map { ([], $0.rest) } ?? (taskNumberWords(Array(arguments.prefix(leading))), Array(arguments.dropFirst(leading)))
+    guard selection != nil || !items.isEmpty, !rest.isEmpty else { throw spec.usageError }
     let today = context.today
-    let move = try Move(rest[0], today: today)
+    // A date or a duration may be said in several words (`next monday`, `3 days`).
+    let move = try Move(rest.joined(separator: " "), today: today)
     let terminal = context.console
     let label = selection?.label("postpone") ?? "postpone \(arguments.joined(separator: " "))"
     let edited = try context.editTasks(label: label, asking: selection?.mayAsk(context) ?? false, choosing: {
@@ -95,13 +102,16 @@ enum PostponeCommand {
     case by(RelativeDate.Offset)
     case to(TaskDate)
 
-    /// Reads the last word: an unsigned or negative duration (`3d`, `3`, `-1d`) moves; a date
-    /// (`tomorrow`, `fri`, `2026-05-01`, and `+2w`, which counts from today) is a target.
+    /// Reads the words after the task numbers: an unsigned or negative duration (`3d`, `3`,
+    /// `-1d`, `3 days`) moves; a date (`tomorrow`, `fri`, `next monday`, `in 3 days`,
+    /// `2026-05-01`, and `+2w`, which counts from today) is a target.
     init(_ text: String, today: TaskDate) throws(TodoError) {
       if !text.hasPrefix("+"), let offset = try? TypedInput.duration(text) {
         self = .by(offset)
       } else if let date = RelativeDate.resolve(text, today: today) {
         self = .to(date)
+      } else if let readings = RelativeDate.numericReadings(text, today: today), !readings.isEmpty {
+        throw .ambiguousDate(text, readings: readings)
       } else {
         throw .notADurationOrDate(text)
       }

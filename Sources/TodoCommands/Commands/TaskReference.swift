@@ -71,10 +71,12 @@ extension CommandContext {
     return input.readLine() ?? []
   }
 
-  /// todo.sh's `confirm`: yes without asking when forced; otherwise one character, then a
-  /// newline on standard output, and only `y` is yes (`terminal` as for ``ask(_:on:)``).
+  /// todo.sh's `confirm`: yes without asking when forced (`-f`, or the command's own
+  /// `--force`, which a person may write after the action as the tool's); otherwise one
+  /// character, then a newline on standard output, and only `y` is yes (`terminal` as for
+  /// ``ask(_:on:)``).
   func confirm(_ question: String, on terminal: Console? = nil) -> Bool {
-    if settings.isForced { return true }
+    if settings.isForced || invocation.has(OptionSpec.force.name) { return true }
     let console = terminal ?? console
     if input.isTerminal { console.writeError(Array("\(question)? (y/n) ".utf8)) }
     let answer = input.readCharacter()

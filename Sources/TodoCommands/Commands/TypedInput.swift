@@ -40,48 +40,71 @@ enum TypedInput {
     let key = String(decoding: token[..<colon], as: UTF8.self)
     let value = String(decoding: token[(colon + 1)...], as: UTF8.self)
     guard dateKeys.contains(key), !value.isEmpty, TaskDate(value) == nil else { return nil }
-    guard let date = RelativeDate.resolve(value, today: today) else { throw .notADate(value) }
-    return Array(token[...colon]) + date.utf8
+    return Array(token[...colon]) + (try date(value, today: today)).utf8
+  }
+
+  /// The date `text` says (a date, a date word or an English phrase: see
+  /// ``RelativeDate/resolve(_:today:)``).
+  ///
+  /// - Throws: ``TodoError/ambiguousDate(_:readings:)`` for a numeric date that reads
+  ///   differently by country (`12/10`), naming its readings as `YYYY-MM-DD`;
+  ///   ``TodoError/notADate(_:)`` naming the whole text otherwise.
+  static func date(_ text: String, today: TaskDate) throws(TodoError) -> TaskDate {
+    if let date = RelativeDate.resolve(text, today: today) { return date }
+    if let readings = RelativeDate.numericReadings(text, today: today), !readings.isEmpty {
+      throw .ambiguousDate(text, readings: readings)
+    }
+    throw .notADate(text)
   }
 
   /// `--verbatim`: the text is stored as typed.
   static let verbatimOption = OptionSpec(
     ["--verbatim"], help: "Store the text exactly as typed: due: and t: values are neither turned into dates nor checked.")
 
-  /// A tag value as typed for `key`: a date expression for `due` and `t`, resolved.
+  /// A tag value as typed for `key`: a date expression for `due` and `t`, resolved; a
+  /// priority word for `pri` (`high` → `A`); any other value as typed.
   static func tagValue(_ value: String, key: String, today: TaskDate) throws(TodoError) -> String {
-    guard dateKeys.contains(key) else { return value }
-    guard let date = RelativeDate.resolve(value, today: today) else { throw .notADate(value) }
-    return date.description
+    switch TagMeaning.named(key)?.value {
+    case .date?: return try date(value, today: today).description
+    case .priority?: return Priority(word: value)?.description ?? value
+    default: return value
+    }
   }
 
-  /// A duration such as `3d`, `1w`, `2m`, `1y` or `5b` (`-1d` goes back).
+  /// A duration such as `3d`, `1w`, `2m`, `1y` or `5b` (`-1d` goes back), or in words: `3 days`,
+  /// `2 weeks`, `a month`, `5 business days`.
   static func duration(_ text: String) throws(TodoError) -> RelativeDate.Offset {
     var typed = Substring(text)
     if typed.first == "+" { typed.removeFirst() }
     // A bare number counts days.
     if !typed.isEmpty, typed.allSatisfy({ $0.isASCII && $0.isNumber }) { typed += "d" }
-    guard let offset = RelativeDate.Offset(typed) else { throw .notADuration(text) }
+    guard let offset = RelativeDate.Offset(typed) ?? RelativeDate.Offset(words: typed) else {
+      throw .notADuration(text)
+    }
     return offset
   }
 
-  /// The priority letter a word names under the name `todo`: `high`/`h` → A, `medium`/`m` →
-  /// B, `low`/`l` → C; any other word is returned as it is. The one-letter forms are lower
-  /// case only, so `H`, `M` and `L` remain priority letters.
+  /// The priority letter a word names under the name `todo` (``Priority/init(word:)``):
+  /// `high`/`h` → A, `medium`/`m` → B, `low`/`l` → C, a letter in either case → itself; any
+  /// other word, and every word under the name todo.sh, is returned as it is. The one-letter
+  /// forms are lower case only, so `H`, `M` and `L` remain priority letters.
   static func priorityLetter(_ word: String, mode: Mode) -> String {
-    guard mode.policy.resolvesTypedValues else { return word }
-    switch word {
-    case "h": return "A"
-    case "m": return "B"
-    case "l": return "C"
-    default: break
-    }
-    switch word.lowercased() {
-    case "high": return "A"
-    case "medium", "med": return "B"
-    case "low": return "C"
-    default: return word
-    }
+    guard mode.policy.resolvesTypedValues, let priority = Priority(word: word) else { return word }
+    return priority.description
+  }
+
+  /// The priorities a `listpri` selection names under the name `todo` with a priority word:
+  /// `high`, `high-medium`, `a-low` (a single letter is the letter, as in todo.sh and in
+  /// queries), as the letters of a bracket expression (`A-B`); `nil` for anything else,
+  /// which the caller reads as todo.sh does.
+  static func prioritySelection(_ word: String, mode: Mode) -> String? {
+    guard mode.policy.resolvesTypedValues, word.utf8.count <= 13 else { return nil }
+    let parts = word.split(separator: "-", omittingEmptySubsequences: false)
+    let priorities = parts.compactMap { $0.count > 1 ? Priority(word: $0) : Priority($0.uppercased()) }
+    guard parts.count <= 2, priorities.count == parts.count, parts.contains(where: { $0.count > 1 }),
+      let first = priorities.first, let last = priorities.last
+    else { return nil }
+    return "\(min(first, last))-\(max(first, last))"
   }
 }
 

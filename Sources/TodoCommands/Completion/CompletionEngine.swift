@@ -77,21 +77,36 @@ package struct CompletionEngine {
     let positionals = indices.map { arguments[$0] }
     if let option = pending { return optionValues(option, matching: current) }
     if optionsOpen, current.hasPrefix("--"), let equals = current.firstIndex(of: "="),
-      let option = spec.option(named: String(current[..<equals]))
+      case .one(.command(let option), _) = spec.matchLongOption(String(current[..<equals]))
     {
       let prefix = String(current[...equals])
       return optionValues(option, matching: String(current[current.index(after: equals)...])).map {
         CompletionCandidate(value: prefix + $0.value, description: $0.description)
       }
     }
+    if optionsOpen, current.hasPrefix("--"), current.contains("="),
+      case .one(.global, _) = spec.matchLongOption(String(current.prefix { $0 != "=" }))
+    {
+      return options(matching: current)
+    }
     if optionsOpen, current.hasPrefix("--") || (current == "-" && !spec.options.isEmpty) {
       let options = spec.options + [.help]
-      let candidates = options.flatMap { option in
+      var candidates = options.flatMap { option in
         option.names.map { CompletionCandidate(value: $0, description: option.help) }
+      }
+      // The tool's own long options may follow the action too (`ls --color=always`).
+      if current.hasPrefix("--") {
+        let declared = Set(candidates.map(\.value))
+        for entry in GlobalOptionSpec.helpEntries(mode: settings.mode) where entry.name.hasPrefix("--") {
+          guard !declared.contains(entry.name) else { continue }
+          candidates.append(
+            CompletionCandidate(value: entry.name + (entry.option.valueAfterEquals ? "=" : ""), description: entry.help))
+        }
       }
       return CompletionEngine.filter(candidates.sorted { $0.value < $1.value }, current)
     }
     guard let kind = spec.kind(ofPositional: positionals.count, among: positionals + [current]) else { return [] }
+    if kind == .tagValue { return tagCommandValues(matching: current, after: positionals, spec: spec) }
     return complete(current, as: kind, after: positionals, state: spec.taskState)
   }
 
@@ -107,6 +122,12 @@ package struct CompletionEngine {
       return CompletionEngine.filter(candidates, current)
     case .oneOf(let words), .suggested(let words):
       return CompletionEngine.filter(words.map { CompletionCandidate(value: $0) }, current)
+    case .date:
+      let today = context.today
+      return CompletionEngine.filter(
+        option.value.words.map {
+          CompletionCandidate(value: $0, description: RelativeDate.resolve($0, today: today)?.description)
+        }, current)
     case .none, .text, .number:
       return []
     }
@@ -131,7 +152,7 @@ package struct CompletionEngine {
     case .priorities:
       if current.hasPrefix("+") || current.hasPrefix("@") { return textWords(matching: current) }
       return priorities(matching: current, words: settings.policy.resolvesTypedValues)
-    case .text, .taskText, .term, .query:
+    case .text, .taskText, .term, .query, .tagValue:
       return textWords(matching: current)
     case .fileName:
       return todoDirectoryFiles(matching: current)
@@ -139,6 +160,14 @@ package struct CompletionEngine {
       return actions(matching: current, addons: true)
     case .choice(let choices):
       return CompletionEngine.filter(choices.map { CompletionCandidate(value: $0) }, current)
+    case .dateOrDuration:
+      // The first word of a date or duration; later words are the user's.
+      guard arguments.last.map(CommandSpec.looksLikeTaskNumbers) ?? true else { return [] }
+      let today = context.today
+      let words = OptionSpec.Value.dateWords + ["1d", "1w", "1m"]
+      return CompletionEngine.filter(
+        words.map { CompletionCandidate(value: $0, description: RelativeDate.resolve($0, today: today)?.description) },
+        current)
     }
   }
 
@@ -316,24 +345,42 @@ package struct CompletionEngine {
 
   private func tagValues(key: String, typed: String) -> [CompletionCandidate] {
     let today = context.today
-    var values: [CompletionCandidate] = []
-    switch TagMeaning.named(key)?.value {
-    case .date?:
-      let words =
-        ["today", "tomorrow"] + Weekday.allCases.map(\.name) + ["+1d", "+1w", "+1m", "eow", "eom"]
-      for word in words {
-        values.append(
-          CompletionCandidate(
-            value: word, description: RelativeDate.resolve(word, today: today)?.description))
-      }
+    guard let meaning = TagMeaning.named(key)?.value else { return [] }
+    if meaning == .date {
       // A complete relative date turns into the date it stands for, as the file stores it.
-      let extended = values.filter { $0.value.hasPrefix(typed) && $0.value != typed }
-      if extended.isEmpty, TaskDate(typed) == nil,
-        let date = RelativeDate.resolve(typed, today: today)
-      {
+      let extended = dateWords.filter { $0.value.hasPrefix(typed) && $0.value != typed }
+      // Under the name todo.sh, as todo.sh's words were before phrases: one word.
+      let resolved =
+        settings.policy.resolvesTypedValues
+        ? RelativeDate.resolve(typed, today: today) : RelativeDate.oneWord(typed.lowercased(), today: today)
+      if extended.isEmpty, TaskDate(typed) == nil, let date = resolved {
         return [CompletionCandidate(value: key + ":" + date.description, description: typed)]
       }
-    case .recurrence?:
+    }
+    // In the text of a task a priority word stays a word: only the letters are offered.
+    let values = meaning == .priority ? priorities(matching: "") : tagValueCandidates(meaning, typed: typed)
+    let prefixed = values.map {
+      CompletionCandidate(value: key + ":" + $0.value, description: $0.description)
+    }
+    return CompletionEngine.filter(prefixed, key + ":" + typed)
+  }
+
+  /// The words a date is offered as, with the date each stands for today.
+  private var dateWords: [CompletionCandidate] {
+    let today = context.today
+    // The phrases glued into one word are read only under the name todo.
+    let phrases = settings.policy.resolvesTypedValues ? ["next-week", "weekend"] : []
+    let words = ["today", "tomorrow"] + Weekday.allCases.map(\.name) + phrases + ["+1d", "+1w", "+1m", "eow", "eom"]
+    return words.map { CompletionCandidate(value: $0, description: RelativeDate.resolve($0, today: today)?.description) }
+  }
+
+  /// The values a tag of this meaning takes, as completion offers them (not yet filtered by
+  /// what is typed, but for a recurrence, whose count is taken from it).
+  private func tagValueCandidates(_ meaning: TagMeaning.Value, typed: String) -> [CompletionCandidate] {
+    switch meaning {
+    case .date:
+      return dateWords
+    case .recurrence:
       let units: [(String, String)] = [
         ("d", "days"), ("w", "weeks"), ("m", "months"), ("y", "years"), ("b", "business days"),
       ]
@@ -342,23 +389,27 @@ package struct CompletionEngine {
       let count =
         digits.allSatisfy({ $0.isASCII && $0.isNumber }) && !digits.isEmpty ? String(digits) : "1"
       let from = strict ? "after the due date" : "after completion"
-      for (unit, name) in units {
-        values.append(
-          CompletionCandidate(
-            value: (strict ? "+" : "") + count + unit,
-            description: "\(count) \(count == "1" ? String(name.dropLast()) : name) \(from)"))
+      return units.map { unit, name in
+        CompletionCandidate(
+          value: (strict ? "+" : "") + count + unit,
+          description: "\(count) \(count == "1" ? String(name.dropLast()) : name) \(from)")
       }
-    case .priority?:
-      values = priorities(matching: "")
-    case .flag?:
-      values = [CompletionCandidate(value: "1", description: "hide the task from listings")]
+    case .priority:
+      return priorities(matching: "", words: settings.policy.resolvesTypedValues)
+    case .flag:
+      return [CompletionCandidate(value: "1", description: "hide the task from listings")]
     default:
       return []
     }
-    let prefixed = values.map {
-      CompletionCandidate(value: key + ":" + $0.value, description: $0.description)
-    }
-    return CompletionEngine.filter(prefixed, key + ":" + typed)
+  }
+
+  /// The VALUE of `tag NR KEY VALUE`, by what the key means: dates, priorities (with their
+  /// words under the name todo), recurrences. Only its first word: a date phrase's next
+  /// words are the user's.
+  private func tagCommandValues(matching current: String, after positionals: [String], spec: CommandSpec) -> [CompletionCandidate] {
+    let leading = spec.leadingTaskNumberCount(positionals, whole: false)
+    guard positionals.count == leading + 1, let meaning = TagMeaning.named(positionals[leading])?.value else { return [] }
+    return CompletionEngine.filter(tagValueCandidates(meaning, typed: current), current)
   }
 
   /// The candidates that start with `current`, each value once, in the given order.

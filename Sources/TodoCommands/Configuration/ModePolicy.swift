@@ -81,7 +81,13 @@ package struct ModePolicy: Sendable, Equatable {
   package var escapesControlsOnTerminal: Bool
   /// Output longer than the terminal goes through the pager.
   package var pagesLongOutput: Bool
-  /// Help lists each command's options; todo.sh's help gives its usage lines only.
+  /// A listing's summary (`--` and `TODO: 2 of 5 tasks shown`) goes to standard error when
+  /// standard output is not a terminal, so that `todo ls | wc -l` counts tasks and a script
+  /// reads only task lines; todo.sh prints it on standard output, where its scripts expect
+  /// it.
+  package var summarizesOnErrorWhenPiped: Bool
+  /// Help lists each command's options, and what holds only under the name `todo`
+  /// (``CommandSpec/nativeDiscussion``); todo.sh's help gives its usage lines only.
   package var describesOptions: Bool
   /// Completion offers only the tasks a command can act on (`do <TAB>`: open tasks, `undo-done
   /// <TAB>`: done ones); todo.sh's completion offers every task.
@@ -97,7 +103,8 @@ package struct ModePolicy: Sendable, Equatable {
     worksWithoutConfiguration: true, autoArchivesByDefault: false,
     datesNewTasksByDefault: true, explainsWhereTheListLives: true, readsTasksByGrammar: true,
     resolvesTypedValues: true, readableListing: true, wordSearchTerms: true, escapesControlsOnTerminal: true,
-    pagesLongOutput: true, describesOptions: true, completesByTaskState: true, quietReportFails: false)
+    pagesLongOutput: true, summarizesOnErrorWhenPiped: true, describesOptions: true, completesByTaskState: true,
+    quietReportFails: false)
 
   /// Under the name `todo.sh`: todo.sh's behaviour, quirks included.
   package static let todoSh = ModePolicy(
@@ -106,7 +113,8 @@ package struct ModePolicy: Sendable, Equatable {
     strictConfiguration: false, refusesConflictMarkers: false, colourFollowsTerminal: false,
     highlightsProjectsAndContexts: false, worksWithoutConfiguration: false, autoArchivesByDefault: true, datesNewTasksByDefault: false, explainsWhereTheListLives: false,
     readsTasksByGrammar: false, resolvesTypedValues: false, readableListing: false, wordSearchTerms: false,
-    escapesControlsOnTerminal: false, pagesLongOutput: false, describesOptions: false, completesByTaskState: false,
+    escapesControlsOnTerminal: false, pagesLongOutput: false, summarizesOnErrorWhenPiped: false, describesOptions: false,
+    completesByTaskState: false,
     quietReportFails: true)
 }
 

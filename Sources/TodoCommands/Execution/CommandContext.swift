@@ -51,6 +51,16 @@ package final class CommandContext {
   /// name: what the shell's prompt counts (see ``ConflictsCommand``).
   package var waitingConflictedCopies: [String] { ConflictsCommand.waitingCopies(self) }
   var verbose: Bool { settings.verbosity > 0 }
+
+  /// Writes a listing's summary: `--`, then `lines` (`TODO: 2 of 5 tasks shown`). On
+  /// standard error when standard output is not a terminal under the name todo (see
+  /// ``ModePolicy/summarizesOnErrorWhenPiped``), else on standard output after the tasks.
+  func summary(_ lines: [String]) {
+    let toError = settings.policy.summarizesOnErrorWhenPiped && !console.isTerminal
+    for line in ["--"] + lines {
+      if toError { console.errorLine(line) } else { console.line(line) }
+    }
+  }
   var programName: String { settings.programName }
 
   /// `TODO:`-style prefix of a file: its name up to the first dot that is followed by a

@@ -5,8 +5,6 @@ import TodoTxt
 /// one bad member changes nothing. (todo.sh works through its list and stops at the bad
 /// member, keeping the earlier changes; under the name `todo.sh` that stays so.)
 enum NativeValidation {
-  static let priorityWords: Set<String> = ["high", "medium", "low", "h", "m", "l"]
-
   /// Checks what can be checked without the list, and returns the check of the task numbers,
   /// which runs on every snapshot of todo.txt the command reads or changes (see
   /// ``CommandContext/snapshotCheck``): the one the command acts on, under its lock, and never
@@ -24,17 +22,16 @@ enum NativeValidation {
     var usage = spec.usageError
     if kinds.first == .taskNumbers {
       // A list that leads other arguments (`tag NR NR KEY VALUE`) ends at the first non-number.
-      let leading = kinds.count > 1 ? Array(arguments.prefix(while: CommandSpec.looksLikeTaskNumbers)) : arguments
+      let leading = kinds.count > 1 ? Array(arguments.prefix(spec.leadingTaskNumberCount(arguments, whole: true))) : arguments
       numbers = taskNumberWords(leading)
       guard !numbers.isEmpty else { throw spec.usageError }
     } else if kinds.starts(with: [.taskNumber, .priority]) {
-      usage = PriorityCommand.usage
+      usage = PriorityCommand.usage(in: context.settings.mode)
       guard !arguments.isEmpty, arguments.count % 2 == 0 else { throw usage }
       for pair in stride(from: 0, to: arguments.count, by: 2) {
         numbers.append(arguments[pair])
-        let priority = arguments[pair + 1]
-        let isLetter = priority.utf8.count == 1 && priority.utf8.allSatisfy { (65...90).contains($0 & ~0x20) }
-        guard isLetter || priorityWords.contains(priority.lowercased()) else { throw usage }
+        // A letter in either case, or a word that names one (``Priority/init(word:)``).
+        guard Priority(word: arguments[pair + 1]) != nil else { throw .notAPriority(arguments[pair + 1]) }
       }
     } else if kinds.first == .taskNumber, spec.numbersNameTodoTasks {
       if let word = arguments.first {

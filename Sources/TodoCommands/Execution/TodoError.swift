@@ -40,6 +40,9 @@ package enum TodoError: Error, Equatable, Sendable {
   /// Native mode: an option the action does not declare, with its nearest declared option,
   /// or a note that it is a global option (which goes before the action).
   case unknownActionOption(action: String, option: String, suggestion: String?, isGlobal: Bool)
+  /// Native mode: a prefix of the long names of several options (`--f` for `--force` and
+  /// `--format`), with their names; `action` is `nil` before the action.
+  case ambiguousOption(option: String, candidates: [String], action: String?)
   /// `ls -sort`: a search term that spells an option with one dash.
   case singleDashOption(action: String, word: String, option: String)
   /// An option value outside the declared set, with the words it may be.
@@ -87,6 +90,13 @@ package enum TodoError: Error, Equatable, Sendable {
   /// `postpone`: the last word is neither a duration nor a date.
   case notADurationOrDate(String)
   case notADate(String)
+  /// Native mode: a word given as a priority that names none.
+  case notAPriority(String)
+  /// A numeric date that reads differently from country to country (`12/10`), with the days
+  /// it may mean.
+  case ambiguousDate(String, readings: [TaskDate])
+  /// `add --due` with a `due:` tag in the text as well.
+  case dueGivenTwice
   /// `postpone` on a task whose `due:` or `t:` holds no real date (`due:2026-02-30`).
   case invalidTagDate(String, key: String, value: String)
   /// `cal`: a word that names no month.
@@ -187,7 +197,7 @@ package enum TodoError: Error, Equatable, Sendable {
     case .unknownAction(let name, let suggestion):
       let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
       return "\(programName): unknown action '\(name)'\(hint) (see '\(programName) help')"
-    case .unknownOption(let option): return "\(programName): unknown option '\(option)' (see '\(programName) --help')"
+    case .unknownOption(let option): return "\(programName): unknown option '\(shown(option))' (see '\(programName) --help')"
     case .missingOptionValue(let option): return "\(programName): option '\(option)' needs a value"
     case .badOptionValue(let option, let value): return "\(programName): option '\(option)' does not take '\(value)'"
     case .singleDashOption(let action, let word, let option):
@@ -201,7 +211,11 @@ package enum TodoError: Error, Equatable, Sendable {
         return "\(programName): '\(option)' is an option of \(programName) itself: put it before '\(action)'"
       }
       let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
-      return "\(programName): '\(action)' has no option '\(option)'\(hint) (see '\(programName) \(action) --help'; '--' ends the options)"
+      return "\(programName): '\(action)' has no option '\(shown(option))'\(hint) (see '\(programName) \(action) --help'; '--' ends the options)"
+    case .ambiguousOption(let option, let candidates, let action):
+      let help = action.map { "'\(programName) \($0) --help'" } ?? "'\(programName) --help'"
+      let names = candidates.dropLast().joined(separator: ", ") + " or " + (candidates.last ?? "")
+      return "\(programName): option '\(shown(option))' is ambiguous: did you mean \(names)? (see \(help))"
     case .optionValueNotAllowed(let option, let value, let allowed):
       return "\(programName): option '\(option)' does not take '\(value)'; it takes \(allowed.joined(separator: ", "))"
     case .optionTakesNoValue(let option): return "\(programName): option '\(option)' takes no value"
@@ -238,11 +252,27 @@ package enum TodoError: Error, Equatable, Sendable {
     case .notADuration(let text):
       return "\(programName): '\(text)' is not a duration (a number and d, w, m, y or b: 3d, 2w, 5b)"
     case .notADurationOrDate(let text):
-      return "\(programName): '\(text)' is neither a duration (3d, 2w, 5b) nor a date (tomorrow, fri, +2w, 2026-05-01)"
+      return "\(programName): '\(shown(text))' is neither a duration (3d, 2w, 5b, 3 days, 2 weeks) nor a date "
+        + "(2026-05-01, tomorrow, fri, next fri, in 3 days, dec 10, next week, weekend, +2w, eom)"
     case .invalidTagDate(let item, let key, let value):
       return "TODO: \(item) has \(key):\(value), which is not a date; fix it before postponing."
     case .notADate(let text):
-      return "\(programName): '\(text)' is not a date (2026-05-01, today, fri, +2w, eom ...)"
+      return "\(programName): '\(shown(text))' is not a date; dates are written 2026-05-01, today, tomorrow, fri, "
+        + "next fri, this fri, in 3 days, +3d, 2w, dec 10, 10 dec 2026, next week, next month, weekend, eom, eow, eoy "
+        + "(in a due: or t: tag, one word: next-fri, in-3-days, dec10, 10dec)"
+    case .notAPriority(let text):
+      return "\(programName): '\(shown(text))' is not a priority: a letter from A to Z, or high, medium or low (h, m, l)"
+    case .ambiguousDate(let text, let readings):
+      let months = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+        "December",
+      ]
+      let named = readings.map { "\($0) (\($0.day) \(months[$0.month - 1]))" }
+      guard !named.isEmpty else { return TodoError.notADate(text).message(programName: programName) }
+      let choice = named.count == 1 ? named[0] : named.dropLast().joined(separator: ", ") + " or " + named[named.count - 1]
+      return "\(programName): '\(shown(text))' is not read the same way in every country; write the date as \(choice)"
+    case .dueGivenTwice:
+      return "\(programName): add: the due date is given twice, by --due and by a due: tag in the text"
     case .notAMonth(let text):
       return "\(programName): '\(text)' is not a month (2026-12, 12, dec, december, next or prev)"
     case .notATagKey(let text): return "\(programName): '\(text)' cannot be a tag key (no spaces or colons)"
@@ -308,6 +338,12 @@ package enum TodoError: Error, Equatable, Sendable {
       let how = status < 0 ? "left no file to read" : "exited with status \(status)"
       return "\(programName): edit: the editor '\(editor)' \(how); nothing changed"
     }
+  }
+
+  /// `text` with its control characters shown as `?`, so that a message cannot drive the
+  /// terminal.
+  private func shown(_ text: String) -> String {
+    String(text.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : Character($0) })
   }
 
   /// Whether the message goes to standard output (todo.sh prints its usage there).

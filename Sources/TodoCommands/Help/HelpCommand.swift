@@ -36,8 +36,7 @@ enum HelpCommand {
   /// Under the name todo, the block ends with the command's options, one per line.
   static func block(_ spec: CommandSpec, as name: String, mode: Mode) -> String {
     var text = "    \(name)\(spec.usage.isEmpty ? "" : " " + spec.usage)\n"
-    let description = spec.discussion.isEmpty ? spec.abstract : spec.abstract + " " + spec.discussion
-    for line in wrap(description, width: 72) { text += "      \(line)\n" }
+    for line in wrap(spec.description(in: mode), width: 72) { text += "      \(line)\n" }
     if mode.policy.describesOptions {
       for option in spec.options { text += optionLines(option, indent: 6) }
     }
@@ -52,8 +51,8 @@ enum HelpCommand {
       text += "Also: \(spec.names.filter { $0 != name }.joined(separator: ", "))\n"
     }
     text += "\n"
-    let description = spec.discussion.isEmpty ? spec.abstract : spec.abstract + " " + spec.discussion
-    for line in wrap(description, width: 76) { text += "\(line)\n" }
+    // `ACTION --help` exists only under the name todo.
+    for line in wrap(spec.description(in: .native), width: 76) { text += "\(line)\n" }
     if !spec.subcommands.isEmpty {
       text += "\nSubcommands:\n"
       for subcommand in spec.subcommands {
@@ -82,7 +81,7 @@ enum HelpCommand {
       return option.help + " \(option.valueName): \(words.joined(separator: ", "))."
     case .number(let range):
       return option.help + " \(option.valueName): \(range.lowerBound) to \(range.upperBound)."
-    case .none, .text, .suggested:
+    case .none, .text, .suggested, .date:
       return option.help
     }
   }

@@ -469,9 +469,7 @@ struct ListEngine {
       context.console.line("TODO DEBUG: Filter Command was: \(command)")
     }
     if settings.verbosity > 0 {
-      context.console.line("--")
-      context.console.line(
-        "\(CommandContext.prefix(of: prefixFile)): \(output.count) of \(output.total) tasks shown")
+      context.summary(["\(CommandContext.prefix(of: prefixFile)): \(output.count) of \(output.total) tasks shown"])
     }
   }
 }

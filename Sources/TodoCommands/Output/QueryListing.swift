@@ -209,11 +209,10 @@ enum QueryListing {
     _ output: ListEngine.Output, shownCount: Int, sources: [Source], starts: [Int], context: CommandContext
   ) {
     guard context.verbose else { return }
-    context.console.line("--")
     if sources.count == 1 {
-      context.console.line("\(CommandContext.prefix(of: sources[0].path)): \(shownCount) of \(output.total) tasks shown")
+      context.summary(["\(CommandContext.prefix(of: sources[0].path)): \(shownCount) of \(output.total) tasks shown"])
     } else {
-      context.console.line("total \(shownCount) of \(output.total) tasks shown")
+      context.summary(["total \(shownCount) of \(output.total) tasks shown"])
     }
   }
 

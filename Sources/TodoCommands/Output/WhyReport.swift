@@ -61,8 +61,7 @@ struct WhyReport {
       }
     }
     if context.verbose {
-      console.line("--")
-      console.line("\(shown.count) shown, \(list.filter { !$0.isBlank }.count - shown.count) not shown")
+      context.summary(["\(shown.count) shown, \(list.filter { !$0.isBlank }.count - shown.count) not shown"])
     }
   }
 

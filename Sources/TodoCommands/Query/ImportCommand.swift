@@ -6,8 +6,10 @@ enum ImportCommand {
     name: "import",
     abstract: "Add tasks read as JSON from standard input (one object per line, or an array).",
     discussion: """
-      Each object needs "text"; "priority", "created", "completed", "done", "due", \
-      "threshold", "projects", "contexts" and "tags" are optional and become the line's head \
+      Each object needs "text"; "priority" (a letter, or high, medium or low), "created", \
+      "completed", "done", "due", \
+      "threshold" (dates, or date words such as "next monday"), "projects", "contexts" and \
+      "tags" are optional and become the line's head \
       and tags when the text does not already say them. Objects as ls --format json writes \
       them are read back to the same lines. A missing "created" is today's date when dates \
       are added on add; null means none. All tasks are appended in one change.
@@ -96,7 +98,9 @@ enum ImportCommand {
     var done = record.done ?? false
     var priority: Priority?
     if case .some(let value?) = record.priority {
-      guard let letter = Priority(value.uppercased()) else { throw fail("\"priority\" should be a letter A to Z") }
+      guard let letter = Priority(word: value) else {
+        throw fail("\"priority\" should be a letter A to Z, or high, medium or low")
+      }
       priority = letter
     }
     let completed = try date(record.completed, "completed")

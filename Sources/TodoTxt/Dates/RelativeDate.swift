@@ -1,4 +1,5 @@
-/// Date input as people type it (`today`, `fri`, `+2w`, `eom`), resolved against a given today.
+/// Date input as people type it (`today`, `fri`, `+2w`, `eom`, `next monday`, `dec 10`),
+/// resolved against a given today.
 ///
 /// Relative dates are an input convenience only: the file always receives the absolute
 /// `YYYY-MM-DD` form, so every other todo.txt tool reads the same date.
@@ -12,10 +13,26 @@ public enum RelativeDate {
   /// - an offset `[+|-]N` with a unit `d` (days), `w` (weeks), `m` (months, clamped to the
   ///   month's end), `y` (years) or `b` (business days): `3d`, `+2w`, `-1m`, `5b`;
   /// - `eow` (the coming Sunday, today when it is Sunday), `eom` (the month's last day),
-  ///   `eoy` (December 31).
+  ///   `eoy` (December 31);
+  /// - `weekend` (the coming Saturday, today at the weekend);
+  /// - the phrases of English (``phrase(_:today:)``): `next monday`, `this fri`, `in 3 days`,
+  ///   `2 weeks`, `dec 10`, `10th of december 2026`, `next week`, `next month`, `end of
+  ///   month`, `day after tomorrow`, and each of them glued into one word for a tag, with
+  ///   `-` or nothing between the words: `next-monday`, `nextmonday`, `in-3-days`, `dec10`,
+  ///   `10dec`.
+  ///
+  /// Numeric dates other than `YYYY-MM-DD` (`12/10`) are refused: they mean different days
+  /// in different countries (``numericReadings(_:today:)`` gives the readings).
   public static func resolve(_ text: some StringProtocol, today: TaskDate) -> TaskDate? {
     if let absolute = TaskDate(text) { return absolute }
     let word = text.lowercased()
+    return oneWord(word, today: today) ?? phrase(word, today: today)
+  }
+
+  /// The forms of one word without separators (`today`, `fri`, `+2w`, `eom`), the ones
+  /// read before phrases were; `word` is in lower case.
+  package static func oneWord(_ word: String, today: TaskDate) -> TaskDate? {
+    if let absolute = TaskDate(word) { return absolute }
     switch word {
     case "today", "tod": return today
     case "tomorrow", "tom": return today.adding(days: 1)

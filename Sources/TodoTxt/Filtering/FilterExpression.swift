@@ -356,17 +356,23 @@ private struct Parser {
   func priorityTest(_ comparison: TaskFilter.Comparison, _ value: String, at offset: Int) throws(FilterError)
     -> TaskFilter.PriorityTest
   {
-    let upper = value.uppercased()
+    // A letter in either case, or a word (`high`, `medium`, `med`, `low`); `h`, `m` and `l`
+    // stay letters here, as they always were in queries.
+    func priority(_ text: Substring) -> Priority? {
+      text.count > 1 ? Priority(word: text) : Priority(text.uppercased())
+    }
     if comparison == .equal {
       if value == "none" { return .none }
       if value == "any" { return .any }
-      let parts = upper.split(separator: "-", omittingEmptySubsequences: false)
-      if parts.count == 2, let low = Priority(parts[0]), let high = Priority(parts[1]) {
+      let parts = value.split(separator: "-", omittingEmptySubsequences: false)
+      if parts.count == 2, let low = priority(parts[0]), let high = priority(parts[1]) {
         return .range(min(low, high), max(low, high))
       }
     }
-    guard let priority = Priority(upper) else {
-      throw error("expected a priority (A to Z, a range such as A-C, none or any), found '\(value)'", at: offset)
+    guard let priority = priority(Substring(value)) else {
+      throw error(
+        "expected a priority (A to Z, high, medium, low, a range such as A-C, none or any), found '\(value)'",
+        at: offset)
     }
     return .compare(comparison, priority)
   }
