@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 extension TodoList {
   /// What changed from `old` to this list, line by line: a change set for a screen that shows
   /// a list and must update what it shows when the file changes (a reload, another program's
@@ -94,49 +98,83 @@ extension TodoList {
   public static let exactDifferenceLimit = 2000
 
   /// The pairs of indices (in `a`, in `b`) of the lines the two lists share, both increasing.
+  ///
+  /// The common start and end are found by comparing the lines' bytes directly (one `memcmp`
+  /// a line): most changes are a few lines in a long file, and hashing every line of both
+  /// first made a one-line save of a 200,000-line list take seconds. Only the lines between
+  /// are hashed.
   static func sharedLines(_ a: TodoList, _ b: TodoList) -> [(Int, Int)] {
-    let aHashes = a.lineHashes()
-    let bHashes = b.lineHashes()
-    func same(_ i: Int, _ j: Int) -> Bool {
-      aHashes[i] == bHashes[j] && a.lineBytes(at: i).elementsEqual(b.lineBytes(at: j))
-    }
     var pairs: [(Int, Int)] = []
-    // The common start and end: most changes are a few lines in a long file.
     var start = 0
-    while start < a.count, start < b.count, same(start, start) {
-      pairs.append((start, start))
-      start += 1
-    }
     var aEnd = a.count
     var bEnd = b.count
-    var tail: [(Int, Int)] = []
-    while aEnd > start, bEnd > start, same(aEnd - 1, bEnd - 1) {
-      aEnd -= 1
-      bEnd -= 1
-      tail.append((aEnd, bEnd))
+    a.withStorage { aFile, aAdded, aSlots in
+      b.withStorage { bFile, bAdded, bSlots in
+        func same(_ i: Int, _ j: Int) -> Bool {
+          TodoList.equalLines(aSlots[i], aFile, aAdded, bSlots[j], bFile, bAdded)
+        }
+        while start < aEnd, start < bEnd, same(start, start) { start += 1 }
+        while aEnd > start, bEnd > start, same(aEnd - 1, bEnd - 1) {
+          aEnd -= 1
+          bEnd -= 1
+        }
+      }
     }
+    pairs.reserveCapacity(start + a.count - aEnd)
+    for index in 0..<start { pairs.append((index, index)) }
     if start < aEnd, start < bEnd {
-      pairs += middle(
-        aRange: start..<aEnd, bRange: start..<bEnd, same: same, aHashes: aHashes, bHashes: bHashes)
+      let aHashes = a.lineHashes(in: start..<aEnd)
+      let bHashes = b.lineHashes(in: start..<bEnd)
+      let from = start
+      a.withStorage { aFile, aAdded, aSlots in
+        b.withStorage { bFile, bAdded, bSlots in
+          func same(_ i: Int, _ j: Int) -> Bool {
+            aHashes[i - from] == bHashes[j - from]
+              && TodoList.equalLines(aSlots[i], aFile, aAdded, bSlots[j], bFile, bAdded)
+          }
+          pairs += middle(
+            aRange: from..<aEnd, bRange: from..<bEnd, same: same,
+            aHash: { aHashes[$0 - from] }, bHash: { bHashes[$0 - from] })
+        }
+      }
     }
-    return pairs + tail.reversed()
+    for offset in 0..<(a.count - aEnd) { pairs.append((aEnd + offset, bEnd + offset)) }
+    return pairs
+  }
+
+  /// Whether two lines (each a slot and its list's storage) hold the same bytes.
+  @inline(__always)
+  private static func equalLines(
+    _ x: Slot, _ xFile: UnsafeBufferPointer<UInt8>, _ xAdded: UnsafeBufferPointer<UInt8>,
+    _ y: Slot, _ yFile: UnsafeBufferPointer<UInt8>, _ yAdded: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    let count = x.end - x.start
+    guard count == y.end - y.start else { return false }
+    guard count > 0 else { return true }
+    func base(_ slot: Slot, _ file: UnsafeBufferPointer<UInt8>, _ added: UnsafeBufferPointer<UInt8>)
+      -> UnsafePointer<UInt8>?
+    {
+      slot.start >= file.count ? added.baseAddress.map { $0 + (slot.start - file.count) } : file.baseAddress.map { $0 + slot.start }
+    }
+    guard let p = base(x, xFile, xAdded), let q = base(y, yFile, yAdded) else { return false }
+    return memcmp(p, q, count) == 0
   }
 
   /// The shared lines of two stretches that differ from the first line to the last.
   private static func middle(
-    aRange: Range<Int>, bRange: Range<Int>, same: (Int, Int) -> Bool, aHashes: [UInt64],
-    bHashes: [UInt64]
+    aRange: Range<Int>, bRange: Range<Int>, same: (Int, Int) -> Bool, aHash: (Int) -> UInt64,
+    bHash: (Int) -> UInt64
   ) -> [(Int, Int)] {
     if let exact = myers(aRange: aRange, bRange: bRange, limit: exactDifferenceLimit, same: same) {
       return exact
     }
     // Greedy: each line of `b` takes the first unused equal line of `a` after the last taken.
     var positions: [UInt64: [Int]] = [:]
-    for index in aRange.reversed() { positions[aHashes[index], default: []].append(index) }
+    for index in aRange.reversed() { positions[aHash(index), default: []].append(index) }
     var pairs: [(Int, Int)] = []
     var last = aRange.lowerBound - 1
     for j in bRange {
-      guard var candidates = positions[bHashes[j]] else { continue }
+      guard var candidates = positions[bHash(j)] else { continue }
       // Candidates are held last-first: the nearest unused one is at the end.
       while let index = candidates.last, index <= last { candidates.removeLast() }
       if let index = candidates.last, same(index, j) {
@@ -144,7 +182,7 @@ extension TodoList {
         pairs.append((index, j))
         last = index
       }
-      positions[bHashes[j]] = candidates
+      positions[bHash(j)] = candidates
     }
     return pairs
   }
@@ -214,15 +252,16 @@ extension TodoList {
     return pairs.reversed()
   }
 
-  /// A 64-bit hash of each line's bytes (FNV-1a), to rule out most unequal pairs at once.
-  func lineHashes() -> [UInt64] {
-    var hashes = [UInt64](repeating: 0, count: count)
-    forEachLine { index, bytes in
+  /// A 64-bit hash of the bytes of each line in `range` (FNV-1a), to rule out most unequal
+  /// pairs at once; element 0 is the line at `range.lowerBound`.
+  func lineHashes(in range: Range<Int>) -> [UInt64] {
+    var hashes = [UInt64](repeating: 0, count: range.count)
+    forEachLine(in: range) { index, storage, start, end in
       var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-      for byte in bytes {
-        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+      for position in start..<end {
+        hash = (hash ^ UInt64(storage[position])) &* 0x100_0000_01b3
       }
-      hashes[index] = hash
+      hashes[index - range.lowerBound] = hash
     }
     return hashes
   }

@@ -434,6 +434,20 @@ extension TodoList {
   }
 }
 
+extension TodoList {
+  /// Calls `body` with the list's storage: the file's bytes as read, the bytes of edits and
+  /// the slots (a slot's offsets past the file's bytes are in the bytes of edits).
+  func withStorage<R>(
+    _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<Slot>) throws -> R
+  ) rethrows -> R {
+    try buffer.withUnsafeBufferPointer { file in
+      try added.withUnsafeBufferPointer { added in
+        try slots.withUnsafeBufferPointer { slots in try body(file, added, slots) }
+      }
+    }
+  }
+}
+
 extension TodoList: Equatable {
   /// Lists are equal when they serialize to the same bytes.
   public static func == (lhs: TodoList, rhs: TodoList) -> Bool { lhs.serialized() == rhs.serialized() }

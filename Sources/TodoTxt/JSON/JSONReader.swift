@@ -86,6 +86,7 @@ package struct JSONReader {
     try nested { reader throws(Failure) in
       reader.position += 1
       var members: [(String, JSONValue)] = []
+      var names = Set<String>()
       reader.skipSpace()
       if reader.position < reader.bytes.count, reader.bytes[reader.position] == UInt8(ascii: "}") {
         reader.position += 1
@@ -96,7 +97,15 @@ package struct JSONReader {
         guard reader.position < reader.bytes.count, reader.bytes[reader.position] == UInt8(ascii: "\"") else {
           throw reader.failure("expected a member name in quotes")
         }
+        let nameStart = reader.position
         let name = try reader.string()
+        // A repeated name is refused: which of the two values was meant is not known, and
+        // taking one would drop the other without a word.
+        guard names.insert(name).inserted else {
+          reader.position = nameStart
+          let shown = name.unicodeScalars.count <= 40 && name.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
+          throw reader.failure(shown ? "'\(name)' is given twice in one object" : "a member name is given twice in one object")
+        }
         reader.skipSpace()
         guard reader.position < reader.bytes.count, reader.bytes[reader.position] == UInt8(ascii: ":") else {
           throw reader.failure("expected ':'")
@@ -180,6 +189,7 @@ package struct JSONReader {
   }
 
   private mutating func string() throws(Failure) -> String {
+    let start = position
     position += 1
     var result: [UInt8] = []
     while true {
@@ -187,7 +197,13 @@ package struct JSONReader {
       let byte = bytes[position]
       if byte == UInt8(ascii: "\"") {
         position += 1
-        return String(decoding: result, as: UTF8.self)
+        // Bytes that are not UTF-8 are refused, not replaced: an import must not change text
+        // it was given without saying so.
+        guard let text = String(validating: result, as: UTF8.self) else {
+          position = start
+          throw failure("string is not valid UTF-8")
+        }
+        return text
       }
       if byte < 0x20 { throw failure("control character in a string (write it as \\u00XX)") }
       guard byte == UInt8(ascii: "\\") else {
@@ -207,20 +223,32 @@ package struct JSONReader {
       case UInt8(ascii: "r"): result.append(0x0D)
       case UInt8(ascii: "t"): result.append(0x09)
       case UInt8(ascii: "u"):
+        let escapeStart = position - 2
         var code = try hex4()
-        if (0xD800...0xDBFF).contains(code), position + 6 <= bytes.count, bytes[position] == UInt8(ascii: "\\"),
-          bytes[position + 1] == UInt8(ascii: "u")
-        {
+        // Half of a surrogate pair alone is no character: an error, not U+FFFD.
+        let lone = "lone surrogate '\\u\(String(code, radix: 16))' (half of a pair, not a character)"
+        if (0xDC00...0xDFFF).contains(code) {
+          position = escapeStart
+          throw failure(lone)
+        }
+        if (0xD800...0xDBFF).contains(code) {
+          guard position + 6 <= bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
+          else {
+            position = escapeStart
+            throw failure(lone)
+          }
           position += 2
           let low = try hex4()
-          if (0xDC00...0xDFFF).contains(low) {
-            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-          } else {
-            result.append(contentsOf: "\u{FFFD}".utf8)
-            code = low
+          guard (0xDC00...0xDFFF).contains(low) else {
+            position = escapeStart
+            throw failure(lone)
           }
+          code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
         }
-        let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
+        guard let scalar = Unicode.Scalar(code) else {
+          position = escapeStart
+          throw failure(lone)
+        }
         result.append(contentsOf: String(scalar).utf8)
       default:
         position -= 1

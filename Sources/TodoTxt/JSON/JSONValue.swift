@@ -8,7 +8,7 @@ package enum JSONValue: Equatable, Sendable {
   case number(String)
   case string(String)
   case array([JSONValue])
-  /// Members in the order written, repeats included; a lookup by name takes the first.
+  /// Members in the order written (``JSONReader`` refuses a name given twice).
   case object([(String, JSONValue)])
 
   package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
