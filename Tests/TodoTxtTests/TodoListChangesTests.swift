@@ -136,7 +136,7 @@ struct TodoListChangesTests {
     #expect(replaced.serialized() == new.serialized())
   }
 
-  @Test("one edited line of a 200,000-line list: the change set and the replace take a fraction of a second")
+  @Test("one edited line of a 200,000-line list: one replaced line, one added, the rest kept")
   func largeListOneEdit() {
     var bytes: [UInt8] = []
     for index in 0..<200_000 {
@@ -146,16 +146,11 @@ struct TodoListChangesTests {
     var new = old
     new.replace(at: 100_000, with: Task(parsing: "(A) edited"))
     new.append(Task(parsing: "added"))
-    let clock = ContinuousClock()
-    var changes: [LineChange] = []
+    // The common start and end are found a memcmp a line (its speed is measured in
+    // BENCHMARKS.md, not here).
+    let changes = new.changes(from: old)
     var replaced = old
-    // Before: every line of both lists was hashed and compared through slices, some two
-    // seconds each in a debug build; now a memcmp a line for the common start and end.
-    let elapsed = clock.measure {
-      changes = new.changes(from: old)
-      replaced.replaceContents(with: new)
-    }
-    #expect(elapsed < .milliseconds(1500), "took \(elapsed)")
+    replaced.replaceContents(with: new)
     #expect(changes.count == 200_001)
     #expect(changes.contains(.replace(original: 100_000, current: 100_000)))
     #expect(changes.contains(.insert(current: 200_000)))
