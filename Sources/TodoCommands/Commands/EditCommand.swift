@@ -388,21 +388,25 @@ private final class EditSession {
   // MARK: The editor
 
   /// Writes `bytes` to the private copy, runs the editor on it and reads what it saved.
+  ///
+  /// The copy is reached through the store's confined folder (no link followed, the store's
+  /// system calls and faults), written whole before the editor starts.
   func runEditor(on bytes: [UInt8], name: String) throws(TodoError) -> [UInt8] {
     let directory = try privateDirectory()
-    let path = directory + "/" + name
+    let folder: ConfinedFolder
+    do {
+      folder = try context.store.folder(directory)
+      try folder.replace(name, contents: bytes)
+    } catch {
+      throw .store(error)
+    }
+    let path = folder.path(of: name)
     copy = path
-    unlink(path)
-    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw .cannotCreateDirectory(path, errno: errno) }
-    let failed = Posix.writeAll(fd, bytes)
-    close(fd)
-    guard failed == 0 else { throw .cannotCreateDirectory(path, errno: failed) }
     context.console.flush()
     let status = context.runner.run(
       ["/bin/sh", "-c", editor + " \"$1\"", "sh", path], environment: context.childEnvironment).status
     guard status == 0 else { throw .editorFailed(editor: editor, status: status) }
-    guard let edited = Posix.readFile(path) else { throw .editorFailed(editor: editor, status: -1) }
+    guard let edited = try? folder.read(name) else { throw .editorFailed(editor: editor, status: -1) }
     return edited
   }
 
@@ -420,7 +424,7 @@ private final class EditSession {
   /// Removes the private copy and its folder, unless the person's text is kept only there.
   func removeCopy() {
     guard let directory, !leavesCopy else { return }
-    if let copy { unlink(copy) }
+    if let copy, let folder = try? context.store.folder(directory) { folder.remove(Posix.basename(copy)) }
     rmdir(directory)
   }
 }
