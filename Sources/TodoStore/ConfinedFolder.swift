@@ -287,6 +287,28 @@ extension TodoStore {
     try ConfinedFolder(path, creating: creating, posix: posix)
   }
 
+  /// A new folder of this process's alone in `base` (`mkdtemp(3)`: mode 0700, a name no
+  /// other folder had), for a file a person edits in another program (the editor's copy).
+  /// ``removePrivateFolder(_:)`` takes it away again.
+  public func makePrivateFolder(in base: String, prefix: String) throws(StoreError) -> ConfinedFolder {
+    let pattern = base + "/" + prefix + "-XXXXXX"
+    try posix.injectFault(.mkdir, pattern)
+    var template = Array(pattern.utf8CString)
+    let made: String? = template.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress, let path = mkdtemp(base) else { return nil }
+      return String(cString: path)
+    }
+    guard let made else { throw StoreError(errno: errno, path: pattern, operation: .create) }
+    return try folder(made)
+  }
+
+  /// Removes a folder ``makePrivateFolder(in:prefix:)`` made, with the file `name` in it; a
+  /// folder holding anything else stays (nothing a person may still need is removed).
+  public func removePrivateFolder(_ folder: ConfinedFolder, with name: String?) {
+    if let name { folder.remove(name) }
+    _ = rmdir(folder.path)
+  }
+
   /// The folder `name` of the state directory (``stateDirectory``), made with the state
   /// directory when missing and reached as a ``ConfinedFolder`` (never through a link);
   /// `nil` when the store keeps no state directory.

@@ -147,7 +147,7 @@ private final class EditSession {
   /// What the person's text is called where it is kept (`todo.txt`, `task-3.txt`).
   let keptName: String
   /// The private folder of the editor's copy, made for the first run.
-  private var directory: String?
+  private var directory: ConfinedFolder?
   /// The editor's copy, which stays when the text could be kept nowhere else.
   private var copy: String?
   private var leavesCopy = false
@@ -392,14 +392,8 @@ private final class EditSession {
   /// The copy is reached through the store's confined folder (no link followed, the store's
   /// system calls and faults), written whole before the editor starts.
   func runEditor(on bytes: [UInt8], name: String) throws(TodoError) -> [UInt8] {
-    let directory = try privateDirectory()
-    let folder: ConfinedFolder
-    do {
-      folder = try context.store.folder(directory)
-      try folder.replace(name, contents: bytes)
-    } catch {
-      throw .store(error)
-    }
+    let folder = try privateDirectory()
+    do { try folder.replace(name, contents: bytes) } catch { throw .store(error) }
     let path = folder.path(of: name)
     copy = path
     context.console.flush()
@@ -410,22 +404,22 @@ private final class EditSession {
     return edited
   }
 
-  private func privateDirectory() throws(TodoError) -> String {
+  private func privateDirectory() throws(TodoError) -> ConfinedFolder {
     if let directory { return directory }
     let base = context.settings.variables["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
-    var template = Array((base + "/todo-edit-XXXXXX").utf8CString)
-    guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-      throw .cannotCreateDirectory(base + "/todo-edit-XXXXXX", errno: errno)
+    do {
+      let made = try context.store.makePrivateFolder(in: base, prefix: "todo-edit")
+      directory = made
+      return made
+    } catch {
+      throw .store(error)
     }
-    directory = String(cString: made)
-    return String(cString: made)
   }
 
   /// Removes the private copy and its folder, unless the person's text is kept only there.
   func removeCopy() {
     guard let directory, !leavesCopy else { return }
-    if let copy, let folder = try? context.store.folder(directory) { folder.remove(Posix.basename(copy)) }
-    rmdir(directory)
+    context.store.removePrivateFolder(directory, with: copy.map(Posix.basename))
   }
 }
 
