@@ -44,10 +44,14 @@ let package = Package(
       /** The interactive shell, on top of the commands */
       name: "TodoREPL",
       dependencies: ["TodoCommands", "TodoStore", "TodoTxt", "CReadline"]),
+    .target(
+      /** The full-screen view (`todo ui`), on top of the commands and the store */
+      name: "TodoView",
+      dependencies: ["TodoCommands", "TodoREPL", "TodoStore", "TodoTxt", "CLinux"]),
     .executableTarget(
-      /** Entry point: wires the process to the command line and the interactive shell */
+      /** Entry point: wires the process to the command line, the shell and the view */
       name: "todo",
-      dependencies: ["TodoCommands", "TodoREPL"]),
+      dependencies: ["TodoCommands", "TodoREPL", "TodoView"]),
 
     // MARK: Benchmarks
 
@@ -74,6 +78,9 @@ let package = Package(
     .testTarget(
       name: "TodoCommandsTests",
       dependencies: ["TodoCommands", "TodoStore", "TodoTxt", "TodoTestSupport"]),
+    .testTarget(
+      name: "TodoViewTests",
+      dependencies: ["TodoView", "TodoCommands", "TodoStore", "TodoTxt", "TodoTestSupport"]),
     .testTarget(
       name: "TodoREPLTests",
       dependencies: ["TodoREPL", "TodoCommands", "TodoTxt", "TodoStore", "TodoTestSupport"]),

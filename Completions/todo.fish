@@ -132,6 +132,7 @@ function __todo_complete
             printf '%s\t%s\n' 'redo' 'Redo the last undone change (or the last N).'
             printf '%s\t%s\n' 'log' 'Show the changes that can be undone (and redone), newest first.'
             printf '%s\t%s\n' 'shell' 'Start the interactive shell.'
+            printf '%s\t%s\n' 'ui' 'Open the full-screen view of the list.'
             printf '%s\t%s\n' 'dep' 'Make a task wait for others (add), stop it waiting (rm), or list what waits for what (ls).'
             printf '%s\t%s\n' 'edit' 'Edit task NR, or the whole of todo.txt, in $VISUAL or $EDITOR.'
             printf '%s\t%s\n' 'find' 'List the tasks of todo.txt that match a query.'

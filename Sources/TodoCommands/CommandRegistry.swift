@@ -11,7 +11,7 @@ package enum CommandRegistry {
     // Native only: the task model (dates, recurrence, notes, attachments, order).
     AgendaCommand.spec, AttachCommand.spec, AttachmentsCommand.spec, NoteCommand.spec, OpenCommand.spec,
     PostponeCommand.spec, RecurrenceCommand.spec, ReopenCommand.spec, UnarchiveCommand.spec, ShowCommand.spec, ReorderCommand.spec, TagCommand.spec,
-    UndoCommand.spec, RedoCommand.spec, LogCommand.spec, ShellCommand.spec, DependencyCommand.spec, EditCommand.spec,
+    UndoCommand.spec, RedoCommand.spec, LogCommand.spec, ShellCommand.spec, FullScreenCommand.spec, DependencyCommand.spec, EditCommand.spec,
     // Native only: queries, views and JSON import.
     FindCommand.spec, ViewCommand.spec, ImportCommand.spec, NextCommand.spec, NameCountsCommand.projectsSpec,
     NameCountsCommand.contextsSpec,
@@ -37,7 +37,7 @@ package enum CommandRegistry {
     ]),
     ("Keep the files", ["archive", "unarchive", "undo", "redo", "log", "doctor", "info"]),
     ("Several machines", ["sync", "git-setup", "conflicts", "resolve", "merge"]),
-    ("Help, shell and scripts", ["help", "shorthelp", "shell", "completions", "command", "listaddons"]),
+    ("Help, shell and scripts", ["help", "shorthelp", "shell", "ui", "completions", "command", "listaddons"]),
   ]
 
   /// The command with this name or alias (already lower-cased), available in `mode`.

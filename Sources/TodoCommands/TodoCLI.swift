@@ -79,11 +79,12 @@ package enum TodoCLI {
           launcher: shell, programPath: programPath, options: options.words, environment: environment)
       }
 
-      // Under the name `todo`, no action on a terminal opens the shell.
+      // Under the name `todo`, no action on a terminal opens the shell (the view with
+      // `TODO_UI=1`).
       if remaining.isEmpty, shell != nil, mode.policy.opensShellWithoutAction, input.isTerminal, console.isTerminal,
         settings.value("TODOTXT_DEFAULT_ACTION").isEmpty
       {
-        remaining = [ShellCommand.spec.name]
+        remaining = [settings.value("TODO_UI") == "1" ? FullScreenCommand.spec.name : ShellCommand.spec.name]
       }
       var isDefaultAction = false
       if remaining.isEmpty {

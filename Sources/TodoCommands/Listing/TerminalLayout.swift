@@ -15,7 +15,7 @@ import TodoTxt
 /// search terms, hiding, sort, `--group`, `listall`'s renumbering and a user's final filter all
 /// run as before, and the layout only changes how their result is drawn. Into a pipe or a file
 /// the lines stay `N raw-line`, byte for byte, so scripts read what they always read.
-struct TerminalLayout {
+package struct TerminalLayout {
   /// `TODO_LAYOUT`: `auto` (readable on a terminal), `readable` (always), `lines` (never).
   enum Choice: String, CaseIterable {
     case auto, readable, lines
@@ -119,7 +119,7 @@ struct TerminalLayout {
     }
   }
 
-  init(settings: Settings, today: TaskDate) {
+  package init(settings: Settings, today: TaskDate) {
     self.today = today
     let keys = settings.variables["TODO_HIDE_TAGS"] ?? TerminalLayout.defaultHiddenTags
     hiddenKeyBytes = keys.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).map {
@@ -259,7 +259,7 @@ struct TerminalLayout {
     return (drawn, indent)
   }
 
-  static func digits(_ number: Int) -> Int { NumberedLines.digitCount(number) }
+  package static func digits(_ number: Int) -> Int { NumberedLines.digitCount(number) }
 
   static func appendNumber(_ number: Int, to out: inout [UInt8]) {
     var divisor = 1
@@ -273,7 +273,7 @@ struct TerminalLayout {
   }
 
   /// One task: number, head column, text.
-  func draw(number: Int, task: Task, numberWidth: Int, hasHead: Bool, into out: inout [UInt8]) {
+  package func draw(number: Int, task: Task, numberWidth: Int, hasHead: Bool, into out: inout [UInt8]) {
     for _ in 0..<max(0, numberWidth - TerminalLayout.digits(number)) { out.append(0x20) }
     begin(palette.number, &out)
     TerminalLayout.appendNumber(number, to: &out)
@@ -534,7 +534,7 @@ struct TerminalLayout {
   static let glue: UInt8 = 0x1F
 
   /// A drawn line as it is written: glued spaces made plain.
-  static func unglued(_ line: [UInt8]) -> [UInt8] {
+  package static func unglued(_ line: [UInt8]) -> [UInt8] {
     guard line.contains(glue) else { return line }
     return line.map { $0 == glue ? 0x20 : $0 }
   }
@@ -637,11 +637,11 @@ struct TerminalLayout {
 }
 
 /// How much room text takes on a terminal.
-enum TerminalText {
+package enum TerminalText {
   /// The columns `bytes` take: colour sequences (`ESC [ … m`) none, combining marks and
   /// zero-width characters none, East Asian wide and emoji characters two, every other
   /// character (and every byte that is not valid UTF-8) one.
-  static func columns(_ bytes: [UInt8]) -> Int {
+  package static func columns(_ bytes: [UInt8]) -> Int {
     var total = 0
     var index = 0
     let count = bytes.count
@@ -672,7 +672,7 @@ enum TerminalText {
     return total
   }
 
-  static func width(of scalar: Unicode.Scalar) -> Int {
+  package static func width(of scalar: Unicode.Scalar) -> Int {
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format: return 0
     default: break
