@@ -49,6 +49,19 @@ let package = Package(
       name: "todo",
       dependencies: ["TodoCommands", "TodoREPL"]),
 
+    // MARK: Images
+
+    .target(
+      /** PNG and JPEG bytes to RGBA over libpng and libjpeg (Debian: libpng-dev, libjpeg62-turbo-dev) */
+      name: "CImageDecode",
+      linkerSettings: [
+        .linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("z"), .linkedLibrary("m"),
+      ]),
+    .target(
+      /** Image attachments for a terminal: decode, scale, and render as kitty, sixel or text */
+      name: "TodoImages",
+      dependencies: ["CImageDecode"]),
+
     // MARK: Benchmarks
 
     .executableTarget(
