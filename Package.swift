@@ -119,6 +119,9 @@ let package = Package(
       name: "TodoTxtFoundationTests",
       dependencies: ["TodoTxtFoundation", "TodoTxt", "TodoTestSupport"]),
     .testTarget(
+      name: "TodoImagesTests",
+      dependencies: ["TodoImages", "CImageDecode", "TodoTestSupport"]),
+    .testTarget(
       name: "TodoTxtTests",
       dependencies: ["TodoTxt", "TodoTestSupport"],
       exclude: ["Fixtures"]),

@@ -121,6 +121,9 @@ static cimage_status decode_png(const uint8_t *bytes, size_t length, uint8_t *pi
     return CIMAGE_BAD_BUFFER;
   }
   image.format = PNG_FORMAT_RGBA;
+  // Without gAMA or sRGB chunks libpng takes 16-bit samples as linear light and brightens
+  // them on the way to 8 bits; image editors write them sRGB-encoded, as 8-bit ones are.
+  image.flags |= PNG_IMAGE_FLAG_16BIT_sRGB;
   if (!png_image_finish_read(&image, NULL, pixels, (png_int_32)(info->width * 4), NULL)) {
     return png_failure(&image, info);
   }

@@ -15,6 +15,14 @@ package struct ImageInfo: Hashable, Sendable {
   package var height: Int
   /// The turn the file asks for (JPEG's EXIF tag; PNG is always ``ImageOrientation/topLeft``).
   package var orientation: ImageOrientation
+
+  /// Header facts as they are; ``RGBAImage/info(of:limits:)`` makes these from a file.
+  package init(format: ImageFormat, width: Int, height: Int, orientation: ImageOrientation) {
+    self.format = format
+    self.width = width
+    self.height = height
+    self.orientation = orientation
+  }
 }
 
 extension RGBAImage {
