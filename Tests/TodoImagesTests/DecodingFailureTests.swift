@@ -53,8 +53,10 @@ import TodoTestSupport
   /// Cut anywhere before its last pixel data, a file is refused. A PNG is read up to its last
   /// IDAT chunk, so one that lacks only (part of) the 12-byte IEND chunk that follows still
   /// shows the whole picture; a JPEG must reach its end marker.
-  @Test(arguments: [("PNG", smallPNG), ("JPEG", smallJPEG), ("progressive JPEG", progressiveJPEG)])
-  func everyShorterPrefixIsRefused(name: String, file: [UInt8]) throws {
+  @Test(arguments: ["PNG", "JPEG", "progressive JPEG"])
+  func everyShorterPrefixIsRefused(name: String) throws {
+    let files = ["PNG": Self.smallPNG, "JPEG": Self.smallJPEG, "progressive JPEG": Self.progressiveJPEG]
+    let file = try #require(files[name])
     let format = try #require(RGBAImage.format(of: file))
     let signatureLength = format == .png ? 8 : 3
     let whole = try RGBAImage.decode(file)

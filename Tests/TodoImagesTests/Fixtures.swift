@@ -162,17 +162,20 @@ enum ReferencePalette {
     return RGBColor(red: levels[cube / 36], green: levels[(cube / 6) % 6], blue: levels[cube % 6])
   }
 
+  static let all: [(index: Int, red: Int, green: Int, blue: Int)] = (16...255).map {
+    let c = color($0)
+    return ($0, Int(c.red), Int(c.green), Int(c.blue))
+  }
+
   static func nearest(_ target: RGBColor) -> Int {
     var best = 16
     var bestDistance = Int.max
-    for index in 16...255 {
-      let c = color(index)
-      let d = [
-        Int(c.red) - Int(target.red), Int(c.green) - Int(target.green), Int(c.blue) - Int(target.blue),
-      ].map { $0 * $0 }.reduce(0, +)
-      if d < bestDistance {
-        best = index
-        bestDistance = d
+    for entry in all {
+      let (dr, dg, db) = (entry.red - Int(target.red), entry.green - Int(target.green), entry.blue - Int(target.blue))
+      let distance = dr * dr + dg * dg + db * db
+      if distance < bestDistance {
+        best = entry.index
+        bestDistance = distance
       }
     }
     return best
