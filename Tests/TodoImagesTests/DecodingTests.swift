@@ -59,7 +59,8 @@ import TodoTestSupport
 
   @Test func handMadeOneBitGrayDecodes() throws {
     // Colour type 0, 1 bit: 1 is white, 0 black; the row 0b1010_0000 is 5 pixels, padded.
-    let file = HandMadePNG.file(width: 5, height: 1, bitDepth: 1, colorType: 0, rows: [[0b1010_0000]])
+    let file = HandMadePNG.file(
+      width: 5, height: 1, bitDepth: 1, colorType: 0, rows: [[0b1010_0000]])
     let image = try RGBAImage.decode(file)
     let values = (0..<5).map { image.pixel(x: $0, y: 0).red }
     #expect(values == [255, 0, 255, 0, 0])
@@ -85,7 +86,9 @@ import TodoTestSupport
   }
 
   /// A 32 × 32 picture in four flat quadrants: red, green / blue, white.
-  static let quadrants: [(Int, Int, Int)] = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255)]
+  static let quadrants: [(Int, Int, Int)] = [
+    (255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255),
+  ]
 
   static func quadrantPixels(side: Int = 32) -> [UInt8] {
     var pixels: [UInt8] = []
@@ -101,7 +104,9 @@ import TodoTestSupport
   /// The colour at the centre of each quadrant, top left, top right, bottom left, bottom right,
   /// as the index into ``quadrants`` that it is near, or -1.
   func quadrantIndices(_ image: RGBAImage) -> [Int] {
-    let centres = [(1, 1), (3, 1), (1, 3), (3, 3)].map { (image.width * $0.0 / 4, image.height * $0.1 / 4) }
+    let centres = [(1, 1), (3, 1), (1, 3), (3, 3)].map {
+      (image.width * $0.0 / 4, image.height * $0.1 / 4)
+    }
     return centres.map { centre in
       let pixel = image.pixel(x: centre.0, y: centre.1)
       return Self.quadrants.firstIndex { near(pixel, $0.0, $0.1, $0.2) } ?? -1
@@ -110,7 +115,8 @@ import TodoTestSupport
 
   @Test(arguments: [false, true])
   func rgbJPEGDecodesNearItsColours(progressive: Bool) throws {
-    let file = FixtureEncoder.jpeg(Self.quadrantPixels(), width: 32, height: 32, progressive: progressive)
+    let file = FixtureEncoder.jpeg(
+      Self.quadrantPixels(), width: 32, height: 32, progressive: progressive)
     let image = try RGBAImage.decode(file)
     #expect(image.width == 32 && image.height == 32)
     #expect(quadrantIndices(image) == [0, 1, 2, 3])
@@ -118,7 +124,8 @@ import TodoTestSupport
 
   @Test func grayJPEGDecodesToEqualChannels() throws {
     let gray = (0..<(16 * 16)).map { UInt8($0 / 16 * 16) }  // rows of 0, 16, … 240
-    let image = try RGBAImage.decode(FixtureEncoder.jpeg(gray, width: 16, height: 16, components: 1))
+    let image = try RGBAImage.decode(
+      FixtureEncoder.jpeg(gray, width: 16, height: 16, components: 1))
     for y in 0..<16 {
       let pixel = image.pixel(x: 8, y: y)
       #expect(pixel.red == pixel.green && pixel.green == pixel.blue)
@@ -133,7 +140,8 @@ import TodoTestSupport
     for _ in 0..<8 {
       for column in 0..<24 { pixels += stored[column / 8] }
     }
-    let image = try RGBAImage.decode(FixtureEncoder.jpeg(pixels, width: 24, height: 8, components: 4))
+    let image = try RGBAImage.decode(
+      FixtureEncoder.jpeg(pixels, width: 24, height: 8, components: 4))
     #expect(near(image.pixel(x: 3, y: 4), 255, 0, 255))
     #expect(near(image.pixel(x: 11, y: 4), 128 * 200 / 255, 255 * 200 / 255, 0))
     #expect(near(image.pixel(x: 19, y: 4), 0, 0, 0))
@@ -178,7 +186,8 @@ import TodoTestSupport
   @Test(arguments: [0, 9, 0xFFFF])
   func outOfRangeOrientationIsIgnored(value: Int) throws {
     let file = FixtureEncoder.jpeg(
-      Self.quadrantPixels(), width: 32, height: 32, app1: exifBlock(orientation: UInt16(value), littleEndian: true))
+      Self.quadrantPixels(), width: 32, height: 32,
+      app1: exifBlock(orientation: UInt16(value), littleEndian: true))
     #expect(quadrantIndices(try RGBAImage.decode(file)) == [0, 1, 2, 3])
   }
 
@@ -193,7 +202,8 @@ import TodoTestSupport
       } else {
         block[6 + generator.below(block.count - 6)] = UInt8(generator.below(256))
       }
-      let file = FixtureEncoder.jpeg(Self.quadrantPixels(side: 16), width: 16, height: 16, app1: block)
+      let file = FixtureEncoder.jpeg(
+        Self.quadrantPixels(side: 16), width: 16, height: 16, app1: block)
       let image = try RGBAImage.decode(file)
       #expect(image.width == 16 && image.height == 16)
     }

@@ -11,7 +11,8 @@ enum FixtureEncoder {
     var out: UnsafeMutablePointer<UInt8>?
     var length = 0
     let status = pixels.withUnsafeBufferPointer {
-      cimage_test_encode_png($0.baseAddress, UInt32(width), UInt32(height), Int32(channels), &out, &length)
+      cimage_test_encode_png(
+        $0.baseAddress, UInt32(width), UInt32(height), Int32(channels), &out, &length)
     }
     return take(status, out, length)
   }
@@ -29,13 +30,16 @@ enum FixtureEncoder {
       marker.withUnsafeBufferPointer { app1Bytes in
         cimage_test_encode_jpeg(
           source.baseAddress, UInt32(width), UInt32(height), Int32(components), Int32(quality),
-          progressive ? 1 : 0, app1 == nil ? nil : app1Bytes.baseAddress, marker.count, &out, &length)
+          progressive ? 1 : 0, app1 == nil ? nil : app1Bytes.baseAddress, marker.count, &out,
+          &length)
       }
     }
     return take(status, out, length)
   }
 
-  private static func take(_ status: Int32, _ out: UnsafeMutablePointer<UInt8>?, _ length: Int) -> [UInt8] {
+  private static func take(_ status: Int32, _ out: UnsafeMutablePointer<UInt8>?, _ length: Int)
+    -> [UInt8]
+  {
     guard status == 0, let out else {
       Issue.record("the fixture encoder failed")
       return []
@@ -57,7 +61,10 @@ enum HandMadePNG {
     width: UInt32, height: UInt32, bitDepth: UInt8, colorType: UInt8,
     chunks: [(String, [UInt8])] = [], rows: [[UInt8]]
   ) -> [UInt8] {
-    var file = signature + chunk("IHDR", header(width: width, height: height, bitDepth: bitDepth, colorType: colorType))
+    var file =
+      signature
+      + chunk(
+        "IHDR", header(width: width, height: height, bitDepth: bitDepth, colorType: colorType))
     for (type, data) in chunks { file += chunk(type, data) }
     file += chunk("IDAT", zlibStored(rows.flatMap { [0] + $0 }))
     return file + chunk("IEND", [])
@@ -117,10 +124,13 @@ enum HandMadePNG {
 /// specification: "Exif\0\0", a TIFF header, IFD0 with one SHORT entry, no next IFD.
 func exifBlock(orientation: UInt16, littleEndian: Bool) -> [UInt8] {
   func u16(_ value: UInt16) -> [UInt8] {
-    littleEndian ? [UInt8(value & 0xFF), UInt8(value >> 8)] : [UInt8(value >> 8), UInt8(value & 0xFF)]
+    littleEndian
+      ? [UInt8(value & 0xFF), UInt8(value >> 8)] : [UInt8(value >> 8), UInt8(value & 0xFF)]
   }
   func u32(_ value: UInt32) -> [UInt8] {
-    let bytes = [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+    let bytes = [
+      UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF),
+    ]
     return littleEndian ? bytes.reversed() : bytes
   }
   let tiff = Array((littleEndian ? "II" : "MM").utf8) + u16(42) + u32(8)
@@ -129,7 +139,9 @@ func exifBlock(orientation: UInt16, littleEndian: Bool) -> [UInt8] {
 }
 
 /// A seeded image of random pixels (alpha random too when `opaque` is false).
-func randomImage(width: Int, height: Int, generator: inout SplitMix64, opaque: Bool = false) -> RGBAImage {
+func randomImage(width: Int, height: Int, generator: inout SplitMix64, opaque: Bool = false)
+  -> RGBAImage
+{
   var pixels: [UInt8] = []
   for _ in 0..<(width * height) {
     pixels += [
@@ -147,7 +159,9 @@ func blended(_ pixel: RGBAPixel, over background: RGBColor = .black) -> RGBColor
     let exact = Double(Int(c) * Int(pixel.alpha) + Int(b) * (255 - Int(pixel.alpha))) / 255
     return UInt8(exact.rounded(.toNearestOrAwayFromZero))
   }
-  return RGBColor(red: mix(pixel.red, background.red), green: mix(pixel.green, background.green), blue: mix(pixel.blue, background.blue))
+  return RGBColor(
+    red: mix(pixel.red, background.red), green: mix(pixel.green, background.green),
+    blue: mix(pixel.blue, background.blue))
 }
 
 /// The xterm palette from its published definition, and the nearest entry by trying all 240.
@@ -171,7 +185,9 @@ enum ReferencePalette {
     var best = 16
     var bestDistance = Int.max
     for entry in all {
-      let (dr, dg, db) = (entry.red - Int(target.red), entry.green - Int(target.green), entry.blue - Int(target.blue))
+      let (dr, dg, db) = (
+        entry.red - Int(target.red), entry.green - Int(target.green), entry.blue - Int(target.blue)
+      )
       let distance = dr * dr + dg * dg + db * db
       if distance < bestDistance {
         best = entry.index

@@ -31,10 +31,14 @@ import TodoImages
   }
 
   @Test func aSixelAnswerToDA1Counts() {
-    #expect(ImageProtocol.detect(environment: ["TERM": "xterm-256color"], answersSixel: true) == .sixel)
-    #expect(ImageProtocol.detect(environment: ["TERM": "tmux-256color", "TMUX": "x"], answersSixel: true) == .sixel)
+    #expect(
+      ImageProtocol.detect(environment: ["TERM": "xterm-256color"], answersSixel: true) == .sixel)
+    #expect(
+      ImageProtocol.detect(environment: ["TERM": "tmux-256color", "TMUX": "x"], answersSixel: true)
+        == .sixel)
     // kitty is preferred where both are there (WezTerm speaks both).
-    #expect(ImageProtocol.detect(environment: ["TERM_PROGRAM": "WezTerm"], answersSixel: true) == .kitty)
+    #expect(
+      ImageProtocol.detect(environment: ["TERM_PROGRAM": "WezTerm"], answersSixel: true) == .kitty)
   }
 
   @Test func theQueryIsCSIc() {
@@ -65,7 +69,10 @@ import TodoImages
     #expect(parsed.supportsSixel)
   }
 
-  @Test(arguments: ["", "\u{1B}[?62;4", "\u{1B}[?c", "\u{1B}[62;4c", "62;4c", "\u{1B}[?62;4;99999999c", "\u{1B}[?62:4c"])
+  @Test(arguments: [
+    "", "\u{1B}[?62;4", "\u{1B}[?c", "\u{1B}[62;4c", "62;4c", "\u{1B}[?62;4;99999999c",
+    "\u{1B}[?62:4c",
+  ])
   func refusesWhatIsNoReply(reply: String) {
     #expect(DeviceAttributes(reply: Array(reply.utf8)) == nil)
   }
@@ -83,14 +90,19 @@ import TodoImages
 
   @Test(arguments: ["", "Kitty", "auto ", "iterm", "sixels", "symbol", "no\u{1B}[31m"])
   func refusesOtherSettings(text: String) {
-    #expect(throws: ImageProtocolSettingError.unknown(text)) { try ImageProtocolSetting(parsing: text) }
+    #expect(throws: ImageProtocolSettingError.unknown(text)) {
+      try ImageProtocolSetting(parsing: text)
+    }
   }
 
   @Test func theSettingErrorIsOneLineAndQuotesTheText() {
     #expect(
       ImageProtocolSettingError.unknown("iterm").description
         == "unknown image protocol 'iterm' (expected auto, kitty, sixel, symbols or none)")
-    #expect(!ImageProtocolSettingError.unknown("a\nb\u{1B}").description.contains { $0.asciiValue.map { $0 < 0x20 } ?? false })
+    #expect(
+      !ImageProtocolSettingError.unknown("a\nb\u{1B}").description.contains {
+        $0.asciiValue.map { $0 < 0x20 } ?? false
+      })
   }
 
   @Test func aFixedSettingOverridesDetection() {

@@ -30,7 +30,8 @@ import TodoTestSupport
         keys[String(keyValue[0])] = keyValue.count > 1 ? String(keyValue[1]) : ""
         order.append(String(keyValue[0]))
       }
-      result.append(Command(keys: keys, keyOrder: order, payload: parts.count > 1 ? String(parts[1]) : ""))
+      result.append(
+        Command(keys: keys, keyOrder: order, payload: parts.count > 1 ? String(parts[1]) : ""))
     }
     return result
   }
@@ -54,7 +55,8 @@ import TodoTestSupport
           value = value << 6 | index
         }
       }
-      bytes += [UInt8(value >> 16), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)].prefix(3 - padding)
+      bytes += [UInt8(value >> 16), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)].prefix(
+        3 - padding)
     }
     return bytes
   }
@@ -81,7 +83,11 @@ import TodoTestSupport
     let parsed = commands(KittyGraphics.display(image, columns: 6, rows: 4))
     #expect(parsed.map(\.payload.count) == expectedLengths)
     let first = try #require(parsed.first)
-    #expect(first.keys == ["a": "T", "f": "32", "s": "\(width)", "v": "\(height)", "c": "6", "r": "4", "C": "1", "q": "2", "m": parsed.count > 1 ? "1" : "0"])
+    #expect(
+      first.keys == [
+        "a": "T", "f": "32", "s": "\(width)", "v": "\(height)", "c": "6", "r": "4", "C": "1",
+        "q": "2", "m": parsed.count > 1 ? "1" : "0",
+      ])
     #expect(first.keyOrder.first == "a" && first.keyOrder.last == "m")
     for (index, command) in parsed.enumerated().dropFirst() {
       #expect(command.keys == ["q": "2", "m": index == parsed.count - 1 ? "0" : "1"])
@@ -94,10 +100,14 @@ import TodoTestSupport
   }
 
   @Test func anIDAndCursorMovementAreOptional() throws {
-    let image = RGBAImage(width: 2, height: 2, filledWith: RGBAPixel(red: 1, green: 2, blue: 3, alpha: 4))
-    let named = try #require(commands(KittyGraphics.display(image, columns: 1, rows: 1, imageID: 42, movesCursor: true)).first)
+    let image = RGBAImage(
+      width: 2, height: 2, filledWith: RGBAPixel(red: 1, green: 2, blue: 3, alpha: 4))
+    let named = try #require(
+      commands(KittyGraphics.display(image, columns: 1, rows: 1, imageID: 42, movesCursor: true))
+        .first)
     #expect(named.keys["i"] == "42" && named.keys["C"] == nil)
-    let zero = try #require(commands(KittyGraphics.display(image, columns: 1, rows: 1, imageID: 0)).first)
+    let zero = try #require(
+      commands(KittyGraphics.display(image, columns: 1, rows: 1, imageID: 0)).first)
     #expect(zero.keys["i"] == nil && zero.keys["C"] == "1")
   }
 

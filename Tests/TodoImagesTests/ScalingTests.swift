@@ -8,7 +8,8 @@ import TodoTestSupport
   /// The area average computed the slow, obvious way: split every old pixel into
   /// `newWidth × newHeight` sub-pixels, so that every new pixel is exactly
   /// `width × height` of them, and average those (colour weighted by alpha, half rounded up).
-  func referenceResize(_ image: RGBAImage, width newWidth: Int, height newHeight: Int) -> RGBAImage {
+  func referenceResize(_ image: RGBAImage, width newWidth: Int, height newHeight: Int) -> RGBAImage
+  {
     var colour = [Int](repeating: 0, count: newWidth * newHeight * 3)
     var alpha = [Int](repeating: 0, count: newWidth * newHeight)
     for v in 0..<(image.height * newHeight) {
@@ -39,12 +40,14 @@ import TodoTestSupport
     for round in 0..<300 {
       let width = 1 + generator.below(13)
       let height = 1 + generator.below(13)
-      let image = randomImage(width: width, height: height, generator: &generator, opaque: round % 3 == 0)
+      let image = randomImage(
+        width: width, height: height, generator: &generator, opaque: round % 3 == 0)
       // Mostly smaller, sometimes larger: the weights hold both ways.
       let newWidth = 1 + generator.below(round % 5 == 0 ? 20 : width)
       let newHeight = 1 + generator.below(round % 5 == 0 ? 20 : height)
       #expect(
-        image.resized(width: newWidth, height: newHeight) == referenceResize(image, width: newWidth, height: newHeight),
+        image.resized(width: newWidth, height: newHeight)
+          == referenceResize(image, width: newWidth, height: newHeight),
         "round \(round): \(width)x\(height) to \(newWidth)x\(newHeight)")
     }
   }
@@ -96,7 +99,8 @@ import TodoTestSupport
   func fittedSizeKeepsAspectAndNeverEnlarges(
     width: Int, height: Int, boxWidth: Int, boxHeight: Int, expectedWidth: Int, expectedHeight: Int
   ) throws {
-    let image = RGBAImage(width: width, height: height, filledWith: RGBAPixel(red: 1, green: 2, blue: 3))
+    let image = RGBAImage(
+      width: width, height: height, filledWith: RGBAPixel(red: 1, green: 2, blue: 3))
     let size = try #require(image.fittedSize(maxWidth: boxWidth, maxHeight: boxHeight))
     #expect(size.width == expectedWidth && size.height == expectedHeight)
   }
@@ -111,14 +115,16 @@ import TodoTestSupport
       let size = try #require(image.fittedSize(maxWidth: boxWidth, maxHeight: boxHeight))
       let label = "\(width)x\(height) in \(boxWidth)x\(boxHeight): \(size)"
       #expect(size.width >= 1 && size.height >= 1, "\(label)")
-      #expect(size.width <= min(width, boxWidth) && size.height <= min(height, boxHeight), "\(label)")
+      #expect(
+        size.width <= min(width, boxWidth) && size.height <= min(height, boxHeight), "\(label)")
       if width <= boxWidth && height <= boxHeight {
         #expect(size.width == width && size.height == height, "\(label)")
       } else {
         // One side touches the box; the other is the exact proportion rounded (or 1).
         #expect(size.width == boxWidth || size.height == boxHeight, "\(label)")
         let widthError = abs(size.width * height - width * size.height)
-        #expect(widthError * 2 <= max(width, height) || size.width == 1 || size.height == 1, "\(label)")
+        #expect(
+          widthError * 2 <= max(width, height) || size.width == 1 || size.height == 1, "\(label)")
       }
     }
   }

@@ -22,7 +22,9 @@ import TodoTestSupport
   func decode(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> Decoded {
     var decoded = Decoded()
     var bytes = Array(text.utf8)[...]
-    func fail(_ message: String) { Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation) }
+    func fail(_ message: String) {
+      Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    }
     func number() -> Int? {
       var digits = ""
       while let byte = bytes.first, (0x30...0x39).contains(byte) {
@@ -65,7 +67,9 @@ import TodoTestSupport
       for _ in 0..<count {
         for bit in 0..<6 where value >> bit & 1 == 1 {
           let y = band * 6 + bit
-          guard x < decoded.width, y < decoded.height else { return fail("(\(x), \(y)) is outside the raster") }
+          guard x < decoded.width, y < decoded.height else {
+            return fail("(\(x), \(y)) is outside the raster")
+          }
           if decoded.pixels[y * decoded.width + x] != nil { fail("(\(x), \(y)) painted twice") }
           decoded.pixels[y * decoded.width + x] = register
         }
@@ -77,7 +81,9 @@ import TodoTestSupport
       case UInt8(ascii: "#"):
         let values = numbers()
         if values.count == 5 {
-          guard values[1] == 2, values[2...].allSatisfy({ (0...100).contains($0) }) else { return decoded }
+          guard values[1] == 2, values[2...].allSatisfy({ (0...100).contains($0) }) else {
+            return decoded
+          }
           decoded.registers[values[0]] = Array(values[2...])
         } else if values.count == 1 {
           guard decoded.registers[values[0]] != nil else {
@@ -153,7 +159,9 @@ import TodoTestSupport
     var generator = SplitMix64(seed: 0x1D)
     let image = randomImage(width: 9, height: 4, generator: &generator)
     let indices = SixelEncoder().paletteIndices(for: image)
-    let expected = (0..<36).map { ReferencePalette.nearest(blended(image.pixel(x: $0 % 9, y: $0 / 9))) }
+    let expected = (0..<36).map {
+      ReferencePalette.nearest(blended(image.pixel(x: $0 % 9, y: $0 / 9)))
+    }
     #expect(indices == expected)
   }
 
@@ -167,7 +175,8 @@ import TodoTestSupport
 
   @Test func shortRunsAreWrittenOut() {
     // Three columns: fewer than four repeat as characters; a 1 × 1 image sets only the top bit.
-    let three = SixelEncoder().encode(RGBAImage(width: 3, height: 1, filledWith: RGBAPixel(red: 0, green: 0, blue: 0)))
+    let three = SixelEncoder().encode(
+      RGBAImage(width: 3, height: 1, filledWith: RGBAPixel(red: 0, green: 0, blue: 0)))
     #expect(three == "\u{1B}P0;1;0q\"1;1;3;1#0;2;0;0;0#0@@@\u{1B}\\")
   }
 
@@ -179,7 +188,8 @@ import TodoTestSupport
     }
     let text = SixelEncoder().encode(RGBAImage(width: 2, height: 6, pixels: pixels))
     let white = ReferencePalette.nearest(RGBColor(red: 255, green: 255, blue: 255)) - 16
-    #expect(text == "\u{1B}P0;1;0q\"1;1;2;6#0;2;0;0;0#\(white);2;100;100;100#0}}$#\(white)@@\u{1B}\\")
+    #expect(
+      text == "\u{1B}P0;1;0q\"1;1;2;6#0;2;0;0;0#\(white);2;100;100;100#0}}$#\(white)@@\u{1B}\\")
   }
 
   @Test func aLargerImageDecodes() {

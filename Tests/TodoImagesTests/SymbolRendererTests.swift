@@ -36,7 +36,9 @@ import TodoTestSupport
       }
       var body = ""
       while let next = characters.popFirst(), next != "m" { body.append(next) }
-      var numbers = body.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? -1 }[...]
+      var numbers = body.split(separator: ";", omittingEmptySubsequences: false).map {
+        Int($0) ?? -1
+      }[...]
       while let code = numbers.popFirst() {
         switch code {
         case 0:
@@ -76,11 +78,17 @@ import TodoTestSupport
       #expect(decoded.count == 9)
       for x in 0..<5 {
         let upper = blended(image.pixel(x: x, y: row * 2), over: Self.background)
-        let lower = row * 2 + 1 < 7 ? blended(image.pixel(x: x, y: row * 2 + 1), over: Self.background) : Self.background
-        #expect(decoded[x] == Cell(character: "▀", foreground: .rgb(upper), background: .rgb(lower)), "(\(x), \(row))")
+        let lower =
+          row * 2 + 1 < 7
+          ? blended(image.pixel(x: x, y: row * 2 + 1), over: Self.background) : Self.background
+        #expect(
+          decoded[x] == Cell(character: "▀", foreground: .rgb(upper), background: .rgb(lower)),
+          "(\(x), \(row))")
       }
       for x in 5..<9 {
-        #expect(decoded[x] == Cell(character: " ", foreground: nil, background: nil), "padding (\(x), \(row))")
+        #expect(
+          decoded[x] == Cell(character: " ", foreground: nil, background: nil),
+          "padding (\(x), \(row))")
       }
     }
   }
@@ -96,7 +104,9 @@ import TodoTestSupport
       for x in 0..<6 {
         let upper = ReferencePalette.nearest(blended(image.pixel(x: x, y: row * 2)))
         let lower = ReferencePalette.nearest(blended(image.pixel(x: x, y: row * 2 + 1)))
-        #expect(decoded[x] == Cell(character: "▀", foreground: .indexed(upper), background: .indexed(lower)))
+        #expect(
+          decoded[x]
+            == Cell(character: "▀", foreground: .indexed(upper), background: .indexed(lower)))
       }
     }
   }
@@ -113,9 +123,12 @@ import TodoTestSupport
       for (x, character) in line.prefix(8).enumerated() {
         // BT.601 luma, each rounded, then their mean rounded; five equal bands of 0...255.
         func luma(_ c: RGBColor) -> Double {
-          (0.299 * Double(c.red) + 0.587 * Double(c.green) + 0.114 * Double(c.blue)).rounded(.toNearestOrAwayFromZero)
+          (0.299 * Double(c.red) + 0.587 * Double(c.green) + 0.114 * Double(c.blue)).rounded(
+            .toNearestOrAwayFromZero)
         }
-        let mean = ((luma(blended(image.pixel(x: x, y: row * 2))) + luma(blended(image.pixel(x: x, y: row * 2 + 1)))) / 2)
+        let mean =
+          ((luma(blended(image.pixel(x: x, y: row * 2)))
+          + luma(blended(image.pixel(x: x, y: row * 2 + 1)))) / 2)
           .rounded(.toNearestOrAwayFromZero)
         #expect(character == ramp[Int(mean) * 5 / 256], "(\(x), \(row)) mean \(mean)")
       }
@@ -124,19 +137,28 @@ import TodoTestSupport
   }
 
   @Test func blackAndWhiteAreTheEndsOfTheRamp() {
-    let white = RGBAImage(width: 1, height: 2, filledWith: RGBAPixel(red: 255, green: 255, blue: 255))
-    let clear = RGBAImage(width: 1, height: 2, filledWith: RGBAPixel(red: 255, green: 255, blue: 255, alpha: 0))
+    let white = RGBAImage(
+      width: 1, height: 2, filledWith: RGBAPixel(red: 255, green: 255, blue: 255))
+    let clear = RGBAImage(
+      width: 1, height: 2, filledWith: RGBAPixel(red: 255, green: 255, blue: 255, alpha: 0))
     #expect(SymbolRenderer(colors: .none).lines(for: white, columns: 1) == ["█"])
     #expect(SymbolRenderer(colors: .none).lines(for: clear, columns: 1) == [" "])
-    #expect(SymbolRenderer(colors: .none, background: .init(red: 255, green: 255, blue: 255)).lines(for: clear, columns: 1) == ["█"])
+    #expect(
+      SymbolRenderer(colors: .none, background: .init(red: 255, green: 255, blue: 255)).lines(
+        for: clear, columns: 1) == ["█"])
   }
 
   @Test(arguments: [
-    (1, 1), (1, 2), (2, 1), (3, 3), (5, 5), (1000, 1), (1, 1000), (999, 37), (37, 999), (80, 47), (81, 49),
+    (1, 1), (1, 2), (2, 1), (3, 3), (5, 5), (1000, 1), (1, 1000), (999, 37), (37, 999), (80, 47),
+    (81, 49),
   ])
   func everyLineIsExactlyTheBoxWidth(width: Int, height: Int) {
-    let image = RGBAImage(width: width, height: height, filledWith: RGBAPixel(red: 200, green: 100, blue: 50))
-    for box in [CellBox(columns: 1, rows: 1), CellBox(columns: 7, rows: 3), CellBox(columns: 80, rows: 24), CellBox(columns: 13, rows: 1)] {
+    let image = RGBAImage(
+      width: width, height: height, filledWith: RGBAPixel(red: 200, green: 100, blue: 50))
+    for box in [
+      CellBox(columns: 1, rows: 1), CellBox(columns: 7, rows: 3), CellBox(columns: 80, rows: 24),
+      CellBox(columns: 13, rows: 1),
+    ] {
       for colors in SymbolColors.allCases {
         let lines = SymbolRenderer(colors: colors).render(image, in: box)
         let fitted = image.fittedSize(maxWidth: box.columns, maxHeight: box.rows * 2)
@@ -167,8 +189,10 @@ import TodoTestSupport
 
   @Test func anEmptyBoxDrawsNothing() {
     let image = RGBAImage(width: 4, height: 2, filledWith: RGBAPixel(red: 9, green: 9, blue: 9))
-    #expect(SymbolRenderer(colors: .trueColor).render(image, in: CellBox(columns: 0, rows: 3)).isEmpty)
-    #expect(SymbolRenderer(colors: .trueColor).render(image, in: CellBox(columns: 3, rows: 0)).isEmpty)
+    #expect(
+      SymbolRenderer(colors: .trueColor).render(image, in: CellBox(columns: 0, rows: 3)).isEmpty)
+    #expect(
+      SymbolRenderer(colors: .trueColor).render(image, in: CellBox(columns: 3, rows: 0)).isEmpty)
   }
 
   @Test func aLargeImageIsScaledDownFirst() {

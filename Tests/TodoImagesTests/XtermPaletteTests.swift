@@ -32,7 +32,9 @@ import TodoTestSupport
     var generator = SplitMix64(seed: 0x256)
     for _ in 0..<5000 {
       colors.append(
-        RGBColor(red: UInt8(generator.below(256)), green: UInt8(generator.below(256)), blue: UInt8(generator.below(256))))
+        RGBColor(
+          red: UInt8(generator.below(256)), green: UInt8(generator.below(256)),
+          blue: UInt8(generator.below(256))))
     }
     for color in colors {
       #expect(XtermPalette.nearestIndex(to: color) == ReferencePalette.nearest(color), "\(color)")

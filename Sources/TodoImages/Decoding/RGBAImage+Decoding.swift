@@ -49,7 +49,8 @@ extension RGBAImage {
     var status = CIMAGE_OK
     let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
       status = bytes.withUnsafeBufferPointer { source in
-        cimage_decode_into(source.baseAddress, source.count, cLimits, buffer.baseAddress, count, &info)
+        cimage_decode_into(
+          source.baseAddress, source.count, cLimits, buffer.baseAddress, count, &info)
       }
       initialized = status == CIMAGE_OK ? count : 0
     }

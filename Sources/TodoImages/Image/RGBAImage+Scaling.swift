@@ -14,8 +14,8 @@ extension RGBAImage {
     return (max(1, (width * maxHeight + height / 2) / height), maxHeight)
   }
 
-  /// This image made small enough for `maxWidth × maxHeight` pixels (see ``fittedSize(maxWidth:maxHeight:)``);
-  /// `nil` when the box is empty.
+  /// This image made small enough for `maxWidth × maxHeight` pixels (see
+  /// ``fittedSize(maxWidth:maxHeight:)``); `nil` when the box is empty.
   package func scaled(toFitWidth maxWidth: Int, height maxHeight: Int) -> RGBAImage? {
     guard let size = fittedSize(maxWidth: maxWidth, maxHeight: maxHeight) else { return nil }
     return resized(width: size.width, height: size.height)

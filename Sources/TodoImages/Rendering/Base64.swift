@@ -21,7 +21,8 @@ enum Base64 {
     if rest > 0 {
       let group = Int(bytes[index]) << 16 | (rest == 2 ? Int(bytes[index + 1]) << 8 : 0)
       output += [alphabet[group >> 18], alphabet[group >> 12 & 63]]
-      output += rest == 2 ? [alphabet[group >> 6 & 63], UInt8(ascii: "=")] : [UInt8(ascii: "="), UInt8(ascii: "=")]
+      let pad = UInt8(ascii: "=")
+      output += rest == 2 ? [alphabet[group >> 6 & 63], pad] : [pad, pad]
     }
     return output
   }

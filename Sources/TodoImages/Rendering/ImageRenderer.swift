@@ -36,7 +36,8 @@ package struct ImageRenderer: Hashable, Sendable {
     case .none:
       return nil
     case .symbols:
-      let lines = SymbolRenderer(colors: symbolColors, background: background).render(image, in: box)
+      let renderer = SymbolRenderer(colors: symbolColors, background: background)
+      let lines = renderer.render(image, in: box)
       return RenderedImage(content: .lines(lines), columns: box.columns, rows: lines.count)
     case .kitty, .sixel:
       guard

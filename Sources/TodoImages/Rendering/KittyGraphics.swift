@@ -18,6 +18,9 @@ package enum KittyGraphics {
   /// sending a photo's full resolution costs megabytes per redraw.
   ///
   /// - Parameters:
+  ///   - image: the pixels to send, at the size to send them.
+  ///   - columns: the box's width in cells; the terminal scales the picture to it.
+  ///   - rows: the box's height in cells.
   ///   - imageID: names the picture (`i=`) so that ``delete(_:)`` can remove just it, and so
   ///     that sending another picture with the same id replaces it; 0 is not allowed by the
   ///     protocol and is treated as none.

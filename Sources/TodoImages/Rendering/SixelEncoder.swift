@@ -49,7 +49,8 @@ package struct SixelEncoder: Hashable, Sendable {
     for register in registers { used[register] = true }
     for register in 0..<240 where used[register] {
       let color = XtermPalette.color(at: register + 16)
-      output += "#\(register);2;\(percent(color.red));\(percent(color.green));\(percent(color.blue))"
+      let (red, green, blue) = (percent(color.red), percent(color.green), percent(color.blue))
+      output += "#\(register);2;\(red);\(green);\(blue)"
     }
     let width = image.width
     for bandTop in stride(from: 0, to: image.height, by: 6) {

@@ -19,7 +19,9 @@ package struct SymbolRenderer: Hashable, Sendable {
   package static let defaultRamp: [Character] = [" ", "░", "▒", "▓", "█"]
 
   /// A renderer for `colors`; transparent pixels show `background`.
-  package init(colors: SymbolColors, background: RGBColor = .black, ramp: [Character] = defaultRamp) {
+  package init(
+    colors: SymbolColors, background: RGBColor = .black, ramp: [Character] = defaultRamp
+  ) {
     precondition(!ramp.isEmpty, "a ramp has at least one character")
     self.colors = colors
     self.background = background
@@ -48,7 +50,8 @@ package struct SymbolRenderer: Hashable, Sendable {
       var previous: (foreground: String, background: String)?
       for x in 0..<shown {
         let upper = image.pixel(x: x, y: top).over(background)
-        let lower = top + 1 < image.height ? image.pixel(x: x, y: top + 1).over(background) : background
+        let lower =
+          top + 1 < image.height ? image.pixel(x: x, y: top + 1).over(background) : background
         switch colors {
         case .none:
           line.append(shade(upper, lower))

@@ -44,8 +44,8 @@ package enum XtermPalette {
       cube = cube * 6 + best
     }
     let cubeIndex = 16 + cube
-    // The gray nearest the channels' mean m is the step nearest (m − 8) / 10: with the sum s,
-    // round((s / 3 − 8) / 10) = ⌊(s − 9) / 30⌋. On an exact half the step below ties with it.
+    // The gray nearest the channels' mean m is the step nearest (m − 8) / 10: with the sum
+    // s, round((s / 3 − 8) / 10) = ⌊(s − 9) / 30⌋. On an exact half the step below ties.
     let sum = channels.reduce(0, +)
     let step = min(23, max(0, (sum - 9) / 30))
     var grayIndex = 232 + step

@@ -29,7 +29,9 @@ package struct DeviceAttributes: Hashable, Sendable {
         bytes[index + 2] == UInt8(ascii: "?")
       {
         start = index + 3
-      } else if bytes[index] == 0x9B, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "?") {
+      } else if bytes[index] == 0x9B, index + 1 < bytes.count,
+        bytes[index + 1] == UInt8(ascii: "?")
+      {
         start = index + 2
       } else {
         index += 1

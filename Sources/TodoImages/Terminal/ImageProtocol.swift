@@ -34,6 +34,7 @@ package enum ImageProtocol: String, CaseIterable, Hashable, Sendable {
   ///     test's dictionary).
   ///   - answersSixel: whether the terminal answered DA1 with attribute 4; asking is I/O and
   ///     belongs to the caller.
+  /// - Returns: the best protocol the terminal is known to support.
   package static func detect(environment: [String: String], answersSixel: Bool = false)
     -> ImageProtocol
   {
