@@ -252,6 +252,34 @@ import TodoTestSupport
     }
   }
 
+  // MARK: Concurrency
+
+  @Test func decodesOnManyTasksAtOnce() async throws {
+    // libpng and libjpeg keep their state per call, so a view can decode off its main loop.
+    var generator = SplitMix64(seed: 0xC0C0)
+    let files: [[UInt8]] = (0..<16).map { index in
+      let image = randomImage(width: 24, height: 16, generator: &generator, opaque: true)
+      if index % 2 == 0 { return FixtureEncoder.png(image.pixels, width: 24, height: 16) }
+      let rgb = (0..<(24 * 16)).flatMap { Array(image.pixels[($0 * 4)..<($0 * 4 + 3)]) }
+      return FixtureEncoder.jpeg(rgb, width: 24, height: 16, progressive: index % 4 == 1)
+    }
+    let expected = try files.map { try RGBAImage.decode($0) }
+    let decoded = await withTaskGroup(of: (Int, RGBAImage?).self) { group in
+      for round in 0..<64 {
+        let index = round % files.count
+        let file = files[index]
+        group.addTask { (index, try? RGBAImage.decode(file)) }
+      }
+      var results: [(Int, RGBAImage?)] = []
+      for await result in group { results.append(result) }
+      return results
+    }
+    #expect(decoded.count == 64)
+    for (index, image) in decoded {
+      #expect(image == expected[index], "file \(index)")
+    }
+  }
+
   // MARK: Header only
 
   @Test func infoReadsTheSizeWithoutDecoding() throws {
