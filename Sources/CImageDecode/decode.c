@@ -17,13 +17,14 @@
 
 // MARK: Shared
 
-/// Copies a library message into `info->message` as one printable line.
+/// Copies a library message into `info->message` as one line of printable ASCII: it ends up
+/// on a terminal, where a control byte (or a C1 control in UTF-8) would be obeyed.
 static void keep_message(cimage_info *info, const char *text) {
   size_t index = 0;
   if (text != NULL) {
     for (; text[index] != '\0' && index + 1 < CIMAGE_MESSAGE_CAPACITY; index++) {
       unsigned char c = (unsigned char)text[index];
-      info->message[index] = (c < 0x20 || c == 0x7F) ? ' ' : (char)c;
+      info->message[index] = (c < 0x20 || c >= 0x7F) ? '?' : (char)c;
     }
   }
   info->message[index] = '\0';

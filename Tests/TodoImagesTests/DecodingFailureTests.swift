@@ -168,7 +168,9 @@ import TodoTestSupport
       .notAnImage, .unsupported(.gif, detail: nil), .unsupported(.jpeg, detail: "12-bit"),
       .corrupt(.png, detail: "IDAT: CRC error"), .tooLarge(width: 1, height: 2), .outOfMemory,
     ]
-    for error in errors {
+    let hostile = ImageError.corrupt(.png, detail: "a\nb\u{1B}[2J\u{9B}c")
+    #expect(hostile.description == "corrupt PNG image (a?b?[2J?c)")
+    for error in errors + [hostile] {
       #expect(
         !error.description.isEmpty && !error.description.contains("\n")
           && !error.description.hasSuffix("."))

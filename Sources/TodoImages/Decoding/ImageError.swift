@@ -25,13 +25,21 @@ package enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
     case .unsupported(let format, nil):
       "unsupported image format \(format.name)"
     case .unsupported(let format, let detail?):
-      "unsupported \(format.name) image (\(detail))"
+      "unsupported \(format.name) image (\(Self.printable(detail)))"
     case .corrupt(let format, let detail):
-      "corrupt \(format.name) image (\(detail))"
+      "corrupt \(format.name) image (\(Self.printable(detail)))"
     case .tooLarge(let width, let height):
       "image too large to show: \(width)x\(height) pixels"
     case .outOfMemory:
       "out of memory while decoding the image"
     }
+  }
+
+  /// `text` with control characters (C0, DEL, C1) shown as `?`, so that a message stays one
+  /// line and a terminal obeys nothing in it.
+  private static func printable(_ text: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
   }
 }
