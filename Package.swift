@@ -53,6 +53,19 @@ let package = Package(
       name: "todo",
       dependencies: ["TodoCommands", "TodoREPL", "TodoView"]),
 
+    // MARK: Images
+
+    .target(
+      /** PNG and JPEG bytes to RGBA over libpng and libjpeg (Debian: libpng-dev, libjpeg62-turbo-dev) */
+      name: "CImageDecode",
+      linkerSettings: [
+        .linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("z"), .linkedLibrary("m"),
+      ]),
+    .target(
+      /** Image attachments for a terminal: decode, scale, and render as kitty, sixel or text */
+      name: "TodoImages",
+      dependencies: ["CImageDecode"]),
+
     // MARK: Benchmarks
 
     .executableTarget(
@@ -112,6 +125,9 @@ let package = Package(
     .testTarget(
       name: "TodoTxtFoundationTests",
       dependencies: ["TodoTxtFoundation", "TodoTxt", "TodoTestSupport"]),
+    .testTarget(
+      name: "TodoImagesTests",
+      dependencies: ["TodoImages", "CImageDecode", "TodoTestSupport"]),
     .testTarget(
       name: "TodoTxtTests",
       dependencies: ["TodoTxt", "TodoTestSupport"],
