@@ -47,7 +47,7 @@ let package = Package(
     .target(
       /** The full-screen view (`todo ui`), on top of the commands and the store */
       name: "TodoView",
-      dependencies: ["TodoCommands", "TodoREPL", "TodoStore", "TodoTxt", "CLinux"]),
+      dependencies: ["TodoCommands", "TodoREPL", "TodoStore", "TodoTxt", "TodoImages", "CLinux"]),
     .executableTarget(
       /** Entry point: wires the process to the command line, the shell and the view */
       name: "todo",

@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import TodoCommands
+import TodoImages
 import TodoREPL
 import TodoStore
 import TodoTxt
@@ -29,6 +30,14 @@ package enum FullScreenView {
       context.console.errorLine("\(programName): \(error)")
       return .failure
     }
+    let imageProtocol: ImageProtocol
+    do {
+      imageProtocol = try PictureCache.imageProtocol(
+        setting: settings.variables["TODO_UI_IMAGES"] ?? "", environment: launch.environment)
+    } catch {
+      context.console.errorLine("\(programName): TODO_UI_IMAGES: \(error)")
+      return .failure
+    }
     let cache = SessionCache()
     let input = ScriptedInput("")
     let session = ViewSession(
@@ -54,7 +63,14 @@ package enum FullScreenView {
       path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
     }
     let watch = FileWatch(folders: folders)
-    var loop = Loop(terminal: terminal, session: session, watch: watch, renderer: ScreenRenderer(settings: settings, today: context.today))
+    let pictures = PictureCache(
+      renderer: ImageRenderer(
+        imageProtocol: imageProtocol,
+        symbolColors: settings.isPlain ? .none : SymbolColors.detect(environment: launch.environment)),
+      document: document)
+    var renderer = ScreenRenderer(settings: settings, today: context.today)
+    renderer.picture = { pictures.outcome(path: $0, columns: $1, rows: $2) }
+    var loop = Loop(terminal: terminal, session: session, watch: watch, renderer: renderer, pictures: pictures)
     loop.run(launch: launch)
     terminal.leave()
     return .success
@@ -66,12 +82,14 @@ package enum FullScreenView {
     let session: ViewSession
     let watch: FileWatch
     var renderer: ScreenRenderer
+    let pictures: PictureCache
     var decoder = KeyDecoder()
     var shown: Frame?
     var size = (columns: 80, rows: 24)
     var lastStatusCheck = 0.0
 
-    init(terminal: TerminalSession, session: ViewSession, watch: FileWatch, renderer: ScreenRenderer) {
+    init(terminal: TerminalSession, session: ViewSession, watch: FileWatch, renderer: ScreenRenderer, pictures: PictureCache) {
+      self.pictures = pictures
       self.terminal = terminal
       self.session = session
       self.watch = watch
@@ -175,9 +193,20 @@ package enum FullScreenView {
       session.pageHeight = ScreenRenderer.listHeight(session, width: size.columns, height: size.rows)
       let frame = renderer.render(session, width: size.columns, height: size.rows)
       var out: [UInt8] = Array("\u{1B}[?25l".utf8)
+      // A picture drawn by the terminal (kitty, sixel) is not text the rows overwrite: a
+      // new one, or none, takes the old one off first.
+      if let old = shown?.picture, old != frame.picture {
+        if pictures.renderer.imageProtocol == .kitty { out += Array(KittyGraphics.delete(.visibleAndData).utf8) }
+        shown = nil
+      }
       if shown == nil { out += Array("\u{1B}[2J".utf8) }
       for (row, line) in frame.lines.enumerated() where shown?.lines.indices.contains(row) != true || shown!.lines[row] != line {
         out += Array("\u{1B}[\(row + 1);1H\u{1B}[2K".utf8) + line
+      }
+      if let picture = frame.picture, picture != shown?.picture,
+        let sequence = pictures.escapeSequence(path: picture.path, columns: picture.columns, rows: picture.rows)
+      {
+        out += Array("\u{1B}[\(picture.row);\(picture.column)H".utf8) + sequence
       }
       if let cursor = frame.cursor { out += Array("\u{1B}[\(cursor.row);\(cursor.column)H\u{1B}[?25h".utf8) }
       terminal.write(out)

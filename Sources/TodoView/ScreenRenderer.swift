@@ -38,8 +38,20 @@ package struct ScreenRenderer {
   let layout: TerminalLayout
   /// The same layout without colours, for the selected row (drawn in reverse video).
   let plainLayout: TerminalLayout
-  /// Lines of a picture drawn with characters, by path, made by the loop (``PictureCache``).
-  var symbolPicture: (String, Int, Int) -> [[UInt8]]? = { _, _, _ in nil }
+  /// What the details pane shows for a picture attached to the task.
+  package enum PictureOutcome: Equatable {
+    /// Lines of characters, each as wide as the box.
+    case lines([[UInt8]])
+    /// The loop writes the picture itself (kitty, sixel) over this many blank cells.
+    case placed(columns: Int, rows: Int)
+    /// Why the picture cannot be shown.
+    case message(String)
+    /// Pictures are not shown.
+    case none
+  }
+
+  /// Draws the picture at a path in a box of columns × rows cells (``PictureCache``).
+  var picture: (_ path: String, _ columns: Int, _ rows: Int) -> PictureOutcome = { _, _, _ in .none }
 
   package init(settings: Settings, today: TaskDate) {
     colour = !settings.isPlain
@@ -71,8 +83,9 @@ package struct ScreenRenderer {
         let list = rows(session, width: listWidth, height: body)
         var pane = paneLines(detail, width: paneWidth, height: body, picture: &picture)
         if var placed = picture {
-          placed.row += 1
-          placed.column = listWidth + 2
+          // Below the header; past the list and its separator.
+          placed.row += 2
+          placed.column = listWidth + 3
           picture = placed
         }
         pane += Array(repeating: ScreenRenderer.fit([], width: paneWidth, colour: false), count: max(0, body - pane.count))
@@ -84,8 +97,9 @@ package struct ScreenRenderer {
         let paneHeight = body - listHeight - 1
         var pane = paneLines(detail, width: width, height: paneHeight, picture: &picture)
         if var placed = picture {
-          placed.row += listHeight + 2
-          placed.column = 1
+          // Below the header, the list and the separator.
+          placed.row += listHeight + 3
+          placed.column = 2
           picture = placed
         }
         pane += Array(repeating: ScreenRenderer.fit([], width: width, colour: false), count: max(0, paneHeight - pane.count))
@@ -145,23 +159,28 @@ package struct ScreenRenderer {
   }
 
   private func paneLines(_ detail: DetailPane, width: Int, height: Int, picture: inout Frame.Picture?) -> [[UInt8]] {
-    var lines = detail.lines.map { " " + $0 }
+    let lines = detail.lines.map { " " + $0 }
     var out: [[UInt8]] = []
     for (number, line) in lines.enumerated() {
       var bytes = TerminalSafety.visible(Array(line.utf8))
       if number == 0, colour { bytes = ScreenRenderer.bold + bytes + ScreenRenderer.reset }
       out.append(ScreenRenderer.fit(bytes, width: width, colour: colour))
     }
-    lines = []
     if let path = detail.imagePath, out.count + 4 < height {
-      out.append(ScreenRenderer.fit([], width: width, colour: false))
-      let rows = min(height - out.count, max(4, width / 3))
+      // The picture stays off the screen's last line (a sixel there would scroll it).
+      let rows = min(height - out.count - 2, max(4, width / 3))
       let columns = max(1, width - 2)
-      if let drawn = symbolPicture(path, columns, rows) {
-        for line in drawn { out.append(Array(" ".utf8) + line + Array(" ".utf8)) }
-      } else {
-        picture = Frame.Picture(path: path, row: out.count, column: 2, columns: columns, rows: rows)
-        for _ in 0..<rows { out.append(ScreenRenderer.fit([], width: width, colour: false)) }
+      switch self.picture(path, columns, rows) {
+      case .lines(let drawn):
+        out.append(ScreenRenderer.fit([], width: width, colour: false))
+        for line in drawn.prefix(rows) { out.append(Array(" ".utf8) + line + Array(" ".utf8)) }
+      case .placed(let placedColumns, let placedRows):
+        out.append(ScreenRenderer.fit([], width: width, colour: false))
+        picture = Frame.Picture(path: path, row: out.count, column: 2, columns: placedColumns, rows: placedRows)
+        for _ in 0..<placedRows { out.append(ScreenRenderer.fit([], width: width, colour: false)) }
+      case .message(let text):
+        out.append(ScreenRenderer.fit(TerminalSafety.visible(Array("  (picture: \(text))".utf8)), width: width, colour: false))
+      case .none: break
       }
     }
     return Array(out.prefix(height))
