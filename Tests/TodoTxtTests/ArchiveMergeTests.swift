@@ -191,8 +191,8 @@ struct ArchiveMergeTests {
     #expect(result.todo.conflicts.map(\.reason) == [.deletedAndChanged])
     #expect(result.todo.conflicts.first?.ours?.line == edited)
     #expect(result.todo.conflicts.first?.theirs == nil)
-    #expect(result.todo.conflicts.first?.theirsInOtherFile?.line == archivedLine)
-    #expect(result.todo.conflicts.first?.oursInOtherFile == nil)
+    #expect(result.todo.conflicts.first?.theirsMovedTo?.task.line == archivedLine)
+    #expect(result.todo.conflicts.first?.oursMovedTo == nil)
     #expect(
       Self.lines(result.todo) == [
         "<<<<<<< ours", edited, "=======", ">>>>>>> theirs, moved to done.txt: " + archivedLine,
@@ -205,7 +205,7 @@ struct ArchiveMergeTests {
     #expect(blocks.first?.oursMove == nil)
 
     let mirrored = Self.merge(todo: Self.swapped(todo), done: Self.swapped(done))
-    #expect(mirrored.todo.conflicts.first?.oursInOtherFile?.line == archivedLine)
+    #expect(mirrored.todo.conflicts.first?.oursMovedTo?.task.line == archivedLine)
     #expect(mirrored.todo.conflicts.first?.theirs?.line == edited)
     #expect(
       Self.lines(mirrored.todo) == [
@@ -224,12 +224,12 @@ struct ArchiveMergeTests {
     let todo: Sides = (base, ["a task", "b task", "(A) 2026-11-01 File taxes"], ["b task", "a task"])
     let done: Sides = ([], [], [archivedLine])
     let result = Self.merge(todo: todo, done: done)
-    #expect(result.todo.conflicts.first?.theirsInOtherFile?.line == archivedLine)
+    #expect(result.todo.conflicts.first?.theirsMovedTo?.task.line == archivedLine)
     #expect(result.todo.conflicts.first?.ours?.line == "(A) 2026-11-01 File taxes")
     #expect(
       Self.lines(result.todo) == [
-        "b task", "a task", "<<<<<<< ours", "(A) 2026-11-01 File taxes", "=======",
-        ">>>>>>> theirs, moved to done.txt: " + archivedLine,
+        "b task", "<<<<<<< ours", "(A) 2026-11-01 File taxes", "=======",
+        ">>>>>>> theirs, moved to done.txt: " + archivedLine, "a task",
       ])
   }
 
@@ -251,7 +251,7 @@ struct ArchiveMergeTests {
         Self.versions((item.base, deleted, item.archiving)), as: .todo,
         other: Self.versions(([], [], [item.line])), otherMergedBy: .git)
       #expect(result.conflicts.map(\.reason) == [item.reason])
-      #expect(result.conflicts.first?.theirsInOtherFile?.line == item.line)
+      #expect(result.conflicts.first?.theirsMovedTo?.task.line == item.line)
       #expect(
         Self.lines(result) == [
           "", "<<<<<<< ours", "=======", ">>>>>>> theirs, moved to done.txt: " + item.line,
@@ -260,7 +260,7 @@ struct ArchiveMergeTests {
       let mirrored = TodoMerge.merge(
         Self.versions((item.base, item.archiving, deleted)), as: .todo,
         other: Self.versions(([], [item.line], [])), otherMergedBy: .git)
-      #expect(mirrored.conflicts.first?.oursInOtherFile?.line == item.line)
+      #expect(mirrored.conflicts.first?.oursMovedTo?.task.line == item.line)
       #expect(Self.lines(mirrored).contains("<<<<<<< ours, moved to done.txt: " + item.line))
       // When both sides changed done.txt, its own driver settles it there: nothing here.
       let bothChanged = TodoMerge.merge(
