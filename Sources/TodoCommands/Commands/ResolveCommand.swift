@@ -80,8 +80,8 @@ enum ResolveCommand {
         number += 1
         context.console.line(
           "\(number): \(Posix.basename(file.path)) line \(block.start + 1)")
-        describe(block.ours, label: "ours", of: file.list, context: context)
-        describe(block.theirs, label: "theirs", of: file.list, context: context)
+        describe(block.ours, moved: block.oursMove, label: "ours", of: file.list, context: context)
+        describe(block.theirs, moved: block.theirsMove, label: "theirs", of: file.list, context: context)
       }
     }
     context.console.line(
@@ -89,20 +89,47 @@ enum ResolveCommand {
     return .success
   }
 
-  /// One side of a conflict: its lines, indented under the label, or that it has none.
+  /// One side of a conflict: its lines, indented under the label, and the line it moved to
+  /// the other list file, or that it has none.
   static func describe(
-    _ lines: Range<Int>, label: String, of list: TodoList, context: CommandContext
+    _ lines: Range<Int>, moved: ConflictBlocks.Move?, label: String, of list: TodoList,
+    context: CommandContext
   ) {
     let head = Array("  \(label):".utf8) + Array(repeating: UInt8(ascii: " "), count: 8 - label.count)
-    guard !lines.isEmpty else {
+    var shown: [[UInt8]] = lines.map { index in
+      var bytes = Array(list.lineBytes(at: index))
+      if bytes.last == 0x0D { bytes.removeLast() }
+      return context.display(bytes)
+    }
+    if let moved {
+      let file = Posix.basename(path(of: moved.file, context))
+      shown.append(context.display(moved.line) + Array(" (moved to \(file))".utf8))
+    }
+    guard !shown.isEmpty else {
       context.console.line(head + Array("(no line: deleted on this side)".utf8))
       return
     }
-    for (offset, index) in lines.enumerated() {
-      var bytes = Array(list.lineBytes(at: index))
-      if bytes.last == 0x0D { bytes.removeLast() }
+    for (offset, line) in shown.enumerated() {
       let lead = offset == 0 ? head : Array(repeating: UInt8(ascii: " "), count: head.count)
-      context.console.line(lead + context.display(bytes))
+      context.console.line(lead + line)
+    }
+  }
+
+  /// The list file a merge's ``TodoMerge/ListFile`` names.
+  static func path(of file: TodoMerge.ListFile, _ context: CommandContext) -> String {
+    file == .todo ? context.settings.todoFile : context.settings.doneFile
+  }
+
+  /// The line of `list` outside its conflicts that is `line`, the first one not in `taken`.
+  static func index(of line: [UInt8], in list: TodoList, blocks: ConflictBlocks, taken: Set<Int>)
+    -> Int?
+  {
+    let inside = blocks.blocks.reduce(into: Set<Int>()) { $0.formUnion($1.start...$1.end) }
+    return list.indices.first { index in
+      guard !inside.contains(index), !taken.contains(index) else { return false }
+      var bytes = list.lineBytes(at: index)
+      if bytes.last == 0x0D { bytes = bytes.dropLast() }
+      return bytes.elementsEqual(line)
     }
   }
 
@@ -131,6 +158,7 @@ enum ResolveCommand {
         }
         var number = 0
         var settled = 0
+        var removed = Array(repeating: Set<Int>(), count: lists.count)
         for index in lists.indices {
           var chosen: [Int: ConflictBlocks.Side] = [:]
           for block in found[index].blocks.indices {
@@ -138,9 +166,26 @@ enum ResolveCommand {
             if wanted.isEmpty || wanted.contains(number) { chosen[block] = side }
           }
           guard !chosen.isEmpty else { continue }
-          let removed = found[index].linesRemoved(settling: chosen)
-          lists[index].removeAllLines { line, _, _ in removed.contains(line) }
+          removed[index].formUnion(found[index].linesRemoved(settling: chosen))
           settled += chosen.count
+          // A side that moved the task to the other file has its line there: keeping the
+          // other side removes it, so that the task is left once, where that side put it.
+          for (block, side) in chosen {
+            for (move, keptBy) in [
+              (found[index].blocks[block].oursMove, ConflictBlocks.Side.ours),
+              (found[index].blocks[block].theirsMove, .theirs),
+            ] {
+              guard let move, side != keptBy, side != .both,
+                let other = paths.firstIndex(of: path(of: move.file, context)), other != index,
+                let line = Self.index(
+                  of: move.line, in: lists[other], blocks: found[other], taken: removed[other])
+              else { continue }
+              removed[other].insert(line)
+            }
+          }
+        }
+        for index in lists.indices where !removed[index].isEmpty {
+          lists[index].removeAllLines { line, _, _ in removed[index].contains(line) }
         }
         return (settled, total)
       }
