@@ -171,4 +171,32 @@ struct SyncArchiveTests {
       #expect(Self.done(box) == done, "\(way) \(choice)")
     }
   }
+
+  // MARK: A recurring task done on one machine, edited on the other
+
+  /// Item 5: the laptop completes a recurring task (adding its next occurrence); the phone
+  /// changes its rule, text or priority. The change is on the done task and on the next one.
+  @Test(arguments: Way.allCases, [
+    (["rec", "1", "2w"], "x 2009-02-13 water plants due:2009-02-13 rec:2w pri:B",
+     "(B) water plants due:2009-02-27 rec:2w"),
+    (["append", "1", "+garden"], "x 2009-02-13 water plants due:2009-02-13 rec:1w +garden pri:B",
+     "(B) water plants due:2009-02-20 rec:1w +garden"),
+    (["pri", "1", "A"], "x 2009-02-13 water plants due:2009-02-13 rec:1w pri:A",
+     "(A) water plants due:2009-02-20 rec:1w"),
+  ])
+  func anEditOfARecurringTaskDoneOnTheOtherMachineLandsOnItsNextOccurrence(
+    way: Way, edit: (arguments: [String], done: String, next: String)
+  ) throws {
+    let net = try Self.start(todo: "(B) water plants due:2009-02-13 rec:1w\ncall mom\n")
+    let (laptop, phone) = (net.laptop, net.phone)
+    #expect(try laptop.todo("do", "1").status == 0)
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.run("todo", edit.arguments).status == 0)
+    let synced = try SyncSafetyTests.merge(phone, way)
+    #expect(synced.status == 0, "\(way) \(edit.arguments): \(synced.text)")
+    try Self.converge(net)
+    for box in [laptop, phone] {
+      #expect(SyncSafetyTests.tasks(box) == [edit.done, "call mom", edit.next], "\(way) \(edit.arguments)")
+    }
+  }
 }

@@ -271,4 +271,55 @@ struct ArchiveMergeTests {
       #expect(bothChanged.isClean && Self.lines(bothChanged) == deleted)
     }
   }
+
+  // MARK: A recurring task completed on one side, edited on the other
+
+  /// Item 5: the edit made on the other side lands on the completed task and on the next
+  /// occurrence its completion added, as if the edit had been made before it was completed.
+  @Test(arguments: [
+    ("(B) water plants due:2026-12-01 rec:2w", "x 2026-12-01 water plants due:2026-12-01 rec:2w pri:B",
+     "(B) water plants due:2026-12-15 rec:2w"),
+    ("(B) water plants due:2026-12-01 rec:1w +garden",
+     "x 2026-12-01 water plants due:2026-12-01 rec:1w +garden pri:B",
+     "(B) water plants due:2026-12-08 rec:1w +garden"),
+    ("(A) water plants due:2026-12-01 rec:1w", "x 2026-12-01 water plants due:2026-12-01 rec:1w pri:A",
+     "(A) water plants due:2026-12-08 rec:1w"),
+    ("(B) water plants due:2026-12-01 rec:+1w t:2026-11-29",
+     "x 2026-12-01 water plants due:2026-12-01 rec:+1w t:2026-11-29 pri:B",
+     "(B) water plants due:2026-12-08 rec:+1w t:2026-12-06"),
+  ])
+  func anEditOfARecurringTaskTheOtherSideCompletedLandsOnTheNextOccurrenceToo(
+    edited: String, done: String, next: String
+  ) {
+    let base = ["(B) water plants due:2026-12-01 rec:1w", "call mom"]
+    let completed = [
+      "x 2026-12-01 water plants due:2026-12-01 rec:1w pri:B", "call mom",
+      "(B) water plants due:2026-12-08 rec:1w",
+    ]
+    let changed = [edited, "call mom"]
+    for result in [MergeTests.merge(base, completed, changed), MergeTests.merge(base, changed, completed)] {
+      #expect(result.isClean, "\(result.conflicts)")
+      #expect(Self.lines(result) == [done, "call mom", next])
+    }
+  }
+
+  /// When the completing side changed the next occurrence too, both changes are kept, and
+  /// the same field changed both ways is a conflict.
+  @Test func aNextOccurrenceChangedOnTheCompletingSideTakesTheOtherSidesEditOrConflicts() {
+    let base = ["(B) water plants due:2026-12-01 rec:1w"]
+    let completed = [
+      "x 2026-12-01 water plants due:2026-12-01 rec:1w pri:B", "(B) water plants due:2026-12-08 rec:1w @home",
+    ]
+    let both = MergeTests.merge(base, completed, ["(A) water plants due:2026-12-01 rec:1w"])
+    #expect(both.isClean)
+    #expect(
+      Self.lines(both) == [
+        "x 2026-12-01 water plants due:2026-12-01 rec:1w pri:A", "(A) water plants due:2026-12-08 rec:1w @home",
+      ])
+    let reprioritized = ["x 2026-12-01 water plants due:2026-12-01 rec:1w pri:B", "(C) water plants due:2026-12-08 rec:1w"]
+    let clash = MergeTests.merge(base, reprioritized, ["(A) water plants due:2026-12-01 rec:1w"])
+    #expect(clash.conflicts.map(\.reason) == [.priority])
+    #expect(clash.conflicts.first?.ours?.line == "(C) water plants due:2026-12-08 rec:1w")
+    #expect(clash.conflicts.first?.theirs?.line == "(A) water plants due:2026-12-08 rec:1w")
+  }
 }

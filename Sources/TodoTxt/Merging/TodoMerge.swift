@@ -249,6 +249,11 @@ public enum TodoMerge {
       theirsForAdded[ourAdded[position]] = theirAdded[match]
       oursForAdded[theirAdded[match]] = ourAdded[position]
     }
+    let nextOccurrences = NextOccurrences(
+      base: base, ours: ours, oursFromBase: oursFromBase, oursMoves: oursMoves,
+      oursAdded: ourAdded.filter { theirsForAdded[$0] == nil && oursMoves.movedIn[$0] == nil },
+      theirs: theirs, theirsFromBase: theirsFromBase, theirsMoves: theirsMoves,
+      theirsAdded: theirAdded.filter { oursForAdded[$0] == nil && theirsMoves.movedIn[$0] == nil })
 
     var layout = Layout(ours: ours, conflictStyle: conflictStyle)
     layout.sidesSwapped = sidesSwapped
@@ -319,6 +324,10 @@ public enum TodoMerge {
           outcome = .merged(next)
         }
         layout.place(outcome, at: index, base: original, ours: task, theirs: theirs[theirIndex])
+      } else if let next = nextOccurrences.ours[index] {
+        layout.keep(index, isOursOnly: true)
+        layout.place(
+          next.outcome, at: index, base: next.generated, ours: ours[index], theirs: next.remade)
       } else if let origin = oursMoves.movedIn[index],
         theirsMoves.deletedFromOther.contains(origin.from)
       {
@@ -365,6 +374,15 @@ public enum TodoMerge {
           after: previous)
       } else if let ourIndex = oursForAdded[index] {
         anchor = ourIndex
+      } else if let next = nextOccurrences.theirs[index] {
+        switch next.outcome {
+        case .merged(let task): layout.insert(task, after: previous)
+        case .conflict(let reason):
+          layout.insert(
+            conflict: MergeConflict(
+              base: next.generated, ours: next.remade, theirs: theirs[index], reason: reason),
+            after: previous)
+        }
       } else if let origin = theirsMoves.movedIn[index],
         oursMoves.deletedFromOther.contains(origin.from)
       {
@@ -429,6 +447,97 @@ public enum TodoMerge {
       position[bytes] = previous ?? -1
     }
     return layout.result()
+  }
+}
+
+/// The next occurrences of recurring tasks completed on one side and changed on the other.
+///
+/// Completing a `rec:` task adds its next occurrence, made from the completed task. A change
+/// the other side made to the task (its rule, text, priority, a tag) merges into the
+/// completed line, and belongs on the next occurrence as well: that line is made again from
+/// the merged completed task, on the same day, and merged with what the completing side has
+/// (the line as made, or as it changed it since: a field both changed is a conflict).
+private struct NextOccurrences {
+  struct Next {
+    /// The next occurrence as the completing side's completion made it.
+    var generated: Task
+    /// The other side's version: the next occurrence made from the merged completed task.
+    var remade: Task
+    var outcome: TaskMerge.Outcome
+  }
+
+  /// By the index of the line that ours (theirs) added as the next occurrence.
+  var ours: [Int: Next] = [:]
+  var theirs: [Int: Next] = [:]
+
+  init<Lines: MergedLines>(
+    base: Lines?, ours: Lines, oursFromBase: LinePairing, oursMoves: TodoMerge.SideMoves,
+    oursAdded: [Int], theirs: Lines, theirsFromBase: LinePairing, theirsMoves: TodoMerge.SideMoves,
+    theirsAdded: [Int]
+  ) {
+    // Only a side that added a line with a rule can have completed a recurring task.
+    let rule = Array((TagMeaning.recurrence.key + ":").utf8)
+    func mayRecur(_ lines: Lines, _ index: Int) -> Bool {
+      lines.withLineBytes(at: index) { bytes in
+        bytes.count >= rule.count
+          && (0...(bytes.count - rule.count)).contains { bytes[$0..<($0 + rule.count)].elementsEqual(rule) }
+      }
+    }
+    var oursLeft = oursAdded.filter { mayRecur(ours, $0) }
+    var theirsLeft = theirsAdded.filter { mayRecur(theirs, $0) }
+    guard let base, !oursLeft.isEmpty || !theirsLeft.isEmpty else { return }
+    for baseIndex in 0..<base.count {
+      guard let ourIndex = oursFromBase.newForOld[baseIndex],
+        let theirIndex = theirsFromBase.newForOld[baseIndex],
+        !ours.line(ourIndex, equals: theirs, theirIndex)
+      else { continue }
+      let original = base[baseIndex]
+      let (mine, yours) = (ours[ourIndex], theirs[theirIndex])
+      guard original.recurrence != nil, !original.isCompleted, mine != original, yours != original,
+        mine.isCompleted != yours.isCompleted,
+        !oursFromBase.isUncertain(ourIndex, old: original, new: mine),
+        !theirsFromBase.isUncertain(theirIndex, old: original, new: yours),
+        !oursFromBase.ambiguous.contains(baseIndex), !theirsFromBase.ambiguous.contains(baseIndex),
+        !oursMoves.unsure.contains(baseIndex), !theirsMoves.unsure.contains(baseIndex),
+        case .merged(let merged) = TaskMerge.merge(base: original, ours: mine, theirs: yours)
+      else { continue }
+      let oursCompleted = mine.isCompleted
+      let completed = oursCompleted ? mine : yours
+      guard let day = completed.completionDate else { continue }
+      // Made with or without catching up to today (a setting of the completing machine):
+      // whichever made the line that side has.
+      for catchUp in [false, true] {
+        guard let generated = completed.nextOccurrence(completedOn: day, catchUp: catchUp),
+          let remade = merged.nextOccurrence(completedOn: day, catchUp: catchUp)
+        else { continue }
+        let lines = oursCompleted ? ours : theirs
+        let left = oursCompleted ? oursLeft : theirsLeft
+        // The line as made, else the open recurring line most like it (more than half of
+        // the words shared, as a merge pairs an edited task).
+        let key = LineKey(generated)
+        var best: (position: Int, score: Double)?
+        for (position, index) in left.enumerated() where lines[index].recurrence != nil {
+          let task = lines[index]
+          let score = task == generated ? 2 : task.isCompleted ? 0 : LineKey(task).similarity(to: key)
+          if score > 0.5, score > best?.score ?? 0 { best = (position, score) }
+        }
+        guard let position = best?.position else { continue }
+        let index = left[position]
+        let kept = lines[index]
+        if oursCompleted {
+          oursLeft.remove(at: position)
+          self.ours[index] = Next(
+            generated: generated, remade: remade,
+            outcome: TaskMerge.merge(base: generated, ours: kept, theirs: remade))
+        } else {
+          theirsLeft.remove(at: position)
+          self.theirs[index] = Next(
+            generated: generated, remade: remade,
+            outcome: TaskMerge.merge(base: generated, ours: remade, theirs: kept))
+        }
+        break
+      }
+    }
   }
 }
 
