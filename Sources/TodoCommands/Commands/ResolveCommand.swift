@@ -120,19 +120,6 @@ enum ResolveCommand {
     file == .todo ? context.settings.todoFile : context.settings.doneFile
   }
 
-  /// The line of `list` outside its conflicts that is `line`, the first one not in `taken`.
-  static func index(of line: [UInt8], in list: TodoList, blocks: ConflictBlocks, taken: Set<Int>)
-    -> Int?
-  {
-    let inside = blocks.blocks.reduce(into: Set<Int>()) { $0.formUnion($1.start...$1.end) }
-    return list.indices.first { index in
-      guard !inside.contains(index), !taken.contains(index) else { return false }
-      var bytes = list.lineBytes(at: index)
-      if bytes.last == 0x0D { bytes = bytes.dropLast() }
-      return bytes.elementsEqual(line)
-    }
-  }
-
   static func settle(
     _ context: CommandContext, side: ConflictBlocks.Side, numbers: [String]
   ) throws(TodoError) -> ExitStatus {
@@ -158,32 +145,18 @@ enum ResolveCommand {
         }
         var number = 0
         var settled = 0
-        var removed = Array(repeating: Set<Int>(), count: lists.count)
+        var chosen = Array(repeating: [Int: ConflictBlocks.Side](), count: lists.count)
         for index in lists.indices {
-          var chosen: [Int: ConflictBlocks.Side] = [:]
           for block in found[index].blocks.indices {
             number += 1
-            if wanted.isEmpty || wanted.contains(number) { chosen[block] = side }
+            if wanted.isEmpty || wanted.contains(number) { chosen[index][block] = side }
           }
-          guard !chosen.isEmpty else { continue }
-          removed[index].formUnion(found[index].linesRemoved(settling: chosen))
-          settled += chosen.count
-          // A side that moved the task to the other file has its line there: keeping the
-          // other side removes it, so that the task is left once, where that side put it.
-          for (block, side) in chosen {
-            for (move, keptBy) in [
-              (found[index].blocks[block].oursMove, ConflictBlocks.Side.ours),
-              (found[index].blocks[block].theirsMove, .theirs),
-            ] {
-              guard let move, side != keptBy, side != .both,
-                let other = paths.firstIndex(of: path(of: move.file, context)), other != index,
-                let line = Self.index(
-                  of: move.line, in: lists[other], blocks: found[other], taken: removed[other])
-              else { continue }
-              removed[other].insert(line)
-            }
-          }
+          settled += chosen[index].count
         }
+        // `files` are todo.txt, then done.txt.
+        let kinds: [TodoMerge.ListFile] = [.todo, .done]
+        let removed = ConflictBlocks.linesRemoved(
+          settling: chosen, in: lists.indices.map { (lists[$0], found[$0], kinds[$0]) })
         for index in lists.indices where !removed[index].isEmpty {
           lists[index].removeAllLines { line, _, _ in removed[index].contains(line) }
         }

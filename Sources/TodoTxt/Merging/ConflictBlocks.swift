@@ -157,3 +157,41 @@ package struct ConflictBlocks: Sendable {
     return removed
   }
 }
+
+extension ConflictBlocks {
+  /// The lines to remove from todo.txt and done.txt to settle the chosen conflicts of each:
+  /// the lines ``linesRemoved(settling:)`` names, and for a side that moved its task to the
+  /// other file (``Block/oursMove``) and is not kept, its line there (the first copy outside
+  /// that file's conflicts), so that the task is left once, where the chosen side put it.
+  ///
+  /// - Parameters:
+  ///   - chosen: for each list, block index → side.
+  ///   - lists: each list, its conflicts, and which of the two files it is.
+  /// - Returns: for each list, the indices of the lines to remove.
+  package static func linesRemoved(
+    settling chosen: [[Int: Side]],
+    in lists: [(list: TodoList, conflicts: ConflictBlocks, file: TodoMerge.ListFile)]
+  ) -> [Set<Int>] {
+    var removed = lists.indices.map { lists[$0].conflicts.linesRemoved(settling: chosen[$0]) }
+    for index in lists.indices {
+      for (block, side) in chosen[index] where side != .both {
+        let block = lists[index].conflicts.blocks[block]
+        for (move, keptBy) in [(block.oursMove, Side.ours), (block.theirsMove, .theirs)] {
+          guard let move, side != keptBy,
+            let other = lists.firstIndex(where: { $0.file == move.file }), other != index
+          else { continue }
+          let (list, conflicts) = (lists[other].list, lists[other].conflicts)
+          let inside = conflicts.blocks.reduce(into: Set<Int>()) { $0.formUnion($1.start...$1.end) }
+          let line = list.indices.first { line in
+            guard !inside.contains(line), !removed[other].contains(line) else { return false }
+            var bytes = list.lineBytes(at: line)
+            if bytes.last == 0x0D { bytes = bytes.dropLast() }
+            return bytes.elementsEqual(move.line)
+          }
+          if let line { removed[other].insert(line) }
+        }
+      }
+    }
+    return removed
+  }
+}
