@@ -177,6 +177,39 @@ struct ArchiveMergeTests {
     }
   }
 
+  /// Found by the property test: one side appended to a done task, archived it, and added
+  /// a task written like it; the look-alike is a new task, the archived line is the task.
+  @Test func aTaskEditedAndArchivedBesideALookAlikeIsTheArchivedLineOnce() {
+    let base = ["x 2026-11-20 2026-11-01 water the plants w2", "(B) water the plants w4"]
+    let todo: Sides = (base, ["(B) water the plants w4"], ["water the plants kb2"])
+    let done: Sides = (
+      [], ["x 2026-11-20 2026-11-01 water the plants w2"],
+      ["x 2026-11-20 2026-11-01 water the plants w2 more"]
+    )
+    for result in [
+      Self.merge(todo: todo, done: done),
+      Self.merge(todo: Self.swapped(todo), done: Self.swapped(done)),
+    ] {
+      #expect(result.todo.isClean && result.done.isClean)
+      #expect(Self.lines(result.todo) == ["water the plants kb2"])
+      #expect(Self.lines(result.done) == ["x 2026-11-20 2026-11-01 water the plants w2 more"])
+    }
+  }
+
+  /// Found by the property test: a task edited by adding words is that task, before a new
+  /// task that resembles it more but lost one of its words; deleted on the other side, the
+  /// conflict is about the edited task, and the new task is added.
+  @Test func anEditThatKeptEveryWordIsTheTaskBeforeACloserLookAlike() {
+    let base = ["x 2026-11-20 2026-11-01 water the plants w1", "Submit timesheet week w2"]
+    let edited = "x 2026-11-20 2026-11-01 water the plants w1 more again and again"
+    let theirs = [edited, "Submit timesheet week w2", "water the plants kb1"]
+    let result = MergeTests.merge(base, ["Submit timesheet week w2"], theirs)
+    #expect(result.conflicts.map(\.reason) == [.deletedAndChanged])
+    #expect(result.conflicts.first?.theirs?.line == edited)
+    #expect(Self.lines(result).filter { $0 == "water the plants kb1" }.count == 1)
+    #expect(Self.lines(result).filter { $0 == edited }.count == 1)
+  }
+
   // MARK: A conflict across both files
 
   /// Item 4: an edit of a task the other side archived conflicts in todo.txt, and the

@@ -219,14 +219,32 @@ extension TodoMerge {
         pairing: &otherTheirsFromBase, base: otherBase, side: other.theirs, otherBase: base,
         otherSide: theirs, otherPairing: firstTheirs, isTodo: !isTodo)
 
+      // Then each side's moves between the files, todo.txt's first in the merge of either.
+      func crossMoves(
+        _ side: Lines, _ fromBase: inout LinePairing, otherSide: TodoList,
+        otherFromBase: inout LinePairing
+      ) -> (out: [Int: Int], into: [Int: Int]) {
+        if isTodo {
+          let moves = ArchiveMoves.crossMoves(
+            todoBase: base, todoSide: side, todoPairing: &fromBase, doneBase: otherBase,
+            doneSide: otherSide, donePairing: &otherFromBase)
+          return (moves.archived, moves.reopened)
+        }
+        let moves = ArchiveMoves.crossMoves(
+          todoBase: otherBase, todoSide: otherSide, todoPairing: &otherFromBase, doneBase: base,
+          doneSide: side, donePairing: &fromBase)
+        return (moves.reopened, moves.archived)
+      }
+      let oursCross = crossMoves(
+        ours, &oursFromBase, otherSide: other.ours, otherFromBase: &otherOursFromBase)
+      let theirsCross = crossMoves(
+        theirs, &theirsFromBase, otherSide: other.theirs, otherFromBase: &otherTheirsFromBase)
+
       func sideMoves(
-        _ moves: ArchiveMoves, _ side: Lines, _ fromBase: LinePairing, otherMoves: ArchiveMoves,
+        _ moves: ArchiveMoves, _ cross: (out: [Int: Int], into: [Int: Int]), otherMoves: ArchiveMoves,
         otherSide: TodoList, otherFromBase: LinePairing
       ) -> SideMoves {
-        let out = ArchiveMoves.moves(
-          base: base, pairing: fromBase, to: otherSide, pairing: otherFromBase)
-        let into = ArchiveMoves.moves(
-          base: otherBase, pairing: otherFromBase, to: side, pairing: fromBase)
+        let (out, into) = cross
         var result = SideMoves(unsure: moves.unsure)
         // Moves tell a deletion from an archiving only in todo.txt; in done.txt a line
         // dropped is a task reopened or a record cleared, which its completion elsewhere
@@ -249,10 +267,10 @@ extension TodoMerge {
         return result
       }
       var oursSide = sideMoves(
-        ourMoves, ours, oursFromBase, otherMoves: otherOurMoves, otherSide: other.ours,
+        ourMoves, oursCross, otherMoves: otherOurMoves, otherSide: other.ours,
         otherFromBase: otherOursFromBase)
       var theirsSide = sideMoves(
-        theirMoves, theirs, theirsFromBase, otherMoves: otherTheirMoves, otherSide: other.theirs,
+        theirMoves, theirsCross, otherMoves: otherTheirMoves, otherSide: other.theirs,
         otherFromBase: otherTheirsFromBase)
       // Git takes a done.txt only one side changed from that side as it is: a task archived
       // there that the other side deleted outright stays, unless the conflict is carried here.
@@ -276,21 +294,48 @@ extension TodoMerge {
 }
 
 extension ArchiveMoves {
-  /// The base tasks of one list file that a side moved to the other file: each base line the
-  /// side no longer has in its file, paired with a line the side added to the other file, as
-  /// a merge pairs lines (the same bytes, the same body, else the most alike), except a pair
-  /// that only resembles: one that lost words of the task or has another creation date may
-  /// be another task done in its place. Base index → index in the side's other file.
+  /// The tasks a side moved between its list files: base todo.txt tasks it archived (base
+  /// index → line in its done.txt), then base done.txt tasks it moved back (base index →
+  /// line in its todo.txt), each file's pairing corrected by them (see ``moves(base:side:
+  /// pairing:to:pairing:)``). Both files' merges make them in this order, so that the
+  /// drivers of the two files agree.
+  static func crossMoves(
+    todoBase: some PairedLines, todoSide: some PairedLines, todoPairing: inout LinePairing,
+    doneBase: some PairedLines, doneSide: some PairedLines, donePairing: inout LinePairing
+  ) -> (archived: [Int: Int], reopened: [Int: Int]) {
+    let archived = moves(
+      base: todoBase, side: todoSide, pairing: &todoPairing, to: doneSide, pairing: donePairing)
+    let reopened = moves(
+      base: doneBase, side: doneSide, pairing: &donePairing, to: todoSide, pairing: todoPairing)
+    return (archived, reopened)
+  }
+
+  /// The base tasks of one list file that a side moved to the other file, as base index →
+  /// index in the side's other file.
+  ///
+  /// A base line the side no longer has in its file, or has only as a line that resembles it
+  /// but lost some of its words or its creation date (a new task written like it, perhaps),
+  /// is paired with a line the side added to the other file, as a merge pairs lines (the
+  /// same bytes, the same body, else the most alike), except a pair that only resembles that
+  /// way too. A base line so moved is no longer paired with its look-alike, which is then a
+  /// task of its own, added.
   static func moves(
-    base: some PairedLines, pairing: LinePairing, to otherSide: some PairedLines,
-    pairing otherPairing: LinePairing
+    base: some PairedLines, side: some PairedLines, pairing: inout LinePairing,
+    to otherSide: some PairedLines, pairing otherPairing: LinePairing
   ) -> [Int: Int] {
-    let olds = (0..<base.count).filter { !pairing.newForOld.isPaired($0) && !base.isBlankLine($0) }
-    guard !olds.isEmpty else { return [:] }
     let news = (0..<otherSide.count).filter {
       !otherPairing.oldForNew.isPaired($0) && !otherSide.isBlankLine($0)
     }
     guard !news.isEmpty else { return [:] }
+    var olds = (0..<base.count).filter { !pairing.newForOld.isPaired($0) && !base.isBlankLine($0) }
+    for new in pairing.resembling {
+      guard let old = pairing.oldForNew[new],
+        pairing.isUncertain(new, old: base[old], new: side[new])
+      else { continue }
+      olds.append(old)
+    }
+    guard !olds.isEmpty else { return [:] }
+    olds.sort()
     let oldTasks = olds.map { base[$0] }
     let newTasks = news.map { otherSide[$0] }
     let pairs = LinePairing(old: oldTasks, new: newTasks, similar: true)
@@ -298,7 +343,13 @@ extension ArchiveMoves {
     for (position, match) in pairs.newForOld.enumerated() {
       guard let match, !pairs.isUncertain(match, old: oldTasks[position], new: newTasks[match])
       else { continue }
-      moved[olds[position]] = news[match]
+      let old = olds[position]
+      moved[old] = news[match]
+      if let lookAlike = pairing.newForOld[old] {
+        pairing.newForOld[old] = nil
+        pairing.oldForNew[lookAlike] = nil
+        pairing.resembling.remove(lookAlike)
+      }
     }
     return moved
   }
