@@ -28,7 +28,9 @@ enum MergeCommand {
       'git-setup' registers this command as git's merge driver, with --path, --todo-file and \
       --done-file: then the other list file's versions are read from the commits git is \
       merging, when they can be found for sure, so that a task archived on one side is merged \
-      with its line in done.txt.
+      with its line in done.txt. Git runs no driver on a file only one side changed: when \
+      that keeps in done.txt a task the other side deleted, todo.txt's merge shows it as a \
+      conflict, whose marker names the done line for 'resolve'.
       """,
     arguments: [.fileName, .fileName, .fileName], options: [unionOption, pathOption, todoOption, doneOption],
     nativeOnly: true, toleratesConflictMarkers: true

@@ -16,7 +16,11 @@ enum ResolveCommand {
       across todo.txt and done.txt, with the lines of each side. 'resolve ours' keeps our \
       lines of every conflict, 'resolve theirs' theirs, 'resolve both' both sides one after \
       the other; with numbers, only those conflicts are settled. The marker lines go, and \
-      'sync' (or 'git add' and 'git commit' after a 'git pull') finishes the merge.
+      'sync' (or 'git add' and 'git commit' after a 'git pull') finishes the merge. When a \
+      side moved the task to the other list file (archived it, or moved it back), its \
+      marker names that line ('>>>>>>> theirs, moved to done.txt: x ...') and the list \
+      shows it: keeping the other side removes it there, so the task is left once, where \
+      the chosen side put it.
       """,
     subcommands: ConflictBlocks.Side.allCases.map(sideSpec), nativeOnly: true,
     toleratesConflictMarkers: true, argumentsOptional: true, numbersNameTodoTasks: false

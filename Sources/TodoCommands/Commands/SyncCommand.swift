@@ -18,6 +18,9 @@ enum SyncCommand {
       else origin). Changes to todo.txt, done.txt and the other files git already tracks there \
       are committed with a message that names the machine and the line counts; the remote's \
       changes are merged task by task (see 'merge'; 'git-setup' is run first when needed). \
+      Git merges each list alone, and only a list both sides changed; sync then settles \
+      todo.txt and done.txt together, so that a task archived on one machine is neither \
+      lost, doubled nor brought back by the other's changes. \
       Without a network the commit stays and goes out with the next sync. When the same task \
       was changed on both sides in ways that do not fit, both versions are left between \
       <<<<<<< and >>>>>>> markers: keep the right lines, remove the markers, and sync again.
