@@ -44,7 +44,8 @@ struct SyncArchivePropertyTests {
     if open.isEmpty || choice < 5 {
       machine.added += 1
       let word = "\(machine.name)t\(machine.added)"
-      let text = "\(SyncPropertyTests.texts[random.below(SyncPropertyTests.texts.count)]) \(machine.added) \(word)"
+      let text =
+        "\(SyncPropertyTests.texts[random.below(SyncPropertyTests.texts.count)]) \(machine.added) \(word)"
       #expect(try box.todo("add", text).status == 0)
       refresh(machine, word)
       return
@@ -90,8 +91,10 @@ struct SyncArchivePropertyTests {
     #expect(conflicts == 0, "\(way) seed \(seed)")
     let final = Self.lines(machines[0].box)
     for machine in machines.dropFirst() {
-      #expect(SyncTests.lines(machine.box, "todo.txt") == SyncTests.lines(machines[0].box, "todo.txt"))
-      #expect(SyncTests.lines(machine.box, "done.txt") == SyncTests.lines(machines[0].box, "done.txt"))
+      #expect(
+        SyncTests.lines(machine.box, "todo.txt") == SyncTests.lines(machines[0].box, "todo.txt"))
+      #expect(
+        SyncTests.lines(machine.box, "done.txt") == SyncTests.lines(machines[0].box, "done.txt"))
     }
     // The run did archive, and left tasks in both files.
     let done = SyncTests.lines(machines[0].box, "done.txt").filter { !$0.isEmpty }

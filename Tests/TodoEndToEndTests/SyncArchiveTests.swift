@@ -73,7 +73,9 @@ struct SyncArchiveTests {
     } else {
       #expect(synced.status != 0, "\(way)")
       let listed = try phone.todo("resolve")
-      #expect(listed.stdout.contains("x 2026-11-30 2026-11-01 File taxes (moved to done.txt)"), "\(listed.stdout)")
+      #expect(
+        listed.stdout.contains("x 2026-11-30 2026-11-01 File taxes (moved to done.txt)"),
+        "\(listed.stdout)")
       #expect(try phone.todo("resolve", Self.ownSide(way)).status == 0)
       #expect(Self.done(phone) == [], "\(way)")
       try Self.finish(phone, way)
@@ -88,7 +90,9 @@ struct SyncArchiveTests {
   /// Item 2: completed and archived on the phone, deleted on the laptop. Without the archive
   /// this is a conflict; with it, too. `keep` settles it for the phone's completion.
   @Test(arguments: Way.allCases, [true, false])
-  func aTaskCompletedAndArchivedOnOneMachineAndDeletedOnTheOtherConflicts(way: Way, keep: Bool) throws {
+  func aTaskCompletedAndArchivedOnOneMachineAndDeletedOnTheOtherConflicts(way: Way, keep: Bool)
+    throws
+  {
     let net = try Self.start(todo: "2026-11-01 Buy milk\n2026-11-01 Call mom\n")
     let (laptop, phone) = (net.laptop, net.phone)
     #expect(try laptop.todo("-f", "del", "1").status == 0)
@@ -157,7 +161,8 @@ struct SyncArchiveTests {
     #expect(listed.stdout.hasPrefix("1: todo.txt line "), "\(listed.stdout)")
     #expect(!listed.stdout.contains("2: "), "\(listed.stdout)")
 
-    let side = choice == "own" ? Self.ownSide(way) : choice == "other" ? Self.otherSide(way) : "both"
+    let side =
+      choice == "own" ? Self.ownSide(way) : choice == "other" ? Self.otherSide(way) : "both"
     let settled = try phone.todo("resolve", side)
     #expect(settled.status == 0, "\(settled.stderr)")
     let open = choice == "other" ? ["2026-11-01 Call mom"] : [edited, "2026-11-01 Call mom"]
@@ -176,14 +181,22 @@ struct SyncArchiveTests {
 
   /// Item 5: the laptop completes a recurring task (adding its next occurrence); the phone
   /// changes its rule, text or priority. The change is on the done task and on the next one.
-  @Test(arguments: Way.allCases, [
-    (["rec", "1", "2w"], "x 2009-02-13 water plants due:2009-02-13 rec:2w pri:B",
-     "(B) water plants due:2009-02-27 rec:2w"),
-    (["append", "1", "+garden"], "x 2009-02-13 water plants due:2009-02-13 rec:1w +garden pri:B",
-     "(B) water plants due:2009-02-20 rec:1w +garden"),
-    (["pri", "1", "A"], "x 2009-02-13 water plants due:2009-02-13 rec:1w pri:A",
-     "(A) water plants due:2009-02-20 rec:1w"),
-  ])
+  @Test(
+    arguments: Way.allCases,
+    [
+      (
+        ["rec", "1", "2w"], "x 2009-02-13 water plants due:2009-02-13 rec:2w pri:B",
+        "(B) water plants due:2009-02-27 rec:2w"
+      ),
+      (
+        ["append", "1", "+garden"], "x 2009-02-13 water plants due:2009-02-13 rec:1w +garden pri:B",
+        "(B) water plants due:2009-02-20 rec:1w +garden"
+      ),
+      (
+        ["pri", "1", "A"], "x 2009-02-13 water plants due:2009-02-13 rec:1w pri:A",
+        "(A) water plants due:2009-02-20 rec:1w"
+      ),
+    ])
   func anEditOfARecurringTaskDoneOnTheOtherMachineLandsOnItsNextOccurrence(
     way: Way, edit: (arguments: [String], done: String, next: String)
   ) throws {
@@ -196,7 +209,9 @@ struct SyncArchiveTests {
     #expect(synced.status == 0, "\(way) \(edit.arguments): \(synced.text)")
     try Self.converge(net)
     for box in [laptop, phone] {
-      #expect(SyncSafetyTests.tasks(box) == [edit.done, "call mom", edit.next], "\(way) \(edit.arguments)")
+      #expect(
+        SyncSafetyTests.tasks(box) == [edit.done, "call mom", edit.next], "\(way) \(edit.arguments)"
+      )
     }
   }
 }

@@ -110,16 +110,22 @@ struct ArchiveMergePropertyTests {
 
   /// The lines of a merged file that hold the task, and whether they are in done.txt.
   static func occurrences(of id: String, todo: TodoList, done: TodoList) -> [Bool] {
-    todo.map(\.line).filter { hasWord($0, id) && !$0.hasPrefix(">>>>>>>") && !$0.hasPrefix("<<<<<<<") }
-      .map { _ in false }
-      + done.map(\.line).filter { hasWord($0, id) && !$0.hasPrefix(">>>>>>>") && !$0.hasPrefix("<<<<<<<") }
+    todo.map(\.line).filter {
+      hasWord($0, id) && !$0.hasPrefix(">>>>>>>") && !$0.hasPrefix("<<<<<<<")
+    }
+    .map { _ in false }
+      + done.map(\.line).filter {
+        hasWord($0, id) && !$0.hasPrefix(">>>>>>>") && !$0.hasPrefix("<<<<<<<")
+      }
       .map { _ in true }
   }
 
   /// The task words a conflict is about.
   static func ids(in conflict: MergeConflict, among ids: [String]) -> Set<String> {
-    let lines = [conflict.base, conflict.ours, conflict.theirs, conflict.oursMovedTo?.task,
-      conflict.theirsMovedTo?.task].compactMap { $0?.line }
+    let lines = [
+      conflict.base, conflict.ours, conflict.theirs, conflict.oursMovedTo?.task,
+      conflict.theirsMovedTo?.task,
+    ].compactMap { $0?.line }
     return Set(ids.filter { id in lines.contains { hasWord($0, id) } })
   }
 
@@ -131,9 +137,12 @@ struct ArchiveMergePropertyTests {
   typealias Merged = (list: TodoList, conflicts: [MergeConflict])
 
   /// Both files merged as `todo sync` merges them: as one list.
-  static func syncMerge(base: Lists, ours: Lists, theirs: Lists, seed: UInt64) -> (todo: Merged, done: Merged) {
+  static func syncMerge(base: Lists, ours: Lists, theirs: Lists, seed: UInt64) -> (
+    todo: Merged, done: Merged
+  ) {
     let result = TodoMerge.merge(
-      todo: versions(base.todo, ours.todo, theirs.todo), done: versions(base.done, ours.done, theirs.done))
+      todo: versions(base.todo, ours.todo, theirs.todo),
+      done: versions(base.done, ours.done, theirs.done))
     // The driver of each file, given the other's versions, agrees.
     let todoAlone = TodoMerge.merge(
       versions(base.todo, ours.todo, theirs.todo), as: .todo,
@@ -151,8 +160,11 @@ struct ArchiveMergePropertyTests {
   /// one at a time. `nil` when git would run no driver on todo.txt, where nothing can carry
   /// what done.txt needs.
   static func gitMerge(base: Lists, ours: Lists, theirs: Lists) -> (todo: Merged, done: Merged)? {
-    func merge(_ file: MergeVersions, as kind: TodoMerge.ListFile, other: MergeVersions) -> Merged? {
-      let (o, t, b) = (file.ours.serialized(), file.theirs.serialized(), file.base?.serialized() ?? [])
+    func merge(_ file: MergeVersions, as kind: TodoMerge.ListFile, other: MergeVersions) -> Merged?
+    {
+      let (o, t, b) = (
+        file.ours.serialized(), file.theirs.serialized(), file.base?.serialized() ?? []
+      )
       if o == t || t == b { return (file.ours, []) }
       if o == b { return (file.theirs, []) }
       let result = TodoMerge.merge(file, as: kind, other: other, otherMergedBy: .git)
@@ -173,8 +185,11 @@ struct ArchiveMergePropertyTests {
     seed: UInt64
   ) {
     let conflicts = result.todo.conflicts + result.done.conflicts
-    let conflicted = conflicts.reduce(into: Set<String>()) { $0.formUnion(Self.ids(in: $1, among: ids)) }
-    let context = "seed \(seed)\nours \(ours.todo.map(\.line)) \(ours.done.map(\.line))\n"
+    let conflicted = conflicts.reduce(into: Set<String>()) {
+      $0.formUnion(Self.ids(in: $1, among: ids))
+    }
+    let context =
+      "seed \(seed)\nours \(ours.todo.map(\.line)) \(ours.done.map(\.line))\n"
       + "theirs \(theirs.todo.map(\.line)) \(theirs.done.map(\.line))\n"
       + "merged \(result.todo.list.map(\.line)) \(result.done.list.map(\.line))"
     for id in ids {
@@ -211,7 +226,8 @@ struct ArchiveMergePropertyTests {
     for (side, lists) in [(ConflictBlocks.Side.ours, ours), (.theirs, theirs)] {
       var todo = result.todo.list
       var done = result.done.list
-      guard let todoBlocks = try? ConflictBlocks(todo), let doneBlocks = try? ConflictBlocks(done) else {
+      guard let todoBlocks = try? ConflictBlocks(todo), let doneBlocks = try? ConflictBlocks(done)
+      else {
         Issue.record("malformed markers: \(context)")
         return
       }
@@ -238,7 +254,8 @@ struct ArchiveMergePropertyTests {
       let (base, ids) = Self.randomBase(&g)
       let ours = Self.randomSide(base, &g, name: "a")
       let theirs = Self.randomSide(base, &g, name: "b")
-      let added = (ours.todo.map(\.line) + theirs.todo.map(\.line) + ours.done.map(\.line)
+      let added =
+        (ours.todo.map(\.line) + theirs.todo.map(\.line) + ours.done.map(\.line)
         + theirs.done.map(\.line))
         .flatMap { $0.split(separator: " ") }.map(String.init)
         .filter { $0.hasPrefix("ka") || $0.hasPrefix("kb") }
@@ -259,7 +276,8 @@ struct ArchiveMergePropertyTests {
       let (base, ids) = Self.randomBase(&g)
       let ours = Self.randomSide(base, &g, name: "a")
       let theirs = Self.randomSide(base, &g, name: "b")
-      let added = (ours.todo.map(\.line) + theirs.todo.map(\.line) + ours.done.map(\.line)
+      let added =
+        (ours.todo.map(\.line) + theirs.todo.map(\.line) + ours.done.map(\.line)
         + theirs.done.map(\.line))
         .flatMap { $0.split(separator: " ") }.map(String.init)
         .filter { $0.hasPrefix("ka") || $0.hasPrefix("kb") }

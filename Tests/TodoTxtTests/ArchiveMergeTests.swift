@@ -28,7 +28,8 @@ struct ArchiveMergeTests {
       func buffer(_ lines: [String]) -> LineBuffer? {
         LineBuffer.copying(MergeTests.list(lines).serialized())
       }
-      guard let base = buffer(file.base), let ours = buffer(file.ours), let theirs = buffer(file.theirs)
+      guard let base = buffer(file.base), let ours = buffer(file.ours),
+        let theirs = buffer(file.theirs)
       else {
         Issue.record("no line buffer", sourceLocation: sourceLocation)
         continue
@@ -145,7 +146,9 @@ struct ArchiveMergeTests {
       #expect(done.count == 2, "\(done)")
       #expect(done.first == "x 2026-10-01 old")
       #expect(done.filter { $0.contains("File taxes") }.count == 1, "\(done)")
-      #expect(done.contains { $0.hasPrefix("x 2026-12-01 2026-11-01 File taxes +home receipt") }, "\(done)")
+      #expect(
+        done.contains { $0.hasPrefix("x 2026-12-01 2026-11-01 File taxes +home receipt") },
+        "\(done)")
     }
   }
 
@@ -158,7 +161,8 @@ struct ArchiveMergeTests {
     #expect(result.done.conflicts.map(\.reason) == [.text])
     #expect(
       Self.lines(result.done) == [
-        "<<<<<<< ours", "x 2026-11-30 File taxes receipt", "=======", "x 2026-11-30 File taxes online",
+        "<<<<<<< ours", "x 2026-11-30 File taxes receipt", "=======",
+        "x 2026-11-30 File taxes online",
         ">>>>>>> theirs",
       ])
   }
@@ -234,7 +238,8 @@ struct ArchiveMergeTests {
     #expect(result.done.isClean && Self.lines(result.done) == [archivedLine])
     let blocks = try ConflictBlocks(result.todo.list).blocks
     #expect(blocks.count == 1)
-    #expect(blocks.first?.theirsMove == ConflictBlocks.Move(file: .done, line: Array(archivedLine.utf8)))
+    #expect(
+      blocks.first?.theirsMove == ConflictBlocks.Move(file: .done, line: Array(archivedLine.utf8)))
     #expect(blocks.first?.oursMove == nil)
 
     let mirrored = Self.merge(todo: Self.swapped(todo), done: Self.swapped(done))
@@ -246,7 +251,9 @@ struct ArchiveMergeTests {
         "2026-11-01 Call mom",
       ])
     let mirroredBlocks = try ConflictBlocks(mirrored.todo.list).blocks
-    #expect(mirroredBlocks.first?.oursMove == ConflictBlocks.Move(file: .done, line: Array(archivedLine.utf8)))
+    #expect(
+      mirroredBlocks.first?.oursMove
+        == ConflictBlocks.Move(file: .done, line: Array(archivedLine.utf8)))
   }
 
   /// The conflict keeps naming the archived line when the merge follows their order.
@@ -254,7 +261,9 @@ struct ArchiveMergeTests {
     let base = ["a task", "b task", "2026-11-01 File taxes"]
     let archivedLine = "x 2026-12-01 2026-11-01 File taxes"
     // Theirs reordered and archived; ours edited.
-    let todo: Sides = (base, ["a task", "b task", "(A) 2026-11-01 File taxes"], ["b task", "a task"])
+    let todo: Sides = (
+      base, ["a task", "b task", "(A) 2026-11-01 File taxes"], ["b task", "a task"]
+    )
     let done: Sides = ([], [], [archivedLine])
     let result = Self.merge(todo: todo, done: done)
     #expect(result.todo.conflicts.first?.theirsMovedTo?.task.line == archivedLine)
@@ -272,12 +281,17 @@ struct ArchiveMergeTests {
   /// side's, as it is. The todo.txt merge carries what done.txt would have needed: a
   /// conflict naming the archived line, which `resolve` keeps or removes.
   @Test func whenGitTakesDoneFromTheArchivingSideTheTodoMergeCarriesTheDeletion() throws {
-    let cases: [(base: [String], archiving: [String], line: String, reason: MergeConflictReason)] = [
-      (["x 2026-11-30 2026-11-01 File taxes", "2026-11-01 Call mom"], ["2026-11-01 Call mom"],
-       "x 2026-11-30 2026-11-01 File taxes", .deletedAndMoved),
-      (["2026-11-01 Buy milk", "2026-11-01 Call mom"], ["2026-11-01 Call mom"],
-       "x 2026-12-01 2026-11-01 Buy milk", .deletedAndChanged),
-    ]
+    let cases: [(base: [String], archiving: [String], line: String, reason: MergeConflictReason)] =
+      [
+        (
+          ["x 2026-11-30 2026-11-01 File taxes", "2026-11-01 Call mom"], ["2026-11-01 Call mom"],
+          "x 2026-11-30 2026-11-01 File taxes", .deletedAndMoved
+        ),
+        (
+          ["2026-11-01 Buy milk", "2026-11-01 Call mom"], ["2026-11-01 Call mom"],
+          "x 2026-12-01 2026-11-01 Buy milk", .deletedAndChanged
+        ),
+      ]
     for item in cases {
       let deleted = ["", "2026-11-01 Call mom"]
       let result = TodoMerge.merge(
@@ -299,7 +313,10 @@ struct ArchiveMergeTests {
       let bothChanged = TodoMerge.merge(
         Self.versions((item.base, deleted, item.archiving)), as: .todo,
         other: Self.versions(
-          (["x 2026-01-01 old"], ["x 2026-01-01 old", "x 2026-12-01 other"], ["x 2026-01-01 old", item.line])),
+          (
+            ["x 2026-01-01 old"], ["x 2026-01-01 old", "x 2026-12-01 other"],
+            ["x 2026-01-01 old", item.line]
+          )),
         otherMergedBy: .git)
       #expect(bothChanged.isClean && Self.lines(bothChanged) == deleted)
     }
@@ -310,16 +327,26 @@ struct ArchiveMergeTests {
   /// Item 5: the edit made on the other side lands on the completed task and on the next
   /// occurrence its completion added, as if the edit had been made before it was completed.
   @Test(arguments: [
-    ("(B) water plants due:2026-12-01 rec:2w", "x 2026-12-01 water plants due:2026-12-01 rec:2w pri:B",
-     "(B) water plants due:2026-12-15 rec:2w"),
-    ("(B) water plants due:2026-12-01 rec:1w +garden",
-     "x 2026-12-01 water plants due:2026-12-01 rec:1w +garden pri:B",
-     "(B) water plants due:2026-12-08 rec:1w +garden"),
-    ("(A) water plants due:2026-12-01 rec:1w", "x 2026-12-01 water plants due:2026-12-01 rec:1w pri:A",
-     "(A) water plants due:2026-12-08 rec:1w"),
-    ("(B) water plants due:2026-12-01 rec:+1w t:2026-11-29",
-     "x 2026-12-01 water plants due:2026-12-01 rec:+1w t:2026-11-29 pri:B",
-     "(B) water plants due:2026-12-08 rec:+1w t:2026-12-06"),
+    (
+      "(B) water plants due:2026-12-01 rec:2w",
+      "x 2026-12-01 water plants due:2026-12-01 rec:2w pri:B",
+      "(B) water plants due:2026-12-15 rec:2w"
+    ),
+    (
+      "(B) water plants due:2026-12-01 rec:1w +garden",
+      "x 2026-12-01 water plants due:2026-12-01 rec:1w +garden pri:B",
+      "(B) water plants due:2026-12-08 rec:1w +garden"
+    ),
+    (
+      "(A) water plants due:2026-12-01 rec:1w",
+      "x 2026-12-01 water plants due:2026-12-01 rec:1w pri:A",
+      "(A) water plants due:2026-12-08 rec:1w"
+    ),
+    (
+      "(B) water plants due:2026-12-01 rec:+1w t:2026-11-29",
+      "x 2026-12-01 water plants due:2026-12-01 rec:+1w t:2026-11-29 pri:B",
+      "(B) water plants due:2026-12-08 rec:+1w t:2026-12-06"
+    ),
   ])
   func anEditOfARecurringTaskTheOtherSideCompletedLandsOnTheNextOccurrenceToo(
     edited: String, done: String, next: String
@@ -330,7 +357,9 @@ struct ArchiveMergeTests {
       "(B) water plants due:2026-12-08 rec:1w",
     ]
     let changed = [edited, "call mom"]
-    for result in [MergeTests.merge(base, completed, changed), MergeTests.merge(base, changed, completed)] {
+    for result in [
+      MergeTests.merge(base, completed, changed), MergeTests.merge(base, changed, completed),
+    ] {
       #expect(result.isClean, "\(result.conflicts)")
       #expect(Self.lines(result) == [done, "call mom", next])
     }
@@ -341,15 +370,20 @@ struct ArchiveMergeTests {
   @Test func aNextOccurrenceChangedOnTheCompletingSideTakesTheOtherSidesEditOrConflicts() {
     let base = ["(B) water plants due:2026-12-01 rec:1w"]
     let completed = [
-      "x 2026-12-01 water plants due:2026-12-01 rec:1w pri:B", "(B) water plants due:2026-12-08 rec:1w @home",
+      "x 2026-12-01 water plants due:2026-12-01 rec:1w pri:B",
+      "(B) water plants due:2026-12-08 rec:1w @home",
     ]
     let both = MergeTests.merge(base, completed, ["(A) water plants due:2026-12-01 rec:1w"])
     #expect(both.isClean)
     #expect(
       Self.lines(both) == [
-        "x 2026-12-01 water plants due:2026-12-01 rec:1w pri:A", "(A) water plants due:2026-12-08 rec:1w @home",
+        "x 2026-12-01 water plants due:2026-12-01 rec:1w pri:A",
+        "(A) water plants due:2026-12-08 rec:1w @home",
       ])
-    let reprioritized = ["x 2026-12-01 water plants due:2026-12-01 rec:1w pri:B", "(C) water plants due:2026-12-08 rec:1w"]
+    let reprioritized = [
+      "x 2026-12-01 water plants due:2026-12-01 rec:1w pri:B",
+      "(C) water plants due:2026-12-08 rec:1w",
+    ]
     let clash = MergeTests.merge(base, reprioritized, ["(A) water plants due:2026-12-01 rec:1w"])
     #expect(clash.conflicts.map(\.reason) == [.priority])
     #expect(clash.conflicts.first?.ours?.line == "(C) water plants due:2026-12-08 rec:1w")

@@ -46,8 +46,8 @@ enum MergeCommand {
         // Git runs this driver on the other file only when both sides changed it; otherwise
         // it takes one side's as it is, and what that keeps is carried here.
         TodoMerge.merge(
-          base: base, ours: ours, theirs: theirs, as: pair.isTodo ? .todo : .done, other: pair.other,
-          otherMergedBy: .git)
+          base: base, ours: ours, theirs: theirs, as: pair.isTodo ? .todo : .done,
+          other: pair.other, otherMergedBy: .git)
       }
     } else {
       result = try mappedMerge(arguments[0], arguments[1], arguments[2]) { base, ours, theirs in

@@ -85,7 +85,8 @@ enum ResolveCommand {
         context.console.line(
           "\(number): \(Posix.basename(file.path)) line \(block.start + 1)")
         describe(block.ours, moved: block.oursMove, label: "ours", of: file.list, context: context)
-        describe(block.theirs, moved: block.theirsMove, label: "theirs", of: file.list, context: context)
+        describe(
+          block.theirs, moved: block.theirsMove, label: "theirs", of: file.list, context: context)
       }
     }
     context.console.line(

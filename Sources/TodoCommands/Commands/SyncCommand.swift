@@ -369,7 +369,9 @@ enum SyncCommand {
     let unstaged = "0 " + String(repeating: "0", count: idLength) + "\t" + file
     let input = ([unstaged] + entries).map { Array($0.utf8) + [0] }.joined()
     let outcome = git.run(["update-index", "-z", "--index-info"], input: Array(input))
-    guard outcome.succeeded else { throw .gitFailed(action: "update-index", detail: outcome.reason) }
+    guard outcome.succeeded else {
+      throw .gitFailed(action: "update-index", detail: outcome.reason)
+    }
   }
 
   /// A file's path from the top of the work tree, or `nil` outside it.

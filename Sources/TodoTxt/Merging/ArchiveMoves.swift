@@ -241,8 +241,8 @@ extension TodoMerge {
         theirs, &theirsFromBase, otherSide: other.theirs, otherFromBase: &otherTheirsFromBase)
 
       func sideMoves(
-        _ moves: ArchiveMoves, _ cross: (out: [Int: Int], into: [Int: Int]), otherMoves: ArchiveMoves,
-        otherSide: TodoList, otherFromBase: LinePairing
+        _ moves: ArchiveMoves, _ cross: (out: [Int: Int], into: [Int: Int]),
+        otherMoves: ArchiveMoves, otherSide: TodoList, otherFromBase: LinePairing
       ) -> SideMoves {
         let (out, into) = cross
         var result = SideMoves(unsure: moves.unsure)
@@ -251,7 +251,8 @@ extension TodoMerge {
         // does not change.
         if isTodo { result.moved = moves.moved.union(out.keys) }
         for (baseIndex, line) in out {
-          result.movedOut[baseIndex] = MovedLine(file: isTodo ? .done : .todo, task: otherSide[line])
+          result.movedOut[baseIndex] = MovedLine(
+            file: isTodo ? .done : .todo, task: otherSide[line])
         }
         for (baseIndex, line) in into { result.movedIn[line] = (baseIndex, otherBase[baseIndex]) }
         if !isTodo {
@@ -277,7 +278,9 @@ extension TodoMerge {
       if isTodo, otherMergedBy == .git {
         let (o, t, b) = (other.ours.serialized(), other.theirs.serialized(), otherBase.serialized())
         if o == b || t == b || o == t {
-          func carried(_ side: SideMoves, other: SideMoves, _ otherFromBase: LinePairing) -> Set<Int> {
+          func carried(_ side: SideMoves, other: SideMoves, _ otherFromBase: LinePairing)
+            -> Set<Int>
+          {
             Set(
               side.movedOut.keys.filter {
                 otherFromBase.newForOld[$0] == nil && !otherFromBase.ambiguous.contains($0)

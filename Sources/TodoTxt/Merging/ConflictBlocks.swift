@@ -108,8 +108,8 @@ package struct ConflictBlocks: Sendable {
       switch (marker, state) {
       case (UInt8(ascii: "<"), .outside):
         current = Block(
-          start: index, ours: 0..<0, base: nil, theirs: 0..<0, end: 0, oursLabel: label, theirsLabel: "",
-          oursMove: ConflictBlocks.move(inLabel: line.dropFirst(8)))
+          start: index, ours: 0..<0, base: nil, theirs: 0..<0, end: 0, oursLabel: label,
+          theirsLabel: "", oursMove: ConflictBlocks.move(inLabel: line.dropFirst(8)))
         sectionStart = index + 1
         state = .ours
       case (UInt8(ascii: "|"), .ours):

@@ -480,7 +480,9 @@ private struct NextOccurrences {
     func mayRecur(_ lines: Lines, _ index: Int) -> Bool {
       lines.withLineBytes(at: index) { bytes in
         bytes.count >= rule.count
-          && (0...(bytes.count - rule.count)).contains { bytes[$0..<($0 + rule.count)].elementsEqual(rule) }
+          && (0...(bytes.count - rule.count)).contains {
+            bytes[$0..<($0 + rule.count)].elementsEqual(rule)
+          }
       }
     }
     var oursLeft = oursAdded.filter { mayRecur(ours, $0) }
@@ -518,7 +520,8 @@ private struct NextOccurrences {
         var best: (position: Int, score: Double)?
         for (position, index) in left.enumerated() where lines[index].recurrence != nil {
           let task = lines[index]
-          let score = task == generated ? 2 : task.isCompleted ? 0 : LineKey(task).similarity(to: key)
+          let score =
+            task == generated ? 2 : task.isCompleted ? 0 : LineKey(task).similarity(to: key)
           if score > 0.5, score > best?.score ?? 0 { best = (position, score) }
         }
         guard let position = best?.position else { continue }
