@@ -104,6 +104,17 @@ struct SyncArchiveTests {
     #expect(synced.status != 0, "\(way)")
     let listed = try phone.todo("resolve")
     #expect(listed.stdout.contains(completed), "\(way): \(listed.stdout)")
+    // Shown where the completing side put the task under sync, which settles both lists:
+    // done.txt, unmerged in git's index as a conflicted file is, so git commits nothing yet.
+    // Under git alone, in todo.txt, whose driver ran.
+    let shownIn = way == .sync ? "done.txt" : "todo.txt"
+    #expect(listed.stdout.hasPrefix("1: \(shownIn) line "), "\(way): \(listed.stdout)")
+    let unmerged = try SyncTests.git(phone, ["diff", "--name-only", "--diff-filter=U"])
+    #expect(unmerged.split(separator: "\n").contains(Substring(shownIn)), "\(way): \(unmerged)")
+    if way != .rebase {
+      let (committed, _) = try SyncSafetyTests.gitStatus(phone, ["commit", "-q", "--no-edit"])
+      #expect(committed != 0, "\(way)")
+    }
     let settled = try phone.todo("resolve", keep ? Self.ownSide(way) : Self.otherSide(way))
     #expect(settled.status == 0, "\(settled.stderr)")
     #expect(Self.done(phone) == (keep ? [completed] : []), "\(way) \(keep)")
