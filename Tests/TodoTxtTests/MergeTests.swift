@@ -181,11 +181,12 @@ struct MergeTests {
       let result = Self.mergeLists(todo: (base, [edited], archiving), done: ([], [], archived))
       #expect(result.todo.conflicts.map(\.reason) == [.deletedAndChanged])
       #expect(result.todo.conflicts.first?.ours?.line == edited)
-      // Their new task heads their file, so it heads the result.
+      // Their new task heads their file, so it heads the result. Their side of the conflict
+      // is the archived line, named after their label (it stays in done.txt).
       #expect(
         Self.lines(result.todo) == [
           "2026-12-01 Submit timesheet week 49 +work",
-          "<<<<<<< ours", edited, "=======", ">>>>>>> theirs",
+          "<<<<<<< ours", edited, "=======", ">>>>>>> theirs, moved to done.txt: " + archived[0],
         ])
       #expect(result.done.isClean && Self.lines(result.done) == archived)
     }

@@ -44,10 +44,11 @@ struct GitRepository {
     self.environment = environment
   }
 
+  /// Runs git with `input` on its standard input.
   @discardableResult
-  func run(_ arguments: [String]) -> Outcome {
+  func run(_ arguments: [String], input: [UInt8] = []) -> Outcome {
     let result = runner.run(
-      ["git", "-C", directory] + arguments, environment: environment, input: [],
+      ["git", "-C", directory] + arguments, environment: environment, input: input,
       captureOutput: true,
       capturingErrors: true)
     return Outcome(status: result.status, output: String(decoding: result.output, as: UTF8.self))

@@ -28,7 +28,9 @@ enum MergeCommand {
       'git-setup' registers this command as git's merge driver, with --path, --todo-file and \
       --done-file: then the other list file's versions are read from the commits git is \
       merging, when they can be found for sure, so that a task archived on one side is merged \
-      with its line in done.txt.
+      with its line in done.txt. Git runs no driver on a file only one side changed: when \
+      that keeps in done.txt a task the other side deleted, todo.txt's merge shows it as a \
+      conflict, whose marker names the done line for 'resolve'.
       """,
     arguments: [.fileName, .fileName, .fileName], options: [unionOption, pathOption, todoOption, doneOption],
     nativeOnly: true, toleratesConflictMarkers: true
@@ -41,8 +43,11 @@ enum MergeCommand {
       result = TodoMerge.union(ours: try read(arguments[1]), theirs: try read(arguments[2]))
     } else if let pair = pairedFile(context, files: (arguments[0], arguments[1], arguments[2])) {
       result = try mappedMerge(arguments[0], arguments[1], arguments[2]) { base, ours, theirs in
+        // Git runs this driver on the other file only when both sides changed it; otherwise
+        // it takes one side's as it is, and what that keeps is carried here.
         TodoMerge.merge(
-          base: base, ours: ours, theirs: theirs, as: pair.isTodo ? .todo : .done, other: pair.other)
+          base: base, ours: ours, theirs: theirs, as: pair.isTodo ? .todo : .done,
+          other: pair.other, otherMergedBy: .git)
       }
     } else {
       result = try mappedMerge(arguments[0], arguments[1], arguments[2]) { base, ours, theirs in

@@ -16,7 +16,11 @@ enum ResolveCommand {
       across todo.txt and done.txt, with the lines of each side. 'resolve ours' keeps our \
       lines of every conflict, 'resolve theirs' theirs, 'resolve both' both sides one after \
       the other; with numbers, only those conflicts are settled. The marker lines go, and \
-      'sync' (or 'git add' and 'git commit' after a 'git pull') finishes the merge.
+      'sync' (or 'git add' and 'git commit' after a 'git pull') finishes the merge. When a \
+      side moved the task to the other list file (archived it, or moved it back), its \
+      marker names that line ('>>>>>>> theirs, moved to done.txt: x ...') and the list \
+      shows it: keeping the other side removes it there, so the task is left once, where \
+      the chosen side put it.
       """,
     subcommands: ConflictBlocks.Side.allCases.map(sideSpec), nativeOnly: true,
     toleratesConflictMarkers: true, argumentsOptional: true, numbersNameTodoTasks: false
@@ -80,8 +84,9 @@ enum ResolveCommand {
         number += 1
         context.console.line(
           "\(number): \(Posix.basename(file.path)) line \(block.start + 1)")
-        describe(block.ours, label: "ours", of: file.list, context: context)
-        describe(block.theirs, label: "theirs", of: file.list, context: context)
+        describe(block.ours, moved: block.oursMove, label: "ours", of: file.list, context: context)
+        describe(
+          block.theirs, moved: block.theirsMove, label: "theirs", of: file.list, context: context)
       }
     }
     context.console.line(
@@ -89,21 +94,35 @@ enum ResolveCommand {
     return .success
   }
 
-  /// One side of a conflict: its lines, indented under the label, or that it has none.
+  /// One side of a conflict: its lines, indented under the label, and the line it moved to
+  /// the other list file, or that it has none.
   static func describe(
-    _ lines: Range<Int>, label: String, of list: TodoList, context: CommandContext
+    _ lines: Range<Int>, moved: ConflictBlocks.Move?, label: String, of list: TodoList,
+    context: CommandContext
   ) {
     let head = Array("  \(label):".utf8) + Array(repeating: UInt8(ascii: " "), count: 8 - label.count)
-    guard !lines.isEmpty else {
+    var shown: [[UInt8]] = lines.map { index in
+      var bytes = Array(list.lineBytes(at: index))
+      if bytes.last == 0x0D { bytes.removeLast() }
+      return context.display(bytes)
+    }
+    if let moved {
+      let file = Posix.basename(path(of: moved.file, context))
+      shown.append(context.display(moved.line) + Array(" (moved to \(file))".utf8))
+    }
+    guard !shown.isEmpty else {
       context.console.line(head + Array("(no line: deleted on this side)".utf8))
       return
     }
-    for (offset, index) in lines.enumerated() {
-      var bytes = Array(list.lineBytes(at: index))
-      if bytes.last == 0x0D { bytes.removeLast() }
+    for (offset, line) in shown.enumerated() {
       let lead = offset == 0 ? head : Array(repeating: UInt8(ascii: " "), count: head.count)
-      context.console.line(lead + context.display(bytes))
+      context.console.line(lead + line)
     }
+  }
+
+  /// The list file a merge's ``TodoMerge/ListFile`` names.
+  static func path(of file: TodoMerge.ListFile, _ context: CommandContext) -> String {
+    file == .todo ? context.settings.todoFile : context.settings.doneFile
   }
 
   static func settle(
@@ -131,16 +150,20 @@ enum ResolveCommand {
         }
         var number = 0
         var settled = 0
+        var chosen = Array(repeating: [Int: ConflictBlocks.Side](), count: lists.count)
         for index in lists.indices {
-          var chosen: [Int: ConflictBlocks.Side] = [:]
           for block in found[index].blocks.indices {
             number += 1
-            if wanted.isEmpty || wanted.contains(number) { chosen[block] = side }
+            if wanted.isEmpty || wanted.contains(number) { chosen[index][block] = side }
           }
-          guard !chosen.isEmpty else { continue }
-          let removed = found[index].linesRemoved(settling: chosen)
-          lists[index].removeAllLines { line, _, _ in removed.contains(line) }
-          settled += chosen.count
+          settled += chosen[index].count
+        }
+        // `files` are todo.txt, then done.txt.
+        let kinds: [TodoMerge.ListFile] = [.todo, .done]
+        let removed = ConflictBlocks.linesRemoved(
+          settling: chosen, in: lists.indices.map { (lists[$0], found[$0], kinds[$0]) })
+        for index in lists.indices where !removed[index].isEmpty {
+          lists[index].removeAllLines { line, _, _ in removed[index].contains(line) }
         }
         return (settled, total)
       }

@@ -18,6 +18,9 @@ enum SyncCommand {
       else origin). Changes to todo.txt, done.txt and the other files git already tracks there \
       are committed with a message that names the machine and the line counts; the remote's \
       changes are merged task by task (see 'merge'; 'git-setup' is run first when needed). \
+      Git merges each list alone, and only a list both sides changed; sync then settles \
+      todo.txt and done.txt together, so that a task archived on one machine is neither \
+      lost, doubled nor brought back by the other's changes. \
       Without a network the commit stays and goes out with the next sync. When the same task \
       was changed on both sides in ways that do not fit, both versions are left between \
       <<<<<<< and >>>>>>> markers: keep the right lines, remove the markers, and sync again.
@@ -79,16 +82,19 @@ enum SyncCommand {
         let incoming = count(git, hasHead ? "HEAD..\(tracking)" : tracking)
         guard incoming > 0 else { return }
         try requireSaved(lists, git: git, top: top)
+        // Not committed yet: git merged each list alone, and both are settled together first.
         let merged = git.run([
-          "merge", "-q", "--no-edit", "--autostash", "--allow-unrelated-histories", "-m",
-          "Merge \(name) (todo sync)", tracking,
+          "merge", "-q", "--no-edit", "--no-commit", "--autostash", "--allow-unrelated-histories",
+          "-m", "Merge \(name) (todo sync)", tracking,
         ])
-        if !merged.succeeded {
-          guard git.value(["rev-parse", "-q", "--verify", "MERGE_HEAD"]) != nil else {
-            throw .gitFailed(action: "merge", detail: merged.reason)
-          }
-          try finishMerge(git, top: top, context: context)
+        guard let merging = git.value(["rev-parse", "-q", "--verify", "MERGE_HEAD"]) else {
+          // A fast-forward, or nothing to merge: no list changed on both sides.
+          guard merged.succeeded else { throw .gitFailed(action: "merge", detail: merged.reason) }
+          received += incoming
+          return
         }
+        try settleLists(git, top: top, merging: merging, context: context)
+        try finishMerge(git, top: top, context: context)
         received += incoming
       }
       guard git.value(["rev-parse", "-q", "--verify", "HEAD"]) != nil else { break }
@@ -275,6 +281,13 @@ enum SyncCommand {
       }
       try git.require("add", ["add", "--", top + "/" + file])
     }
+    // Settling a conflict about a task in one list may have removed its line from the other
+    // (see `resolve`), which git does not count as part of the merge: the lists go in as
+    // they are.
+    let listPaths = [todo, done].compactMap { $0 }.map { top + "/" + $0 }.filter(Posix.exists)
+    if unsettled.isEmpty, !listPaths.isEmpty {
+      try git.require("add", ["add", "--"] + listPaths)
+    }
     guard unsettled.isEmpty else {
       if let path = recordPath(git, top: top) {
         let lines = unsettled.compactMap { file in
@@ -286,6 +299,79 @@ enum SyncCommand {
     }
     try git.require("commit", ["commit", "-q", "--no-edit"])
     if let path = recordPath(git, top: top) { unlink(path) }
+  }
+
+  /// Makes both list files what the task-by-task merge of the two makes them, after git
+  /// merged them without committing.
+  ///
+  /// Git runs the merge driver only on a file both sides changed, and takes a file one side
+  /// changed from that side as it is: a task archived on one side stays in its done.txt
+  /// though the other side deleted it. Each list is written as the merge of both files gives
+  /// it (a file git merged cleanly is left as it is when its tasks are the same); a clean one
+  /// is added, one with conflicts is left unmerged in the index, as git leaves a conflicted
+  /// file, for `resolve` and the next sync.
+  static func settleLists(
+    _ git: GitRepository, top: String, merging: String, context: CommandContext
+  ) throws(TodoError) {
+    guard let todo = relative(context.settings.todoFile, top: top),
+      let done = relative(context.settings.doneFile, top: top), todo != done,
+      let bases = git.value(["merge-base", "--all", "HEAD", merging]), !bases.isEmpty,
+      !bases.contains("\n")
+    else { return }
+    let sides = GitMergeSides(base: bases, ours: "HEAD", theirs: merging)
+    guard let todoVersions = sides.versions(git, path: todo),
+      let doneVersions = sides.versions(git, path: done)
+    else { return }
+    let merged = TodoMerge.merge(todo: todoVersions, done: doneVersions)
+    let conflicted = Set(conflictedFiles(git))
+    let atTop = GitRepository(directory: top, context: context)
+    for (file, result) in [(todo, merged.todo), (done, merged.done)] {
+      let path = top + "/" + file
+      // Gone after the merge, or never there: nothing to settle.
+      guard let current = Posix.readFile(path) else { continue }
+      let isConflicted = conflicted.contains(file)
+      if isConflicted {
+        // Deleted on one side: the user decides, as before.
+        let stages = self.stages(git, file)
+        guard stages[2] != nil, stages[3] != nil else { continue }
+      } else if TodoList(bytes: current).map(\.line) == result.list.map(\.line) {
+        continue
+      }
+      try MergeCommand.write(result.list, to: path)
+      if result.isClean {
+        try git.require("add", ["add", "--", path])
+      } else if !isConflicted {
+        try markUnmerged(atTop, file: file, sides: sides)
+      }
+    }
+  }
+
+  /// Puts a file git merged cleanly back into the index unmerged, with its versions in the
+  /// three commits as its stages, so that git, `resolve` and sync treat it as conflicted.
+  ///
+  /// - Parameter git: the repository, run from the top of the work tree (`file` is a path
+  ///   from there).
+  static func markUnmerged(_ git: GitRepository, file: String, sides: GitMergeSides)
+    throws(TodoError)
+  {
+    var entries: [String] = []
+    var idLength = 40
+    for (stage, commit) in [(1, sides.base), (2, sides.ours), (3, sides.theirs)] {
+      // MODE SP TYPE SP BLOB TAB PATH
+      guard let entry = git.value(["ls-tree", commit, "--", file]),
+        let head = entry.split(separator: "\t", maxSplits: 1).first
+      else { continue }
+      let fields = head.split(separator: " ")
+      guard fields.count == 3 else { continue }
+      idLength = fields[2].count
+      entries.append("\(fields[0]) \(fields[2]) \(stage)\t\(file)")
+    }
+    let unstaged = "0 " + String(repeating: "0", count: idLength) + "\t" + file
+    let input = ([unstaged] + entries).map { Array($0.utf8) + [0] }.joined()
+    let outcome = git.run(["update-index", "-z", "--index-info"], input: Array(input))
+    guard outcome.succeeded else {
+      throw .gitFailed(action: "update-index", detail: outcome.reason)
+    }
   }
 
   /// A file's path from the top of the work tree, or `nil` outside it.
@@ -329,7 +415,10 @@ enum SyncCommand {
     else {
       return TodoMerge.merge(base: versions.base, ours: versions.ours, theirs: versions.theirs)
     }
-    return TodoMerge.merge(versions, as: file == todo ? .todo : .done, other: other)
+    // The other file is left as git merged it: taken from one side when only that side
+    // changed it, so what that keeps is carried here.
+    return TodoMerge.merge(
+      versions, as: file == todo ? .todo : .done, other: other, otherMergedBy: .git)
   }
 
   /// Commits the tool's own files and nothing else: todo.txt, done.txt, .gitattributes and

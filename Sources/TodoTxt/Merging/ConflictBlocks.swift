@@ -28,6 +28,55 @@ package struct ConflictBlocks: Sendable {
     /// The labels after the opening and closing markers (empty when there are none).
     package var oursLabel: String
     package var theirsLabel: String
+    /// Where our side moved the task, as the opening marker's label names it.
+    package var oursMove: Move? = nil
+    /// Where their side moved the task, as the closing marker's label names it.
+    package var theirsMove: Move? = nil
+  }
+
+  /// A side of a conflict that moved its task to the other list file (archived it, or moved
+  /// it back), named after the side's label by the merge (``TodoMerge``):
+  /// `>>>>>>> theirs, moved to done.txt: x 2026-12-01 File taxes`. The line there is part
+  /// of the conflict: keeping that side keeps it, keeping the other side removes it, so
+  /// that the task is left once, where the chosen side put it.
+  package struct Move: Sendable, Equatable {
+    package var file: TodoMerge.ListFile
+    /// The task's line in that file.
+    package var line: [UInt8]
+
+    package init(file: TodoMerge.ListFile, line: [UInt8]) {
+      self.file = file
+      self.line = line
+    }
+  }
+
+  /// The words between a side's label and the line its task moved to.
+  private static func phrase(_ file: TodoMerge.ListFile) -> [UInt8] {
+    Array(", moved to \(file == .todo ? "todo.txt" : "done.txt"): ".utf8)
+  }
+
+  /// A marker's label for a side that moved its task to `file` as `line`.
+  static func label(_ label: String, movedTo file: TodoMerge.ListFile, line: some Collection<UInt8>)
+    -> [UInt8]
+  {
+    Array(label.utf8) + phrase(file) + line
+  }
+
+  /// The move a marker's label names, if any: the first phrase in it, the rest the line.
+  static func move(inLabel label: some Collection<UInt8>) -> Move? {
+    let label = Array(label)
+    var first: (start: Int, file: TodoMerge.ListFile, length: Int)?
+    for file in [TodoMerge.ListFile.todo, .done] {
+      let phrase = phrase(file)
+      guard phrase.count <= label.count,
+        let start = (0...(label.count - phrase.count)).first(where: {
+          label[$0..<($0 + phrase.count)].elementsEqual(phrase)
+        }),
+        start < first?.start ?? Int.max
+      else { continue }
+      first = (start, file, phrase.count)
+    }
+    return first.map { Move(file: $0.file, line: Array(label[($0.start + $0.length)...])) }
   }
 
   /// Which lines of a conflict to keep.
@@ -59,7 +108,8 @@ package struct ConflictBlocks: Sendable {
       switch (marker, state) {
       case (UInt8(ascii: "<"), .outside):
         current = Block(
-          start: index, ours: 0..<0, base: nil, theirs: 0..<0, end: 0, oursLabel: label, theirsLabel: "")
+          start: index, ours: 0..<0, base: nil, theirs: 0..<0, end: 0, oursLabel: label,
+          theirsLabel: "", oursMove: ConflictBlocks.move(inLabel: line.dropFirst(8)))
         sectionStart = index + 1
         state = .ours
       case (UInt8(ascii: "|"), .ours):
@@ -74,6 +124,7 @@ package struct ConflictBlocks: Sendable {
         current.theirs = sectionStart..<index
         current.end = index
         current.theirsLabel = label
+        current.theirsMove = ConflictBlocks.move(inLabel: line.dropFirst(8))
         blocks.append(current)
         state = .outside
       case (UInt8(ascii: "="), .outside):
@@ -101,6 +152,44 @@ package struct ConflictBlocks: Sendable {
       case .ours: removed.formUnion(block.theirs)
       case .theirs: removed.formUnion(block.ours)
       case .both: break
+      }
+    }
+    return removed
+  }
+}
+
+extension ConflictBlocks {
+  /// The lines to remove from todo.txt and done.txt to settle the chosen conflicts of each:
+  /// the lines ``linesRemoved(settling:)`` names, and for a side that moved its task to the
+  /// other file (``Block/oursMove``) and is not kept, its line there (the first copy outside
+  /// that file's conflicts), so that the task is left once, where the chosen side put it.
+  ///
+  /// - Parameters:
+  ///   - chosen: for each list, block index → side.
+  ///   - lists: each list, its conflicts, and which of the two files it is.
+  /// - Returns: for each list, the indices of the lines to remove.
+  package static func linesRemoved(
+    settling chosen: [[Int: Side]],
+    in lists: [(list: TodoList, conflicts: ConflictBlocks, file: TodoMerge.ListFile)]
+  ) -> [Set<Int>] {
+    var removed = lists.indices.map { lists[$0].conflicts.linesRemoved(settling: chosen[$0]) }
+    for index in lists.indices {
+      for (block, side) in chosen[index] where side != .both {
+        let block = lists[index].conflicts.blocks[block]
+        for (move, keptBy) in [(block.oursMove, Side.ours), (block.theirsMove, .theirs)] {
+          guard let move, side != keptBy,
+            let other = lists.firstIndex(where: { $0.file == move.file }), other != index
+          else { continue }
+          let (list, conflicts) = (lists[other].list, lists[other].conflicts)
+          let inside = conflicts.blocks.reduce(into: Set<Int>()) { $0.formUnion($1.start...$1.end) }
+          let line = list.indices.first { line in
+            guard !inside.contains(line), !removed[other].contains(line) else { return false }
+            var bytes = list.lineBytes(at: line)
+            if bytes.last == 0x0D { bytes = bytes.dropLast() }
+            return bytes.elementsEqual(move.line)
+          }
+          if let line { removed[other].insert(line) }
+        }
       }
     }
     return removed

@@ -34,6 +34,19 @@ struct LineKey: Sendable {
     self.words = words.sorted { $0.lexicographicallyPrecedes($1) }
   }
 
+  /// Whether `new` may be this line edited in place: it has the same creation date and
+  /// every word of this one (an edit that adds words keeps the old).
+  func isKept(by new: LineKey) -> Bool {
+    if creationDate != new.creationDate { return false }
+    var j = 0
+    for word in words {
+      while j < new.words.count, new.words[j].lexicographicallyPrecedes(word) { j += 1 }
+      guard j < new.words.count, new.words[j] == word else { return false }
+      j += 1
+    }
+    return true
+  }
+
   /// Dice's coefficient of the two lines' word multisets: 1 for the same words, 0 for none
   /// in common.
   func similarity(to other: LineKey) -> Double {
@@ -417,7 +430,9 @@ struct LinePairing: Sendable {
     let window =
       olds.count * news.count <= LinePairing.similarityLimit
       ? news.count : max(LinePairing.similarityLimit / olds.count, 8)
-    var candidates: [(score: Double, distance: Int, old: Int, new: Int)] = []
+    // An edit in place keeps the task's words and creation date: such a pair goes before
+    // any that lost some (a new task written like the old one may resemble it more).
+    var candidates: [(keeps: Int, score: Double, distance: Int, old: Int, new: Int)] = []
     for (rank, i) in olds.enumerated() {
       let center = rank * news.count / olds.count
       let low = window >= news.count ? 0 : max(center - window / 2, 0)
@@ -425,11 +440,15 @@ struct LinePairing: Sendable {
       for position in low..<high {
         let score = oldKeys[rank].similarity(to: newKeys[position])
         let j = news[position]
-        if score > 0.5 { candidates.append((score, abs(i - j), i, j)) }
+        if score > 0.5 {
+          let keeps = oldKeys[rank].isKept(by: newKeys[position]) ? 1 : 0
+          candidates.append((keeps, score, abs(i - j), i, j))
+        }
       }
     }
     candidates.sort {
-      ($0.score, -$0.distance, -$0.old, -$0.new) > ($1.score, -$1.distance, -$1.old, -$1.new)
+      ($0.keeps, $0.score, -$0.distance, -$0.old, -$0.new)
+        > ($1.keeps, $1.score, -$1.distance, -$1.old, -$1.new)
     }
     for candidate in candidates
     where !newForOld.isPaired(candidate.old) && !oldForNew.isPaired(candidate.new) {
@@ -478,15 +497,6 @@ struct LinePairing: Sendable {
   /// like the old one would (an edit in place keeps the date; adding words keeps the old).
   func isUncertain(_ index: Int, old: Task, new: Task) -> Bool {
     guard resembling.contains(index) else { return false }
-    let old = LineKey(old)
-    let new = LineKey(new)
-    if old.creationDate != new.creationDate { return true }
-    var j = 0
-    for word in old.words {
-      while j < new.words.count, new.words[j].lexicographicallyPrecedes(word) { j += 1 }
-      guard j < new.words.count, new.words[j] == word else { return true }
-      j += 1
-    }
-    return false
+    return !LineKey(old).isKept(by: LineKey(new))
   }
 }

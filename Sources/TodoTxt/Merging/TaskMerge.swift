@@ -8,6 +8,10 @@ public enum MergeConflictReason: Hashable, Sendable {
   case tag(String)
   /// One side deleted the task and the other changed it.
   case deletedAndChanged
+  /// One side deleted the task and the other moved it, as it was, to the other list file,
+  /// where git keeps it: the deletion stands only if the line there goes too (see
+  /// ``TodoMerge/OtherFileMerge/git``).
+  case deletedAndMoved
   /// One side's line was taken for this task only because its words resemble it (it may be
   /// a new task written like an old one), and the other side changed the task: joining the
   /// two could put one task's change on another.

@@ -8,6 +8,33 @@ public struct MergeConflict: Hashable, Sendable {
   public var theirs: Task?
   /// Why the two changes could not both be made.
   public var reason: MergeConflictReason
+  /// Where our side put the task when it moved it to the other list file (archived it, or
+  /// moved it back): that file's merge keeps the line, so settling the conflict for us keeps
+  /// it there, and for them removes it. `nil` when our side did not move the task.
+  public var oursMovedTo: MovedLine? = nil
+  /// The same for their side.
+  public var theirsMovedTo: MovedLine? = nil
+
+  /// The same conflict seen from the other side.
+  func swapped() -> MergeConflict {
+    MergeConflict(
+      base: base, ours: theirs, theirs: ours, reason: reason, oursMovedTo: theirsMovedTo,
+      theirsMovedTo: oursMovedTo)
+  }
+}
+
+/// A side's line for a task in the other list file, where that side moved the task.
+public struct MovedLine: Hashable, Sendable {
+  /// The list file the task went to.
+  public var file: TodoMerge.ListFile
+  /// The task as that side wrote it there.
+  public var task: Task
+
+  /// A side's line `task` in `file`.
+  public init(file: TodoMerge.ListFile, task: Task) {
+    self.file = file
+    self.task = task
+  }
 }
 
 /// What a merge produced.
@@ -101,6 +128,19 @@ public enum TodoMerge {
     /// good, and its completion on the other side then conflicts with the deletion.
     var moved: Set<Int>? = nil
 
+    /// Base lines whose task this side moved to the other file, with its line there.
+    var movedOut: [Int: MovedLine] = [:]
+    /// This side's lines that are tasks it moved here from the other file: the task's index
+    /// in that file's base, and the task as it was there.
+    var movedIn: [Int: (from: Int, task: Task)] = [:]
+    /// Base tasks of the other file that this side neither kept there nor moved here:
+    /// deleted outright. Asked of done.txt's merge only, for todo.txt's tasks.
+    var deletedFromOther: Set<Int> = []
+    /// Base lines this side moved to the other file that the other side deleted outright,
+    /// when git keeps the moved line as it is (``TodoMerge/OtherFileMerge/git``): each is a
+    /// conflict here.
+    var carried: Set<Int> = []
+
     /// Whether the side is known to have dropped the task at `baseIndex` without moving it.
     func deletedOutright(_ baseIndex: Int) -> Bool { moved.map { !$0.contains(baseIndex) } ?? false }
   }
@@ -120,11 +160,7 @@ public enum TodoMerge {
     // a copy of ours, and nothing else need be held beside it.
     let layout = layOut(base: base, ours: ours, theirs: theirs, conflictStyle: conflictStyle, moves: moves)
     var result = layout.result()
-    if layout.sidesSwapped {
-      result.conflicts = result.conflicts.map {
-        MergeConflict(base: $0.base, ours: $0.theirs, theirs: $0.ours, reason: $0.reason)
-      }
-    }
+    if layout.sidesSwapped { result.conflicts = result.conflicts.map { $0.swapped() } }
     return result
   }
 
@@ -186,18 +222,38 @@ public enum TodoMerge {
     conflictStyle: ConflictStyle, sidesSwapped: Bool = false
   ) -> Layout<Lines> {
 
-    // Tasks added on both sides: the same line, or the same task in another state.
-    let ourAdded = (0..<ours.count).filter { oursFromBase.oldForNew[$0] == nil }
-    let theirAdded = (0..<theirs.count).filter { theirsFromBase.oldForNew[$0] == nil }
-    let added = LinePairing(
-      old: ourAdded.map { ours[$0] }, new: theirAdded.map { theirs[$0] }, similar: false)
+    // Tasks both sides moved here from the other file: one task, merged from its version
+    // there.
     var theirsForAdded: [Int: Int] = [:]
     var oursForAdded: [Int: Int] = [:]
+    var baseForAdded: [Int: Task] = [:]
+    var theirsMovedIn: [Int: Int] = [:]
+    for (index, origin) in theirsMoves.movedIn { theirsMovedIn[origin.from] = index }
+    for (index, origin) in oursMoves.movedIn {
+      guard let theirIndex = theirsMovedIn[origin.from] else { continue }
+      theirsForAdded[index] = theirIndex
+      oursForAdded[theirIndex] = index
+      baseForAdded[index] = origin.task
+    }
+    // Other tasks added on both sides: the same line, or the same task in another state.
+    let ourAdded = (0..<ours.count).filter {
+      oursFromBase.oldForNew[$0] == nil && theirsForAdded[$0] == nil
+    }
+    let theirAdded = (0..<theirs.count).filter {
+      theirsFromBase.oldForNew[$0] == nil && oursForAdded[$0] == nil
+    }
+    let added = LinePairing(
+      old: ourAdded.map { ours[$0] }, new: theirAdded.map { theirs[$0] }, similar: false)
     for (position, match) in added.newForOld.enumerated() {
       guard let match else { continue }
       theirsForAdded[ourAdded[position]] = theirAdded[match]
       oursForAdded[theirAdded[match]] = ourAdded[position]
     }
+    let nextOccurrences = NextOccurrences(
+      base: base, ours: ours, oursFromBase: oursFromBase, oursMoves: oursMoves,
+      oursAdded: ourAdded.filter { theirsForAdded[$0] == nil && oursMoves.movedIn[$0] == nil },
+      theirs: theirs, theirsFromBase: theirsFromBase, theirsMoves: theirsMoves,
+      theirsAdded: theirAdded.filter { oursForAdded[$0] == nil && theirsMoves.movedIn[$0] == nil })
 
     var layout = Layout(ours: ours, conflictStyle: conflictStyle)
     layout.sidesSwapped = sidesSwapped
@@ -241,7 +297,9 @@ public enum TodoMerge {
           theirsFromBase.ambiguous.contains(baseIndex) || !TaskMerge.onlyCompleted(original, task)
         {
           layout.conflict(
-            MergeConflict(base: original, ours: task, theirs: nil, reason: .deletedAndChanged),
+            MergeConflict(
+              base: original, ours: task, theirs: nil, reason: .deletedAndChanged,
+              theirsMovedTo: theirsMoves.movedOut[baseIndex]),
             at: index)
         } else if oursMoves.unsure.contains(baseIndex) {
           layout.conflict(
@@ -258,11 +316,31 @@ public enum TodoMerge {
         }
       } else if let theirIndex = theirsForAdded[index] {
         let task = ours[index]
-        var outcome = TaskMerge.merge(base: nil, ours: task, theirs: theirs[theirIndex])
-        if case .conflict = outcome, let next = TaskMerge.nextOccurrence(task, theirs[theirIndex]) {
+        let original = baseForAdded[index]
+        var outcome = TaskMerge.merge(base: original, ours: task, theirs: theirs[theirIndex])
+        if case .conflict = outcome, original == nil,
+          let next = TaskMerge.nextOccurrence(task, theirs[theirIndex])
+        {
           outcome = .merged(next)
         }
-        layout.place(outcome, at: index, base: nil, ours: task, theirs: theirs[theirIndex])
+        layout.place(outcome, at: index, base: original, ours: task, theirs: theirs[theirIndex])
+      } else if let next = nextOccurrences.ours[index] {
+        layout.keep(index, isOursOnly: true)
+        layout.place(
+          next.outcome, at: index, base: next.generated, ours: ours[index], theirs: next.remade)
+      } else if let origin = oursMoves.movedIn[index],
+        theirsMoves.deletedFromOther.contains(origin.from)
+      {
+        // Moved here (archived) by us, deleted outright by them: gone if we only moved it,
+        // a conflict if we completed or changed it too.
+        let task = ours[index]
+        if task == origin.task {
+          layout.drop(index)
+        } else {
+          layout.conflict(
+            MergeConflict(base: origin.task, ours: task, theirs: nil, reason: .deletedAndChanged),
+            at: index)
+        }
       } else {
         layout.keep(index, isOursOnly: true)
       }
@@ -291,12 +369,56 @@ public enum TodoMerge {
         layout.insert(
           conflict: MergeConflict(
             base: original, ours: nil, theirs: task,
-            reason: changed ? .deletedAndChanged : .uncertainMatch),
+            reason: changed ? .deletedAndChanged : .uncertainMatch,
+            oursMovedTo: changed ? oursMoves.movedOut[baseIndex] : nil),
           after: previous)
       } else if let ourIndex = oursForAdded[index] {
         anchor = ourIndex
+      } else if let next = nextOccurrences.theirs[index] {
+        switch next.outcome {
+        case .merged(let task): layout.insert(task, after: previous)
+        case .conflict(let reason):
+          layout.insert(
+            conflict: MergeConflict(
+              base: next.generated, ours: next.remade, theirs: theirs[index], reason: reason),
+            after: previous)
+        }
+      } else if let origin = theirsMoves.movedIn[index],
+        oursMoves.deletedFromOther.contains(origin.from)
+      {
+        let task = theirs[index]
+        guard task != origin.task else { continue }
+        layout.insert(
+          conflict: MergeConflict(
+            base: origin.task, ours: nil, theirs: task, reason: .deletedAndChanged),
+          after: previous)
       } else {
         layout.insert(theirs[index], after: previous)
+      }
+    }
+
+    // Tasks moved to the other file on one side and deleted outright on the other, which
+    // that file keeps as the moving side left it: a conflict here, where the task was.
+    if let base, !oursMoves.carried.isEmpty || !theirsMoves.carried.isEmpty {
+      for baseIndex in 0..<base.count {
+        let ourMove = oursMoves.carried.contains(baseIndex) ? oursMoves.movedOut[baseIndex] : nil
+        let theirMove =
+          theirsMoves.carried.contains(baseIndex) ? theirsMoves.movedOut[baseIndex] : nil
+        guard let moved = ourMove ?? theirMove else { continue }
+        let original = base[baseIndex]
+        var before: Int?
+        for earlier in stride(from: baseIndex - 1, through: 0, by: -1) {
+          if let ourIndex = oursFromBase.newForOld[earlier], layout.isPresent(ourIndex) {
+            before = ourIndex
+            break
+          }
+        }
+        layout.insert(
+          conflict: MergeConflict(
+            base: original, ours: nil, theirs: nil,
+            reason: moved.task == original ? .deletedAndMoved : .deletedAndChanged,
+            oursMovedTo: ourMove, theirsMovedTo: theirMove),
+          after: before)
       }
     }
     return layout
@@ -325,6 +447,100 @@ public enum TodoMerge {
       position[bytes] = previous ?? -1
     }
     return layout.result()
+  }
+}
+
+/// The next occurrences of recurring tasks completed on one side and changed on the other.
+///
+/// Completing a `rec:` task adds its next occurrence, made from the completed task. A change
+/// the other side made to the task (its rule, text, priority, a tag) merges into the
+/// completed line, and belongs on the next occurrence as well: that line is made again from
+/// the merged completed task, on the same day, and merged with what the completing side has
+/// (the line as made, or as it changed it since: a field both changed is a conflict).
+private struct NextOccurrences {
+  struct Next {
+    /// The next occurrence as the completing side's completion made it.
+    var generated: Task
+    /// The other side's version: the next occurrence made from the merged completed task.
+    var remade: Task
+    var outcome: TaskMerge.Outcome
+  }
+
+  /// By the index of the line that ours (theirs) added as the next occurrence.
+  var ours: [Int: Next] = [:]
+  var theirs: [Int: Next] = [:]
+
+  init<Lines: MergedLines>(
+    base: Lines?, ours: Lines, oursFromBase: LinePairing, oursMoves: TodoMerge.SideMoves,
+    oursAdded: [Int], theirs: Lines, theirsFromBase: LinePairing, theirsMoves: TodoMerge.SideMoves,
+    theirsAdded: [Int]
+  ) {
+    // Only a side that added a line with a rule can have completed a recurring task.
+    let rule = Array((TagMeaning.recurrence.key + ":").utf8)
+    func mayRecur(_ lines: Lines, _ index: Int) -> Bool {
+      lines.withLineBytes(at: index) { bytes in
+        bytes.count >= rule.count
+          && (0...(bytes.count - rule.count)).contains {
+            bytes[$0..<($0 + rule.count)].elementsEqual(rule)
+          }
+      }
+    }
+    var oursLeft = oursAdded.filter { mayRecur(ours, $0) }
+    var theirsLeft = theirsAdded.filter { mayRecur(theirs, $0) }
+    guard let base, !oursLeft.isEmpty || !theirsLeft.isEmpty else { return }
+    for baseIndex in 0..<base.count {
+      guard let ourIndex = oursFromBase.newForOld[baseIndex],
+        let theirIndex = theirsFromBase.newForOld[baseIndex],
+        !ours.line(ourIndex, equals: theirs, theirIndex)
+      else { continue }
+      let original = base[baseIndex]
+      let (mine, yours) = (ours[ourIndex], theirs[theirIndex])
+      guard original.recurrence != nil, !original.isCompleted, mine != original, yours != original,
+        mine.isCompleted != yours.isCompleted,
+        !oursFromBase.isUncertain(ourIndex, old: original, new: mine),
+        !theirsFromBase.isUncertain(theirIndex, old: original, new: yours),
+        !oursFromBase.ambiguous.contains(baseIndex), !theirsFromBase.ambiguous.contains(baseIndex),
+        !oursMoves.unsure.contains(baseIndex), !theirsMoves.unsure.contains(baseIndex),
+        case .merged(let merged) = TaskMerge.merge(base: original, ours: mine, theirs: yours)
+      else { continue }
+      let oursCompleted = mine.isCompleted
+      let completed = oursCompleted ? mine : yours
+      guard let day = completed.completionDate else { continue }
+      // Made with or without catching up to today (a setting of the completing machine):
+      // whichever made the line that side has.
+      for catchUp in [false, true] {
+        guard let generated = completed.nextOccurrence(completedOn: day, catchUp: catchUp),
+          let remade = merged.nextOccurrence(completedOn: day, catchUp: catchUp)
+        else { continue }
+        let lines = oursCompleted ? ours : theirs
+        let left = oursCompleted ? oursLeft : theirsLeft
+        // The line as made, else the open recurring line most like it (more than half of
+        // the words shared, as a merge pairs an edited task).
+        let key = LineKey(generated)
+        var best: (position: Int, score: Double)?
+        for (position, index) in left.enumerated() where lines[index].recurrence != nil {
+          let task = lines[index]
+          let score =
+            task == generated ? 2 : task.isCompleted ? 0 : LineKey(task).similarity(to: key)
+          if score > 0.5, score > best?.score ?? 0 { best = (position, score) }
+        }
+        guard let position = best?.position else { continue }
+        let index = left[position]
+        let kept = lines[index]
+        if oursCompleted {
+          oursLeft.remove(at: position)
+          self.ours[index] = Next(
+            generated: generated, remade: remade,
+            outcome: TaskMerge.merge(base: generated, ours: kept, theirs: remade))
+        } else {
+          theirsLeft.remove(at: position)
+          self.theirs[index] = Next(
+            generated: generated, remade: remade,
+            outcome: TaskMerge.merge(base: generated, ours: remade, theirs: kept))
+        }
+        break
+      }
+    }
   }
 }
 
@@ -424,14 +640,21 @@ private struct Layout<Lines: MergedLines> {
   }
 
   private func lines(for conflict: MergeConflict) -> [[UInt8]] {
-    var ourLine = conflict.ours.map { [Array($0.bytes)] } ?? []
-    var theirLine = conflict.theirs.map { [Array($0.bytes)] } ?? []
-    if sidesSwapped { swap(&ourLine, &theirLine) }
+    let conflict = sidesSwapped ? conflict.swapped() : conflict
+    let ourLine = conflict.ours.map { [Array($0.bytes)] } ?? []
+    let theirLine = conflict.theirs.map { [Array($0.bytes)] } ?? []
     switch conflictStyle {
     case .keepBoth: return ourLine + theirLine
     case .markers(let oursLabel, let theirsLabel):
-      return [Array("<<<<<<< \(oursLabel)".utf8)] + ourLine + [Array("=======".utf8)] + theirLine
-        + [Array(">>>>>>> \(theirsLabel)".utf8)]
+      // A side that moved the task to the other file names its line there after its label.
+      func marker(_ marker: String, _ label: String, _ move: MovedLine?) -> [UInt8] {
+        guard let move else { return Array("\(marker) \(label)".utf8) }
+        return Array("\(marker) ".utf8)
+          + ConflictBlocks.label(label, movedTo: move.file, line: move.task.bytes)
+      }
+      return [marker("<<<<<<<", oursLabel, conflict.oursMovedTo)] + ourLine
+        + [Array("=======".utf8)] + theirLine
+        + [marker(">>>>>>>", theirsLabel, conflict.theirsMovedTo)]
     }
   }
 
