@@ -149,6 +149,35 @@ struct SyncTests {
     #expect(SyncTests.lines(laptop, "todo.txt").contains("(B) plan trip"))
   }
 
+  /// Two machines write a note for two tasks of the same words: each note keeps a name of its
+  /// own, so after syncing each task still links to its own note, and sync needs nobody.
+  @Test func notesOfTasksWithTheSameWordsKeepTheirOwnFiles() throws {
+    let net = try Network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    try laptop.write("list/todo.txt", "pay rent\n")
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("sync").status == 0)
+    for (box, task, text) in [(laptop, "Call mom +family", "ask about the trip"), (phone, "Call mom @phone", "her birthday")] {
+      #expect(try box.todo("add", task).status == 0)
+      #expect(try box.todo("note", "2", text).status == 0)
+    }
+    let laptopNote = laptop.noteName("call-mom", in: "list/notes")
+    let phoneNote = phone.noteName("call-mom", in: "list/notes")
+    #expect(laptopNote != phoneNote)
+    for box in [laptop, phone, laptop] {
+      let run = try box.todo("sync")
+      #expect(run.status == 0, "\(run.stderr)")
+    }
+    for box in [laptop, phone] {
+      let tasks = SyncTests.lines(box, "todo.txt")
+      #expect(tasks.contains("2009-02-13 Call mom +family note:\(laptopNote)"), "\(tasks)")
+      #expect(tasks.contains("2009-02-13 Call mom @phone note:\(phoneNote)"), "\(tasks)")
+      #expect(box.names(in: "list/notes") == [laptopNote, phoneNote].sorted())
+      #expect(box.read("list/notes/\(laptopNote)") == "ask about the trip\n")
+      #expect(box.read("list/notes/\(phoneNote)") == "her birthday\n")
+    }
+  }
+
   @Test func offlineKeepsTheLocalCommit() throws {
     let net = try Network()
     let laptop = net.laptop
