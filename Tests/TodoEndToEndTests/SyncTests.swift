@@ -178,6 +178,76 @@ struct SyncTests {
     }
   }
 
+  /// A note both machines rewrote: `resolve` settles todo.txt and done.txt only, so the
+  /// message says to settle the note's marker lines, never to run `resolve`; doing what it
+  /// says lets the next sync finish.
+  @Test func aNoteChangedOnBothSidesIsSettledAsTheMessageSays() throws {
+    let net = try Network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    try laptop.write("list/todo.txt", "call mom\n")
+    #expect(try laptop.todo("note", "1", "ask about the trip").status == 0)
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("sync").status == 0)
+    let note = laptop.noteName("call-mom", in: "list/notes")
+    #expect(try laptop.todo("note", "1", "--replace", "from the laptop").status == 0)
+    #expect(try phone.todo("note", "1", "--replace", "from the phone").status == 0)
+    #expect(try laptop.todo("sync").status == 0)
+    let run = try phone.todo("sync")
+    #expect(run.status == 1)
+    #expect(
+      run.stderr == "todo: notes/\(note) changed on both sides in ways that need you: "
+        + "keep the right lines of notes/\(note) between <<<<<<< and >>>>>>> and remove the markers, "
+        + "then run 'todo sync' again\n")
+    #expect(try phone.todo("resolve").stdout.hasPrefix("No merge conflicts"))
+    let marked = phone.read("list/notes/\(note)")
+    #expect(marked.contains("<<<<<<< ") && marked.contains("from the laptop") && marked.contains("from the phone"))
+    try phone.write("list/notes/\(note)", "from the phone\n")
+    let finished = try phone.todo("sync")
+    #expect(finished.status == 0, "\(finished.stderr)")
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(laptop.read("list/notes/\(note)") == "from the phone\n")
+  }
+
+  /// An attachment both machines replaced has no lines to pick: the message names the git
+  /// commands that keep one version, and with them the next sync finishes. A list conflict
+  /// in the same merge is still sent to `resolve`.
+  @Test(arguments: ["--ours", "--theirs"])
+  func anAttachmentChangedOnBothSidesIsSettledAsTheMessageSays(_ side: String) throws {
+    let net = try Network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    try laptop.write("list/todo.txt", "(C) fix the fence\n")
+    try laptop.write("photo.png", bytes: [0x89, 0x50, 0x4E, 0x47, 0, 1])
+    #expect(try laptop.todo("attach", "1", laptop.path("photo.png")).status == 0)
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("sync").status == 0)
+    #expect(laptop.names(in: "list/attachments") == ["photo.png"])
+    try laptop.write("list/attachments/photo.png", bytes: [0x89, 0x50, 0x4E, 0x47, 0, 2])
+    try phone.write("list/attachments/photo.png", bytes: [0x89, 0x50, 0x4E, 0x47, 0, 3])
+    #expect(try laptop.todo("pri", "1", "A").status == 0)
+    #expect(try phone.todo("pri", "1", "B").status == 0)
+    #expect(try laptop.todo("sync").status == 0)
+    let run = try phone.todo("sync")
+    #expect(run.status == 1)
+    let top = URL(fileURLWithPath: phone.path("list")).resolvingSymlinksInPath().path
+    #expect(
+      run.stderr == "todo: attachments/photo.png, todo.txt changed on both sides in ways that need you: "
+        + "keep the right lines of todo.txt between <<<<<<< and >>>>>>> and remove the markers (or run 'todo resolve'); "
+        + "attachments/photo.png has no lines to pick: keep one version with "
+        + "'git checkout --ours -- attachments/photo.png' (or --theirs) and 'git add attachments/photo.png' in \(top), "
+        + "then run 'todo sync' again\n")
+    #expect(try phone.todo("resolve", "theirs").status == 0)
+    try SyncTests.git(phone, ["checkout", side, "--", "attachments/photo.png"])
+    try SyncTests.git(phone, ["add", "attachments/photo.png"])
+    let finished = try phone.todo("sync")
+    #expect(finished.status == 0, "\(finished.stderr)")
+    #expect(try laptop.todo("sync").status == 0)
+    let kept: UInt8 = side == "--ours" ? 3 : 2
+    for box in [laptop, phone] {
+      #expect(box.bytes("list/attachments/photo.png") == [0x89, 0x50, 0x4E, 0x47, 0, kept])
+      #expect(SyncTests.lines(box, "todo.txt") == ["(A) fix the fence att:photo.png", ""])
+    }
+  }
+
   @Test func offlineKeepsTheLocalCommit() throws {
     let net = try Network()
     let laptop = net.laptop

@@ -282,7 +282,12 @@ enum SyncCommand {
         }
         try MergeCommand.write(Array(("merge \(merging)\n" + lines.joined()).utf8), to: path)
       }
-      throw .syncConflict(unsettled.map(Posix.basename))
+      throw .syncConflict(
+        unsettled.map { file in
+          let kind: UnsettledFile.Kind =
+            !hasMarkers(Posix.readFile(top + "/" + file) ?? []) ? .whole : file == todo || file == done ? .list : .text
+          return UnsettledFile(path: file, kind: kind)
+        }, top: top)
     }
     try git.require("commit", ["commit", "-q", "--no-edit"])
     if let path = recordPath(git, top: top) { unlink(path) }
