@@ -114,6 +114,40 @@ struct SyncTests {
     #expect(done.filter { $0.contains("file taxes") }.count == 1)
   }
 
+  /// A project and a context renamed over many tasks on one machine (as an editor's search
+  /// and replace does), tasks completed, prioritised and tagged on the other: the rename
+  /// changes nothing but that name, so each task is still the same task and both changes
+  /// are kept, whichever machine merges.
+  @Test(arguments: [true, false])
+  func aRenamedProjectMergesWithChangesOfItsTasks(_ renamingFirst: Bool) throws {
+    let net = try Network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    try laptop.write(
+      "list/todo.txt",
+      "fix bike +Home\npaint fence +Home @garden\ncall plumber +Home @phone\nwater plants @garden\nbuy milk\n")
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("sync").status == 0)
+    try laptop.write(
+      "list/todo.txt",
+      laptop.read("list/todo.txt").replacingOccurrences(of: "+Home", with: "+House")
+        .replacingOccurrences(of: "@garden", with: "@yard"))
+    #expect(try phone.todo("do", "1").status == 0)
+    #expect(try phone.todo("pri", "2", "A").status == 0)
+    #expect(try phone.todo("tag", "3", "due", "2026-05-01").status == 0)
+    #expect(try phone.todo("do", "4").status == 0)
+    for box in renamingFirst ? [laptop, phone, laptop] : [phone, laptop, phone] {
+      let run = try box.todo("sync")
+      #expect(run.status == 0, "\(run.stderr)")
+    }
+    for box in [laptop, phone] {
+      #expect(
+        SyncTests.lines(box, "todo.txt") == [
+          "x 2009-02-13 fix bike +House", "(A) paint fence +House @yard", "call plumber +House @phone due:2026-05-01",
+          "x 2009-02-13 water plants @yard", "buy milk", "",
+        ])
+    }
+  }
+
   @Test func aConflictWaitsForTheUserAndTheNextSyncFinishesIt() throws {
     let net = try Network()
     let (laptop, phone) = (net.laptop, net.phone)
