@@ -405,19 +405,7 @@ struct LinePairing: Sendable {
     _ old: some PairedLines, _ olds: [Int], _ new: some PairedLines, _ news: [Int],
     keys: inout Keys
   ) {
-    var waiting: [[UInt8]: [Int]] = [:]
-    for index in olds.reversed() where !newForOld.isPaired(index) {
-      let key = keys.old(index, in: old)
-      if key.isBlank || key.core.isEmpty { continue }
-      waiting[key.core, default: []].append(index)
-    }
-    guard !waiting.isEmpty else { return }
-    for index in news where !oldForNew.isPaired(index) {
-      let key = keys.new(index, in: new)
-      if key.isBlank || key.core.isEmpty { continue }
-      guard let match = waiting[key.core]?.popLast() else { continue }
-      link(match, index)
-    }
+    pairSameKey(\.core, old, olds, new, news, keys: &keys)
   }
 
   /// Round 2, second part, over the given lines that are still unpaired: the n-th line of a
@@ -426,17 +414,26 @@ struct LinePairing: Sendable {
     _ old: some PairedLines, _ olds: [Int], _ new: some PairedLines, _ news: [Int],
     keys: inout Keys
   ) {
+    pairSameKey(\.named, old, olds, new, news, keys: &keys)
+  }
+
+  /// The n-th unpaired line of one key with the n-th of the same key; blank lines and lines
+  /// whose key is empty are left alone.
+  private mutating func pairSameKey(
+    _ key: KeyPath<LineKey, [UInt8]>, _ old: some PairedLines, _ olds: [Int], _ new: some PairedLines,
+    _ news: [Int], keys: inout Keys
+  ) {
     var waiting: [[UInt8]: [Int]] = [:]
     for index in olds.reversed() where !newForOld.isPaired(index) {
-      let key = keys.old(index, in: old)
-      if key.isBlank || key.named.isEmpty { continue }
-      waiting[key.named, default: []].append(index)
+      let line = keys.old(index, in: old)
+      if line.isBlank || line[keyPath: key].isEmpty { continue }
+      waiting[line[keyPath: key], default: []].append(index)
     }
     guard !waiting.isEmpty else { return }
     for index in news where !oldForNew.isPaired(index) {
-      let key = keys.new(index, in: new)
-      if key.isBlank || key.named.isEmpty { continue }
-      guard let match = waiting[key.named]?.popLast() else { continue }
+      let line = keys.new(index, in: new)
+      if line.isBlank || line[keyPath: key].isEmpty { continue }
+      guard let match = waiting[line[keyPath: key]]?.popLast() else { continue }
       link(match, index)
     }
   }
