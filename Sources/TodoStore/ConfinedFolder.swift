@@ -142,9 +142,38 @@ public final class ConfinedFolder: @unchecked Sendable {
   /// through a link). The file is on disk, every byte, before its name is returned: a full
   /// disk or quota leaves no truncated file behind.
   public func create(preferring name: String, contents: [UInt8]) throws(StoreError) -> String {
+    try create(name, contents: contents) { ConfinedFolder.candidate($0, for: name) }
+  }
+
+  /// Creates a new file holding `contents`, named `STEM-XXXX.EXT`, where `XXXX` are four
+  /// random base32 characters (`call-mom-k3xq.txt`), drawn again while the name is taken.
+  ///
+  /// A name made from a task's words alone is made the same on every machine: two machines
+  /// writing a note for two different tasks of the same words would each make `call-mom.txt`,
+  /// and after a sync both tasks would link to one file. A random part makes that a chance of
+  /// about one in a million for each such pair.
+  public func create(uniqueNameFrom stem: String, extension ext: String, contents: [UInt8]) throws(StoreError)
+    -> String
+  {
+    var generator = SystemRandomNumberGenerator()
+    return try create(stem + ext, contents: contents) { _ in
+      stem + "-" + ConfinedFolder.randomSuffix(using: &generator) + ext
+    }
+  }
+
+  /// Four characters of RFC 4648's base32 alphabet in lower case: no character a file system,
+  /// a shell or a todo.txt tag treats specially, and none that only differs in case.
+  static func randomSuffix(using generator: inout some RandomNumberGenerator) -> String {
+    let alphabet = Array("abcdefghijklmnopqrstuvwxyz234567")
+    return String((0..<4).map { _ in alphabet[Int(generator.next(upperBound: UInt8(alphabet.count)))] })
+  }
+
+  /// Creates the first of the names `candidate` gives for 1, 2, 3 … that is free.
+  private func create(_ name: String, contents: [UInt8], candidate: (Int) -> String) throws(StoreError) -> String {
     guard ConfinedFolder.isPlainName(name) else { throw StoreError(.notFound, path: path(of: name), operation: .create) }
     for attempt in 1...10_000 {
-      let candidate = ConfinedFolder.candidate(attempt, for: name)
+      let candidate = candidate(attempt)
+      guard ConfinedFolder.isPlainName(candidate) else { throw StoreError(.notFound, path: path(of: candidate), operation: .create) }
       try posix.injectFault(.open, path(of: candidate))
       let file = openat(fd, candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
       if file < 0 {

@@ -240,7 +240,7 @@ public final class TodoDocument {
       try folder.replace(name, contents: Array(text.utf8))
       return
     }
-    let name = try folder.create(preferring: task.fileNameStem + ".txt", contents: Array(text.utf8))
+    let name = try folder.create(uniqueNameFrom: task.fileNameStem, extension: ".txt", contents: Array(text.utf8))
     do {
       try task.setNote(name)
     } catch {

@@ -181,7 +181,12 @@ struct TodoDocumentTests {
     let stored = try document.attach(photo, named: "../../sunday photo:1.png", toTaskAt: 0)
     #expect(!stored.contains("/") && !stored.contains(" ") && !stored.contains(":"))
     try document.save()
-    #expect(folder.read("todo.txt") == "Call Mum about Sunday note:call-mum-about-sunday.txt att:\(stored)\n")
+    // The note is named after the task's words and four random base32 characters, so that
+    // notes two machines write for tasks of the same words never share a file once synced.
+    let note = try #require(document.list[0].note)
+    #expect(note.wholeMatch(of: /call-mum-about-sunday-[a-z2-7]{4}\.txt/) != nil, "\(note)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("notes")) == [note])
+    #expect(folder.read("todo.txt") == "Call Mum about Sunday note:\(note) att:\(stored)\n")
     let task = document.list[0]
     #expect(try document.noteText(of: task) == "bring the photos\n")
     let paths = document.attachmentPaths(of: task)

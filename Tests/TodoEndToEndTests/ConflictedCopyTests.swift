@@ -115,6 +115,90 @@ struct ConflictedCopyTests {
       Set(ConflictedCopyTests.tasks(box)) == ["(A) 2009-02-13 Call mom", "Order new glasses", "2009-02-13 Book dentist"])
   }
 
+  /// Both machines have a task added before the copy left; the other machine then changes
+  /// or deletes it while this one completes another. The version with the task is the
+  /// common one, even though a version without it accounts for the copy as well: the change
+  /// is theirs, never a second task beside the first, and the deletion stays.
+  @Test(arguments: [
+    ["append", "4", "on the balcony"], ["prepend", "4", "Outside:"], ["replace", "4", "Water all plants"],
+    ["pri", "4", "A"], ["-f", "del", "4"],
+  ])
+  func aTaskBothMachinesHadIsChangedOnceByTheOther(_ change: [String]) throws {
+    let here = try Sandbox()
+    let there = try Sandbox()
+    for box in [here, there] {
+      try box.write("todo.txt", "Call mom\nPay rent\n")
+      #expect(try box.todo("add", "Fix bike").status == 0)
+      #expect(try box.todo("add", "Water plants").status == 0)
+    }
+    #expect(try here.todo("do", "1").status == 0)
+    #expect(try there.run("todo", change).status == 0)
+    // The syncing service kept this machine's file and made the other's a copy.
+    try here.write("todo (Sam's conflicted copy 2026-12-01).txt", there.read("todo.txt"))
+    let run = try here.todo("conflicts")
+    #expect(run.status == 0, "\(run.stderr)")
+    let expected = ConflictedCopyTests.tasks(there).map { $0 == "Call mom" ? "x 2009-02-13 Call mom" : $0 }
+    #expect(ConflictedCopyTests.tasks(here) == expected, "\(change)")
+  }
+
+  /// On the machine whose file the syncing service renamed to a copy (the other machine's
+  /// version took its place), with a second copy from a third machine: the log describes
+  /// neither list file that third copy meets, but it describes this machine's copy, and the
+  /// third copy is merged against a version of that one. Whichever copy is merged first.
+  @Test(arguments: [
+    ("todo (Sam's conflicted copy 2026-12-01).txt", "todo (Kim's conflicted copy 2026-12-01).txt"),
+    ("todo (Kim's conflicted copy 2026-12-01).txt", "todo (Sam's conflicted copy 2026-12-01).txt"),
+  ])
+  func onTheMachineWhoseFileLostAThirdMachinesCopyMergesToo(_ own: String, _ third: String) throws {
+    let here = try Sandbox()
+    let winner = try Sandbox()
+    let thirdMachine = try Sandbox()
+    for box in [here, winner, thirdMachine] {
+      try box.write("todo.txt", "Call mom\nPay rent\n")
+      #expect(try box.todo("add", "Buy milk @store").status == 0)
+      #expect(try box.todo("add", "Fix bike").status == 0)
+    }
+    #expect(try winner.todo("do", "1").status == 0)
+    #expect(try thirdMachine.todo("add", "Water plants").status == 0)
+    #expect(try here.todo("append", "3", "and eggs").status == 0)
+    try here.write(own, here.read("todo.txt"))
+    try here.write("todo.txt", winner.read("todo.txt"))
+    try here.write(third, thirdMachine.read("todo.txt"))
+    let run = try here.todo("conflicts")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      ConflictedCopyTests.tasks(here) == [
+        "x 2009-02-13 Call mom", "Pay rent", "2009-02-13 Buy milk @store and eggs", "2009-02-13 Fix bike",
+        "2009-02-13 Water plants",
+      ])
+  }
+
+  /// Without a version the log vouches for, a task edited on one side is a new task to the
+  /// merge, and both are kept: each such pair is named on standard error, one line each,
+  /// and the exit status says the result needs a look. Pairs already shown as conflicts,
+  /// and tasks that are not alike, are not named.
+  @Test func tasksKeptTwiceWithoutACommonVersionAreNamed() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", "Water plants\nCall mom\nBuy milk @store\nPay rent\n")
+    try box.write(
+      "todo.sync-conflict-20261201-101500-ABCDEFG.txt",
+      "Water plants on the balcony\nCall mom\nBuy milk @store and eggs\nFeed cat\n")
+    let run = try box.todo("conflicts")
+    #expect(run.status == 1)
+    #expect(
+      run.stderr == """
+        todo: todo.txt keeps both 'Water plants' and 'Water plants on the balcony', probably one task changed on both sides (no common version to tell); delete the one you do not want
+        todo: todo.txt keeps both 'Buy milk @store' and 'Buy milk @store and eggs', probably one task changed on both sides (no common version to tell); delete the one you do not want
+
+        """)
+    #expect(
+      Set(ConflictedCopyTests.tasks(box)) == [
+        "Water plants", "Water plants on the balcony", "Call mom", "Buy milk @store", "Buy milk @store and eggs",
+        "Pay rent", "Feed cat",
+      ])
+    #expect(box.exists(".todo-conflicts/todo.sync-conflict-20261201-101500-ABCDEFG.txt"))
+  }
+
   @Test func aTaskAddedHereByAnEditorIsKept() throws {
     let box = try Sandbox()
     #expect(try box.todo("add", "Call mom").status == 0)

@@ -65,6 +65,28 @@ final class Sandbox: @unchecked Sendable {
 
   func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: path(name)) }
 
+  /// The names in the folder `folder` (none when it is missing), sorted.
+  func names(in folder: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: path(folder))) ?? []).sorted()
+  }
+
+  /// The name of the one new note in `folder` made for a task whose words give `stem`: a new
+  /// note is named `STEM-XXXX.txt` with four random base32 characters, so a test reads the
+  /// name from the file that was written. Records an issue unless exactly one file there has
+  /// that form.
+  func noteName(_ stem: String, in folder: String = "notes") -> String {
+    let made = names(in: folder).filter { Sandbox.isNewNoteName($0, stem: stem) }
+    #expect(made.count == 1, "new notes named after '\(stem)' in \(folder): \(names(in: folder))")
+    return made.first ?? "\(stem)-????.txt"
+  }
+
+  /// Whether `name` is `STEM-XXXX.txt`, `XXXX` four characters of lower-case base32.
+  static func isNewNoteName(_ name: String, stem: String) -> Bool {
+    guard name.hasPrefix(stem + "-"), name.hasSuffix(".txt") else { return false }
+    let random = name.dropFirst(stem.count + 1).dropLast(".txt".count)
+    return random.count == 4 && random.allSatisfy { ("a"..."z").contains($0) || ("2"..."7").contains($0) }
+  }
+
   /// Runs `todo.sh ARGS` (todo.sh mode) in the home directory.
   ///
   /// - Parameter merged: send standard error into the same pipe as standard output (as

@@ -114,6 +114,40 @@ struct SyncTests {
     #expect(done.filter { $0.contains("file taxes") }.count == 1)
   }
 
+  /// A project and a context renamed over many tasks on one machine (as an editor's search
+  /// and replace does), tasks completed, prioritised and tagged on the other: the rename
+  /// changes nothing but that name, so each task is still the same task and both changes
+  /// are kept, whichever machine merges.
+  @Test(arguments: [true, false])
+  func aRenamedProjectMergesWithChangesOfItsTasks(_ renamingFirst: Bool) throws {
+    let net = try Network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    try laptop.write(
+      "list/todo.txt",
+      "fix bike +Home\npaint fence +Home @garden\ncall plumber +Home @phone\nwater plants @garden\nbuy milk\n")
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("sync").status == 0)
+    try laptop.write(
+      "list/todo.txt",
+      laptop.read("list/todo.txt").replacingOccurrences(of: "+Home", with: "+House")
+        .replacingOccurrences(of: "@garden", with: "@yard"))
+    #expect(try phone.todo("do", "1").status == 0)
+    #expect(try phone.todo("pri", "2", "A").status == 0)
+    #expect(try phone.todo("tag", "3", "due", "2026-05-01").status == 0)
+    #expect(try phone.todo("do", "4").status == 0)
+    for box in renamingFirst ? [laptop, phone, laptop] : [phone, laptop, phone] {
+      let run = try box.todo("sync")
+      #expect(run.status == 0, "\(run.stderr)")
+    }
+    for box in [laptop, phone] {
+      #expect(
+        SyncTests.lines(box, "todo.txt") == [
+          "x 2009-02-13 fix bike +House", "(A) paint fence +House @yard", "call plumber +House @phone due:2026-05-01",
+          "x 2009-02-13 water plants @yard", "buy milk", "",
+        ])
+    }
+  }
+
   @Test func aConflictWaitsForTheUserAndTheNextSyncFinishesIt() throws {
     let net = try Network()
     let (laptop, phone) = (net.laptop, net.phone)
@@ -147,6 +181,105 @@ struct SyncTests {
     #expect(try laptop.todo("sync").status == 0)
     #expect(laptop.read("list/todo.txt") == phone.read("list/todo.txt"))
     #expect(SyncTests.lines(laptop, "todo.txt").contains("(B) plan trip"))
+  }
+
+  /// Two machines write a note for two tasks of the same words: each note keeps a name of its
+  /// own, so after syncing each task still links to its own note, and sync needs nobody.
+  @Test func notesOfTasksWithTheSameWordsKeepTheirOwnFiles() throws {
+    let net = try Network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    try laptop.write("list/todo.txt", "pay rent\n")
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("sync").status == 0)
+    for (box, task, text) in [(laptop, "Call mom +family", "ask about the trip"), (phone, "Call mom @phone", "her birthday")] {
+      #expect(try box.todo("add", task).status == 0)
+      #expect(try box.todo("note", "2", text).status == 0)
+    }
+    let laptopNote = laptop.noteName("call-mom", in: "list/notes")
+    let phoneNote = phone.noteName("call-mom", in: "list/notes")
+    #expect(laptopNote != phoneNote)
+    for box in [laptop, phone, laptop] {
+      let run = try box.todo("sync")
+      #expect(run.status == 0, "\(run.stderr)")
+    }
+    for box in [laptop, phone] {
+      let tasks = SyncTests.lines(box, "todo.txt")
+      #expect(tasks.contains("2009-02-13 Call mom +family note:\(laptopNote)"), "\(tasks)")
+      #expect(tasks.contains("2009-02-13 Call mom @phone note:\(phoneNote)"), "\(tasks)")
+      #expect(box.names(in: "list/notes") == [laptopNote, phoneNote].sorted())
+      #expect(box.read("list/notes/\(laptopNote)") == "ask about the trip\n")
+      #expect(box.read("list/notes/\(phoneNote)") == "her birthday\n")
+    }
+  }
+
+  /// A note both machines rewrote: `resolve` settles todo.txt and done.txt only, so the
+  /// message says to settle the note's marker lines, never to run `resolve`; doing what it
+  /// says lets the next sync finish.
+  @Test func aNoteChangedOnBothSidesIsSettledAsTheMessageSays() throws {
+    let net = try Network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    try laptop.write("list/todo.txt", "call mom\n")
+    #expect(try laptop.todo("note", "1", "ask about the trip").status == 0)
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("sync").status == 0)
+    let note = laptop.noteName("call-mom", in: "list/notes")
+    #expect(try laptop.todo("note", "1", "--replace", "from the laptop").status == 0)
+    #expect(try phone.todo("note", "1", "--replace", "from the phone").status == 0)
+    #expect(try laptop.todo("sync").status == 0)
+    let run = try phone.todo("sync")
+    #expect(run.status == 1)
+    #expect(
+      run.stderr == "todo: notes/\(note) changed on both sides in ways that need you: "
+        + "keep the right lines of notes/\(note) between <<<<<<< and >>>>>>> and remove the markers, "
+        + "then run 'todo sync' again\n")
+    #expect(try phone.todo("resolve").stdout.hasPrefix("No merge conflicts"))
+    let marked = phone.read("list/notes/\(note)")
+    #expect(marked.contains("<<<<<<< ") && marked.contains("from the laptop") && marked.contains("from the phone"))
+    try phone.write("list/notes/\(note)", "from the phone\n")
+    let finished = try phone.todo("sync")
+    #expect(finished.status == 0, "\(finished.stderr)")
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(laptop.read("list/notes/\(note)") == "from the phone\n")
+  }
+
+  /// An attachment both machines replaced has no lines to pick: the message names the git
+  /// commands that keep one version, and with them the next sync finishes. A list conflict
+  /// in the same merge is still sent to `resolve`.
+  @Test(arguments: ["--ours", "--theirs"])
+  func anAttachmentChangedOnBothSidesIsSettledAsTheMessageSays(_ side: String) throws {
+    let net = try Network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    try laptop.write("list/todo.txt", "(C) fix the fence\n")
+    try laptop.write("photo.png", bytes: [0x89, 0x50, 0x4E, 0x47, 0, 1])
+    #expect(try laptop.todo("attach", "1", laptop.path("photo.png")).status == 0)
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("sync").status == 0)
+    #expect(laptop.names(in: "list/attachments") == ["photo.png"])
+    try laptop.write("list/attachments/photo.png", bytes: [0x89, 0x50, 0x4E, 0x47, 0, 2])
+    try phone.write("list/attachments/photo.png", bytes: [0x89, 0x50, 0x4E, 0x47, 0, 3])
+    #expect(try laptop.todo("pri", "1", "A").status == 0)
+    #expect(try phone.todo("pri", "1", "B").status == 0)
+    #expect(try laptop.todo("sync").status == 0)
+    let run = try phone.todo("sync")
+    #expect(run.status == 1)
+    let top = URL(fileURLWithPath: phone.path("list")).resolvingSymlinksInPath().path
+    #expect(
+      run.stderr == "todo: attachments/photo.png, todo.txt changed on both sides in ways that need you: "
+        + "keep the right lines of todo.txt between <<<<<<< and >>>>>>> and remove the markers (or run 'todo resolve'); "
+        + "attachments/photo.png has no lines to pick: keep one version with "
+        + "'git checkout --ours -- attachments/photo.png' (or --theirs) and 'git add attachments/photo.png' in \(top), "
+        + "then run 'todo sync' again\n")
+    #expect(try phone.todo("resolve", "theirs").status == 0)
+    try SyncTests.git(phone, ["checkout", side, "--", "attachments/photo.png"])
+    try SyncTests.git(phone, ["add", "attachments/photo.png"])
+    let finished = try phone.todo("sync")
+    #expect(finished.status == 0, "\(finished.stderr)")
+    #expect(try laptop.todo("sync").status == 0)
+    let kept: UInt8 = side == "--ours" ? 3 : 2
+    for box in [laptop, phone] {
+      #expect(box.bytes("list/attachments/photo.png") == [0x89, 0x50, 0x4E, 0x47, 0, kept])
+      #expect(SyncTests.lines(box, "todo.txt") == ["(A) fix the fence att:photo.png", ""])
+    }
   }
 
   @Test func offlineKeepsTheLocalCommit() throws {

@@ -41,6 +41,28 @@ struct MergeTests {
     #expect(Self.lines(Self.merge(base, base, ours)) == ours)
   }
 
+  /// A project or context renamed on one side is the same task: a completion, priority or
+  /// tag on the other side joins it, however few the other words; both sides renaming it
+  /// differently conflicts; two tasks added that differ in a project stay two.
+  @Test(arguments: [
+    ("call +Mom", "call +Mother", "x 2026-01-02 call +Mom", "x 2026-01-02 call +Mother"),
+    ("paint fence +Home @garden", "paint fence +House @yard", "(A) paint fence +Home @garden", "(A) paint fence +House @yard"),
+    ("fix bike +Home due:2026-01-05", "fix bike +House due:2026-01-05", "fix bike +Home due:2026-02-01", "fix bike +House due:2026-02-01"),
+  ])
+  func aRenameMergesWithOtherChanges(_ base: String, _ renamed: String, _ changed: String, _ both: String) {
+    for (ours, theirs) in [(renamed, changed), (changed, renamed)] {
+      let result = Self.merge([base, "other"], [ours, "other"], [theirs, "other"])
+      #expect(result.isClean, "\(ours) / \(theirs)")
+      #expect(Self.lines(result) == [both, "other"])
+    }
+    let twice = Self.merge([base], [renamed], [changed.replacingOccurrences(of: "+Mom", with: "+Mum")
+      .replacingOccurrences(of: "+Home", with: "+Flat")])
+    #expect(twice.conflicts.map(\.reason) == [.text], "\(Self.lines(twice))")
+    let added = Self.merge(["other"], ["other", "call mom +family"], ["other", "call mom +work"])
+    #expect(added.isClean)
+    #expect(Self.lines(added) == ["other", "call mom +family", "call mom +work"])
+  }
+
   @Test func deletedOnOneSideAndUntouchedOnTheOtherIsDeleted() {
     let base = ["a task", "b task", "c task"]
     let result = Self.merge(base, ["a task", "c task"], base)

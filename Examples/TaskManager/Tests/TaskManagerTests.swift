@@ -18,6 +18,15 @@ struct TaskManagerTests {
     func text(_ name: String) -> String? { bytes(name).map { String(decoding: $0, as: UTF8.self) } }
     func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: file(name)) }
 
+    /// The one note in `notes/`, which must be named after the task's words `stem` and four
+    /// random base32 characters (`STEM-XXXX.txt`): read from the folder, as it is random.
+    func noteName(_ stem: String) -> String {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: file("notes"))) ?? []
+      #expect(names.count == 1 && names[0].wholeMatch(of: /[a-z0-9-]+-[a-z2-7]{4}\.txt/) != nil, "\(names)")
+      #expect(names.first?.hasPrefix(stem + "-") == true, "\(names)")
+      return names.first ?? ""
+    }
+
     struct Run {
       var status: Int32
       var output: String
@@ -92,8 +101,9 @@ struct TaskManagerTests {
       "add", "Buy", "oat", "milk", "--category", "shopping", "--priority", "high", "--due", "2026-05-08",
       "--note", "two litres, the barista kind")
     #expect(added == "added 1: Buy oat milk\n")
-    #expect(folder.text("tasks.txt") == "(A) \(today) Buy oat milk +shopping due:2026-05-08 note:buy-oat-milk.txt\n")
-    #expect(folder.text("notes/buy-oat-milk.txt") == "two litres, the barista kind")
+    let note = folder.noteName("buy-oat-milk")
+    #expect(folder.text("tasks.txt") == "(A) \(today) Buy oat milk +shopping due:2026-05-08 note:\(note)\n")
+    #expect(folder.text("notes/\(note)") == "two litres, the barista kind")
     #expect(
       try folder.ok("show", "1") == """
         title:    Buy oat milk
@@ -112,15 +122,17 @@ struct TaskManagerTests {
     let folder = Folder()
     let today = Self.today
     try folder.ok("add", "Call mom", "--category", "family", "--note", "ask about Sunday")
-    #expect(folder.text("tasks.txt") == "\(today) Call mom +family note:call-mom.txt\n")
+    let note = folder.noteName("call-mom")
+    #expect(folder.text("tasks.txt") == "\(today) Call mom +family note:\(note)\n")
     try folder.ok("update", "1", "--title", "Call  mum", "--priority", "low", "--due", "2026-06-01")
-    #expect(folder.text("tasks.txt") == "(C) \(today) Call mum +family note:call-mom.txt due:2026-06-01\n")
+    #expect(folder.text("tasks.txt") == "(C) \(today) Call mum +family note:\(note) due:2026-06-01\n")
     let output = try folder.ok("update", "1", "--category", "personal", "--priority", "medium", "--due", "none")
     #expect(output == "1 [ ] Call mum  (personal, medium, note)\n")
-    #expect(folder.text("tasks.txt") == "(B) \(today) Call mum +personal note:call-mom.txt\n")
+    #expect(folder.text("tasks.txt") == "(B) \(today) Call mum +personal note:\(note)\n")
     try folder.ok("update", "1", "--priority", "none", "--note", "ask about Saturday")
-    #expect(folder.text("tasks.txt") == "\(today) Call mum +personal note:call-mom.txt\n")
-    #expect(folder.text("notes/call-mom.txt") == "ask about Saturday")
+    #expect(folder.text("tasks.txt") == "\(today) Call mum +personal note:\(note)\n")
+    #expect(folder.text("notes/\(note)") == "ask about Saturday")
+    #expect(folder.noteName("call-mom") == note)
   }
 
   @Test("complete, then list open, done or all tasks")
@@ -184,11 +196,13 @@ struct TaskManagerTests {
     let today = Self.today
     try folder.ok("add", "Plan the trip")
     try folder.ok("note", "1", "book", "the", "train")
-    #expect(folder.text("tasks.txt") == "\(today) Plan the trip note:plan-the-trip.txt\n")
-    #expect(folder.text("notes/plan-the-trip.txt") == "book the train")
+    let note = folder.noteName("plan-the-trip")
+    #expect(folder.text("tasks.txt") == "\(today) Plan the trip note:\(note)\n")
+    #expect(folder.text("notes/\(note)") == "book the train")
     try folder.ok("note", "1", "-", input: "book the train\npack light\n")
-    #expect(folder.text("tasks.txt") == "\(today) Plan the trip note:plan-the-trip.txt\n")
-    #expect(folder.text("notes/plan-the-trip.txt") == "book the train\npack light")
+    #expect(folder.text("tasks.txt") == "\(today) Plan the trip note:\(note)\n")
+    #expect(folder.text("notes/\(note)") == "book the train\npack light")
+    #expect(folder.noteName("plan-the-trip") == note)
     #expect(try folder.ok("show", "1").hasSuffix("note:     book the train\n          pack light\n"))
   }
 

@@ -15,8 +15,9 @@ enum ConflictsCommand {
       each into its file task by task (see 'merge'), and moves it into the hidden folder \
       .todo-conflicts beside the file. The version of the file before the changes in the \
       undo log serves as the common base; without one, a task found on one side only is \
-      kept. A task changed on both sides in ways that do not fit is kept in both versions, \
-      one after the other. done.txt is merged the same way. 'undo' takes the merge back; the copy stays in \
+      kept, and two kept tasks that look like one task changed on both sides are named on \
+      standard error (the exit status is then 1). A task changed on both sides in ways that \
+      do not fit is kept in both versions, one after the other. done.txt is merged the same way. 'undo' takes the merge back; the copy stays in \
       .todo-conflicts (move it back to merge it again).
       """,
     nativeOnly: true, toleratesConflictMarkers: true
@@ -24,6 +25,8 @@ enum ConflictsCommand {
     guard arguments.isEmpty else { throw spec.usageError }
     var merged = 0
     var refused = 0
+    // Tasks kept twice that are probably one: the merge is done, but the person must look.
+    var lookAlikes = 0
     // done.txt is merged like todo.txt: a union would bring back a task moved out of it.
     for file in [context.settings.todoFile, context.settings.doneFile] {
       let found = try copies(of: file, store: context.store)
@@ -46,14 +49,24 @@ enum ConflictsCommand {
       // descends from, found in the log as it was before the first merge here, never
       // against one that already holds another copy's lines (whose tasks would then read as
       // deleted by this copy's machine).
+      // One of the copies may be this machine's own file, renamed by the syncing service:
+      // all are read first, so that each can be merged against the versions that file had.
       var before = Before(history: context.store.history(files: [file]))
       for name in found.names {
-        try mergeCopy(name, of: found.directory, into: file, movingTo: aside, before: &before, context: context)
+        do throws(StoreError) {
+          before.copies.append((name, try found.directory.read(name)))
+        } catch {
+          throw .store(error)
+        }
+      }
+      for (name, bytes) in before.copies {
+        lookAlikes += try mergeCopy(
+          name, bytes: bytes, of: found.directory, into: file, movingTo: aside, before: &before, context: context)
         merged += 1
       }
     }
     if merged == 0, refused == 0, context.verbose { context.console.line("TODO: No conflicted copies found.") }
-    return refused == 0 ? .success : .failure
+    return refused == 0 && lookAlikes == 0 ? .success : .failure
   }
 
   /// The conflicted copies waiting beside todo.txt and done.txt, by name (links too: they
@@ -125,41 +138,54 @@ enum ConflictsCommand {
     )
   }
 
-  /// The undo log and the file as they were before the first copy was merged in this run.
+  /// The undo log, the file and its copies as they were before the first copy was merged in
+  /// this run.
   struct Before {
     var history: [UndoEntry]
     /// Taken under the lock of the first merge.
     var list: TodoList? = nil
+    /// Every copy of the file, by name, as read before any was merged.
+    var copies: [(name: String, bytes: [UInt8])] = []
   }
 
   /// Merges the copy `name` of `directory` into `file` and moves it into `aside`: one change.
+  /// Returns how many pairs of tasks it kept that are probably one task changed on both
+  /// sides, each named on standard error.
   ///
   /// The merge is labelled with the copy's fingerprint, so that a run killed (or failing)
   /// between writing the merge and moving the copy is recognised by the next one, which
   /// only moves the copy aside instead of merging it a second time (a second merge would
   /// read the first as this machine's edits, and could drop a task).
   static func mergeCopy(
-    _ name: String, of directory: ConfinedFolder, into file: String, movingTo aside: ConfinedFolder,
-    before: inout Before, context: CommandContext
-  ) throws(TodoError) {
-    let bytes: [UInt8]
-    do { bytes = try directory.read(name) } catch { throw .store(error) }
+    _ name: String, bytes: [UInt8], of directory: ConfinedFolder, into file: String,
+    movingTo aside: ConfinedFolder, before: inout Before, context: CommandContext
+  ) throws(TodoError) -> Int {
     let theirs = TodoList(bytes: bytes)
     let history = before.history
     let resolved = GitRepository.realPath(file)
     let label = "conflicts \(name) #\(TodoStore.fingerprint(of: bytes))"
     let alreadyMerged = history.contains { !$0.isUndone && $0.label == label }
-    var result: MergeResult?
+    let others = before.copies.filter { $0.name != name }.map { TodoList(bytes: $0.bytes) }
+    var outcome: (result: MergeResult, lookAlikes: [(ours: Task, theirs: Task)])?
     if !alreadyMerged {
       var original = before.list
-      result = try context.storing {
-        try context.store.update(file, label: label) { list -> MergeResult in
+      outcome = try context.storing {
+        try context.store.update(file, label: label) { list -> (MergeResult, [(ours: Task, theirs: Task)]) in
           if original == nil { original = list }
-          let result = TodoMerge.merge(
-            base: base(from: history, path: resolved, ours: original ?? list, theirs: theirs)?.base,
-            ours: list, theirs: theirs, conflictStyle: .keepBoth)
+          let base = base(from: history, path: resolved, ours: original ?? list, theirs: theirs, others: others)
+          let result = TodoMerge.merge(base: base?.list, ours: list, theirs: theirs, conflictStyle: .keepBoth)
+          // Without a base it can vouch for, the merge takes an edit for a new task: the
+          // pairs it kept that look like one task are named (those kept as conflicts are
+          // named below already).
+          var lookAlikes: [(ours: Task, theirs: Task)] = []
+          if base?.trusted != true {
+            let conflicting = Set(result.conflicts.flatMap { [$0.ours, $0.theirs].compactMap { $0 } })
+            lookAlikes = TodoMerge.lookAlikes(ours: list, theirs: theirs, in: result.list).filter {
+              !conflicting.contains($0.ours) || !conflicting.contains($0.theirs)
+            }
+          }
           list = result.list
-          return result
+          return (result, lookAlikes)
         }
       }
       before.list = original
@@ -168,12 +194,12 @@ enum ConflictsCommand {
     do { moved = try aside.moveIn(name, from: directory) } catch { throw .store(error) }
     let shown = folder + "/" + moved
     let target = Posix.basename(file)
-    if alreadyMerged {
+    guard let (result, lookAlikes) = outcome else {
       context.console.line("'\(name)' was already merged into \(target) (an earlier run stopped before moving it); it is now \(shown).")
-      return
+      return 0
     }
     context.console.line("Merged '\(name)' into \(target); the copy is now \(shown).")
-    if let result, !result.conflicts.isEmpty {
+    if !result.conflicts.isEmpty {
       context.console.line(
         "\(target) holds both versions of \(result.conflicts.count) task\(result.conflicts.count == 1 ? "" : "s") "
           + "changed on both sides; delete the one you do not want:")
@@ -183,46 +209,65 @@ enum ConflictsCommand {
         }
       }
     }
+    for pair in lookAlikes {
+      context.console.writeError(
+        Array("\(context.programName): \(target) keeps both '".utf8) + context.display(Array(pair.ours.bytes))
+          + Array("' and '".utf8) + context.display(Array(pair.theirs.bytes))
+          + Array("', probably one task changed on both sides (no common version to tell); delete the one you do not want\n".utf8))
+    }
+    return lookAlikes.count
   }
 
-  /// The version both files descend from, and which file is this machine's: `nil` when
-  /// the undo log cannot tell (then nothing counts as deleted, and both sides are kept).
+  /// The version both files descend from, and whether the undo log vouches for it: `nil`
+  /// when the log describes no file (then nothing counts as deleted, and both sides are kept).
   ///
-  /// The undo log describes this machine's file, whichever of the two that is: a file-syncing
-  /// service may have renamed it to the copy and put the other machine's version in its
-  /// place. The log is replayed backwards from each file; only a file it describes (every
-  /// line a change added is there to take away) is this machine's. Of the versions on the
-  /// way back, the base is the one sharing the most lines with the other file, the oldest of
-  /// equals: a newer one would hold changes made here after the copy left, which the merge
-  /// would then read as deleted by the other machine.
+  /// The undo log describes this machine's file, whichever it is: a file-syncing service may
+  /// have renamed it to this copy or another one (`others`) and put the other machine's
+  /// version in its place. The log is replayed backwards from each file in turn (`ours`,
+  /// `theirs`, `others`) until one is found that it describes (every line a change added is
+  /// there to take away), one whose size is the size the log kept first. Of the versions on
+  /// the way back, the base is the one that accounts best for the file it is not replayed
+  /// from (see ``TodoMerge/kinship(ancestor:descendant:)``), the oldest of equals: a newer one
+  /// may hold changes made here after the copy left, which the merge would then read as
+  /// deleted by the other machine.
+  ///
+  /// A copy is left only when both machines changed the file since the version they shared:
+  /// a version that is either file as it stands is not that version. Taking one would read
+  /// the other machine's deletion of a task added here before the copy left as a task added
+  /// here since (and bring it back), or this machine's changes as the other machine's.
   ///
   /// The replay cannot see what was changed here without the tool (an editor) or before the
   /// oldest entry: such a line would be in every version on the way back, and a base holding
   /// it would say the other machine deleted it. So the base is trusted only when every step
   /// back from this machine's file to it is checked against the size the log kept of the file
   /// after that change, and it is not the oldest version the log reaches (what the file held
-  /// before the tool first changed it, or before the oldest entry kept, is unknown). An untrusted base keeps only the tasks the other file still has in some form:
-  /// the other machine's deletions may come back, but nothing of this machine's is dropped.
+  /// before the tool first changed it, or before the oldest entry kept, is unknown). An
+  /// untrusted base keeps only the tasks the other file still has in some form: the other
+  /// machine's deletions may come back, but nothing of this machine's is dropped.
   static func base(
-    from history: [UndoEntry], path: String, ours: TodoList, theirs: TodoList
-  ) -> (base: TodoList, oursIsLocal: Bool)? {
+    from history: [UndoEntry], path: String, ours: TodoList, theirs: TodoList, others: [TodoList] = []
+  ) -> (list: TodoList, trusted: Bool)? {
     let recorded = history.filter { !$0.isUndone }.prefix { $0.isRecorded }
     guard !recorded.isEmpty else { return nil }
-    for (local, other, oursIsLocal) in [(ours, theirs, true), (theirs, ours, false)] {
-      guard let found = base(replaying: recorded, path: path, from: local, toward: other)
-      else { continue }
-      let base = found.trusted ? found.lines : keepingOnlyTasksIn(other, found.lines)
-      return (TodoList(bytes: base.flatMap { $0 + [0x0A] }), oursIsLocal)
+    let candidates = [(ours, theirs), (theirs, ours)] + others.map { ($0, theirs) }
+    var found: (lines: [[UInt8]], trusted: Bool, other: TodoList)?
+    for (local, other) in candidates {
+      guard let replayed = base(replaying: recorded, path: path, from: local, toward: other) else { continue }
+      if replayed.describes || found == nil { found = (replayed.lines, replayed.trusted, other) }
+      if replayed.describes { break }
     }
-    return nil
+    guard let found else { return nil }
+    let lines = found.trusted ? found.lines : keepingOnlyTasksIn(found.other, found.lines)
+    return (TodoList(bytes: lines.flatMap { $0 + [0x0A] }), found.trusted)
   }
 
-  /// The best base on the way back from `local`, and whether it is trusted; `nil` when the
-  /// log does not describe `local`.
+  /// The best base on the way back from `local`, whether it is trusted, and whether `local`
+  /// is the file the log's newest change left (its size is the one kept); `nil` when the log
+  /// does not describe `local`.
   private static func base(
     replaying history: ArraySlice<UndoEntry>, path: String, from local: TodoList,
     toward other: TodoList
-  ) -> (lines: [[UInt8]], trusted: Bool)? {
+  ) -> (lines: [[UInt8]], trusted: Bool, describes: Bool)? {
     var lines = local.map { Array($0.bytes) }
     // Sizes as the file would have them: each kept line with its own ending, a line put back
     // with the file's usual one (a guess that can only make a check fail, never pass wrongly
@@ -232,20 +277,26 @@ enum ConflictsCommand {
     let bom = local.hasByteOrderMark ? TodoList.byteOrderMark.count : 0
     func size() -> Int { bom + lines.reduce(0) { $0 + $1.count } + endingBytes.reduce(0, +) }
 
-    let wanted = multiset(other.map { Array($0.bytes) })
-    func score(_ lines: [[UInt8]]) -> Int {
-      var have = multiset(lines)
-      var score = 0
-      for (line, count) in wanted {
-        score += min(count, have[line] ?? 0)
-        have[line] = nil
-      }
-      return score
+    // Versions that hold the tasks of either file as it stands rank below every other (see
+    // `base(from:)`); a replayed version has its lines in another order, so they are compared
+    // sorted, and without blank lines (a `del` leaves one, and it is no task).
+    func sorted(_ lines: [[UInt8]]) -> [[UInt8]] {
+      lines.filter { !$0.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } }.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+    let either = [sorted(lines), sorted(other.map { Array($0.bytes) })]
+    func rank(_ lines: [[UInt8]]) -> (possible: Int, kinship: Int) {
+      let version = TodoList(bytes: lines.flatMap { $0 + [0x0A] })
+      // Sorted only when the counts say it may be so: a long log of a large list is many
+      // versions to compare.
+      let tasks = lines.reduce(0) { $0 + ($1.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } ? 0 : 1) }
+      let same = either.contains { $0.count == tasks } && either.contains(sorted(lines))
+      return (same ? 0 : 1, TodoMerge.kinship(ancestor: version, descendant: other))
     }
     let changes = history.compactMap { entry in entry.changes.first { $0.path == path } }
     // Checked up to here: the file is what the log says it was after the newest change.
     var checked = changes.first.map { $0.size == local.serializedCount } ?? false
-    var best = (score: score(lines), lines: lines, trusted: checked && !changes.isEmpty)
+    let describes = checked
+    var best = (rank: rank(lines), lines: lines, trusted: checked && !changes.isEmpty)
     for (index, change) in changes.enumerated() {
       for line in change.added {
         guard let at = lines.firstIndex(of: Array(line.utf8)) else { return nil }
@@ -263,10 +314,10 @@ enum ConflictsCommand {
         // full log: nothing vouches for it.
         checked = false
       }
-      let points = score(lines)
-      if points >= best.score { best = (points, lines, checked) }
+      let rank = rank(lines)
+      if rank >= best.rank { best = (rank, lines, checked) }
     }
-    return (best.lines, best.trusted)
+    return (best.lines, best.trusted, describes)
   }
 
   /// The lines of `base` that `other` still has, as the same line or as the same task with
@@ -284,11 +335,5 @@ enum ConflictsCommand {
       guard let colon = word.firstIndex(of: UInt8(ascii: ":")) else { return true }
       return colon == word.startIndex || colon == word.index(before: word.endIndex)
     }
-  }
-
-  private static func multiset(_ lines: [[UInt8]]) -> [[UInt8]: Int] {
-    var counts: [[UInt8]: Int] = [:]
-    for line in lines { counts[line, default: 0] += 1 }
-    return counts
   }
 }

@@ -70,6 +70,50 @@ struct GitRepository {
     return result.status == 0 ? result.output : nil
   }
 
+  /// For each of `names` (`COMMIT:PATH`), the object's contents, or `nil` when there is no
+  /// such object; `nil` for all when git fails. One `cat-file --batch` for all, not two
+  /// processes per name.
+  func contents(of names: [String]) -> [[UInt8]?]? {
+    guard !names.contains(where: { $0.contains("\n") }) else { return nil }
+    let result = runner.run(
+      ["git", "-C", directory, "cat-file", "--batch"], environment: environment,
+      input: Array(names.map { $0 + "\n" }.joined().utf8), captureOutput: true)
+    guard result.status == 0 else { return nil }
+    // Each answer: `OID TYPE SIZE` LF, SIZE bytes, LF; or `NAME missing` LF.
+    let output = result.output
+    var found: [[UInt8]?] = []
+    var at = 0
+    for name in names {
+      guard let end = output[at...].firstIndex(of: 0x0A) else { return nil }
+      let header = String(decoding: output[at..<end], as: UTF8.self)
+      at = end + 1
+      if header == name + " missing" {
+        found.append(nil)
+        continue
+      }
+      let fields = header.split(separator: " ")
+      guard fields.count == 3, let size = Int(fields[2]), size >= 0, at + size < output.count,
+        output[at + size] == 0x0A
+      else { return nil }
+      found.append(Array(output[at..<(at + size)]))
+      at += size + 1
+    }
+    return at == output.count ? found : nil
+  }
+
+  /// For each of `names` (`COMMIT:PATH`), the object's id, or `nil` when there is no such
+  /// object; `nil` for all when git fails. One `cat-file --batch-check` for all.
+  func objectIDs(of names: [String]) -> [String?]? {
+    guard !names.contains(where: { $0.contains("\n") }) else { return nil }
+    let result = runner.run(
+      ["git", "-C", directory, "cat-file", "--batch-check=%(objectname)"], environment: environment,
+      input: Array(names.map { $0 + "\n" }.joined().utf8), captureOutput: true)
+    guard result.status == 0 else { return nil }
+    let lines = String(decoding: result.output, as: UTF8.self).split(separator: "\n").map(String.init)
+    guard lines.count == names.count else { return nil }
+    return zip(names, lines).map { name, line in line == name + " missing" ? nil : line }
+  }
+
   /// Runs a step that must succeed.
   func require(_ action: String, _ arguments: [String]) throws(TodoError) {
     let outcome = run(arguments)

@@ -121,8 +121,14 @@ enum GitSetupCommand {
 
   /// Writes what is missing to .gitattributes and the repository's configuration; returns
   /// whether anything changed.
-  static func register(_ git: GitRepository, context: CommandContext) throws(TodoError) -> Bool {
-    let top = GitRepository.realPath(try git.topLevel())
+  ///
+  /// - Parameter top: the top of the work tree with links resolved, when the caller has it
+  ///   (`sync` runs this every time: each git process it saves is a few milliseconds).
+  static func register(_ git: GitRepository, top knownTop: String? = nil, context: CommandContext) throws(TodoError)
+    -> Bool
+  {
+    let top: String
+    if let knownTop { top = knownTop } else { top = GitRepository.realPath(try git.topLevel()) }
     var changed = false
 
     // .gitattributes at the top of the work tree, one line per file that lies inside it.
@@ -163,7 +169,14 @@ enum GitSetupCommand {
       ("merge.\(unionDriver).name", "done.txt, merged task by task"),
       ("merge.\(unionDriver).driver", driverCommand(union: false, lists: lists)),
     ]
-    for (key, value) in settings where git.value(["config", "--local", "--get", key]) != value {
+    // Read in one process: `KEY VALUE` lines (section and key names come back in lower case,
+    // as they are written here).
+    var current: [String: String] = [:]
+    for line in (git.value(["config", "--local", "--get-regexp", "^merge\\.todotxt"]) ?? "").split(separator: "\n") {
+      guard let space = line.firstIndex(of: " ") else { continue }
+      current[String(line[..<space])] = String(line[line.index(after: space)...])
+    }
+    for (key, value) in settings where current[key] != value {
       try git.require("config", ["config", "--local", key, value])
       changed = true
     }

@@ -14,7 +14,9 @@ enum NoteCommand {
     abstract: "Write or show the note of a task: a text file in the notes folder of the todo directory.",
     discussion: """
       Opens the task's note in $VISUAL or $EDITOR (vi when neither is set), creating it the \
-      first time and linking it with a note:NAME.txt tag; a new note left empty is removed. \
+      first time and linking it with a note:NAME.txt tag, NAME being the task's first words \
+      and four random characters (call-mom-k3xq.txt) so that notes two machines write for \
+      tasks of the same words never share a file once synced; a new note left empty is removed. \
       --show prints the note. TEXT (or text piped to standard input) is added to the note as \
       a line, without an editor; --replace makes it the whole note. The tag moves with the \
       task to done.txt on archive and the file stays. ls also searches notes for plain words.
@@ -76,7 +78,7 @@ enum NoteCommand {
           case .file?, nil: break
           }
         } else {
-          name = try folder.create(preferring: task.fileNameStem + ".txt", contents: [])
+          name = try folder.create(uniqueNameFrom: task.fileNameStem, extension: ".txt", contents: [])
           created = true
         }
         let notePath = folder.path(of: name)
@@ -153,7 +155,9 @@ enum NoteCommand {
   static func write(_ line: [UInt8], replacing: Bool, to linked: String?, for task: Task, in folder: ConfinedFolder)
     throws(StoreError) -> (name: String, created: Bool)
   {
-    guard let linked else { return (try folder.create(preferring: task.fileNameStem + ".txt", contents: line), true) }
+    guard let linked else {
+      return (try folder.create(uniqueNameFrom: task.fileNameStem, extension: ".txt", contents: line), true)
+    }
     var contents: [UInt8] = []
     if !replacing {
       do { contents = try folder.read(linked) } catch where error.kind == .notFound { contents = [] }

@@ -31,7 +31,7 @@ enum SyncCommand {
     let directory = context.settings.todoDirectory
     let git = GitRepository(directory: directory, context: context)
     let top = GitRepository.realPath(try git.topLevel())
-    if try GitSetupCommand.register(git, context: context), context.verbose {
+    if try GitSetupCommand.register(git, top: top, context: context), context.verbose {
       context.console.line("Registered the todo.txt merge driver in \(top).")
     }
     let lists = [context.settings.todoFile, context.settings.doneFile]
@@ -41,7 +41,7 @@ enum SyncCommand {
     var committed: [String] = []
     try locked(lists, context: context) { () throws(TodoError) in
       try finishMerge(git, top: top, context: context)
-      if let summary = try commitLocalChanges(git, top: top, context: context) {
+      if let summary = try commitLocalChanges(git, top: top, context: context).summary {
         committed.append(summary)
       }
     }
@@ -55,7 +55,10 @@ enum SyncCommand {
     }
     var wanted = upstream ?? branch
     if wanted.hasPrefix("refs/heads/") { wanted.removeFirst("refs/heads/".count) }
-    let remoteBranch = sharedBranch(git, remote: remote, local: wanted)
+    // A branch the remote had at the last fetch is the one: asking the remote again is a
+    // connection (a network round trip) on every sync.
+    let known = git.value(["rev-parse", "-q", "--verify", "refs/remotes/\(remote)/\(wanted)"]) != nil
+    let remoteBranch = known ? wanted : sharedBranch(git, remote: remote, local: wanted)
     let tracking = "refs/remotes/\(remote)/\(remoteBranch)"
     let name = "\(remote)/\(remoteBranch)"
 
@@ -73,15 +76,27 @@ enum SyncCommand {
         throw .offline(remote: remote, detail: fetched.reason)
       }
       let hasTracking = git.value(["rev-parse", "-q", "--verify", tracking]) != nil
+      // Commits only this side has, once the remote's are merged; `nil`: count them after.
+      var outgoing: Int?
       try locked(lists, context: context) { () throws(TodoError) in
-        if let summary = try commitLocalChanges(git, top: top, context: context) {
-          committed.append(summary)
-        }
-        let hasHead = git.value(["rev-parse", "-q", "--verify", "HEAD"]) != nil
+        let local = try commitLocalChanges(git, top: top, context: context)
+        if let summary = local.summary { committed.append(summary) }
         guard hasTracking else { return }
-        let incoming = count(git, hasHead ? "HEAD..\(tracking)" : tracking)
+        // Both counts in one process; it fails only without a commit here yet.
+        let counts = git.value(["rev-list", "--count", "--left-right", "HEAD...\(tracking)", "--"])?
+          .split(separator: "\t").compactMap { Int($0) }
+        let incoming: Int
+        if let counts, counts.count == 2 {
+          incoming = counts[1]
+          outgoing = counts[0]
+        } else {
+          let hasHead = git.value(["rev-parse", "-q", "--verify", "HEAD"]) != nil
+          incoming = count(git, hasHead ? "HEAD..\(tracking)" : tracking)
+        }
         guard incoming > 0 else { return }
-        try requireSaved(lists, git: git, top: top)
+        outgoing = nil
+        // Just found clean under the lock: asking git again would say the same.
+        if !local.clean { try requireSaved(lists, git: git, top: top) }
         // Not committed yet: git merged each list alone, and both are settled together first.
         let merged = git.run([
           "merge", "-q", "--no-edit", "--no-commit", "--autostash", "--allow-unrelated-histories",
@@ -97,9 +112,11 @@ enum SyncCommand {
         try finishMerge(git, top: top, context: context)
         received += incoming
       }
-      guard git.value(["rev-parse", "-q", "--verify", "HEAD"]) != nil else { break }
-      let outgoing = count(git, hasTracking ? "\(tracking)..HEAD" : "HEAD")
-      guard outgoing > 0 else { break }
+      if outgoing == nil {
+        guard git.value(["rev-parse", "-q", "--verify", "HEAD"]) != nil else { break }
+        outgoing = count(git, hasTracking ? "\(tracking)..HEAD" : "HEAD")
+      }
+      guard let outgoing, outgoing > 0 else { break }
       var push = ["push", "-q"]
       if upstream == nil || remoteBranch != wanted { push.append("-u") }
       push += ["--", remote, "HEAD:refs/heads/\(remoteBranch)"]
@@ -295,7 +312,12 @@ enum SyncCommand {
         }
         try MergeCommand.write(Array(("merge \(merging)\n" + lines.joined()).utf8), to: path)
       }
-      throw .syncConflict(unsettled.map(Posix.basename))
+      throw .syncConflict(
+        unsettled.map { file in
+          let kind: UnsettledFile.Kind =
+            !hasMarkers(Posix.readFile(top + "/" + file) ?? []) ? .whole : file == todo || file == done ? .list : .text
+          return UnsettledFile(path: file, kind: kind)
+        }, top: top)
     }
     try git.require("commit", ["commit", "-q", "--no-edit"])
     if let path = recordPath(git, top: top) { unlink(path) }
@@ -424,26 +446,40 @@ enum SyncCommand {
   /// Commits the tool's own files and nothing else: todo.txt, done.txt, .gitattributes and
   /// the notes and attachments folders (new files there too, so that no `note:` link
   /// dangles on another machine). Other files in the directory, and whatever the user had
-  /// staged, stay out of the commit. Returns the summary, or `nil` when nothing changed.
+  /// staged, stay out of the commit. Returns the summary, or `nil` when nothing changed, and
+  /// whether git found nothing to commit at all (then the files are as committed).
+  ///
+  /// Runs twice in every sync, most often with nothing to commit: that case costs one git
+  /// process (`status`), not one per path and two more to stage and compare.
   static func commitLocalChanges(
     _ git: GitRepository, top: String, context: CommandContext
-  ) throws(TodoError) -> String? {
+  ) throws(TodoError) -> (summary: String?, clean: Bool) {
     var paths: [String] = []
+    var missing: [String] = []
     let files = [context.settings.todoFile, context.settings.doneFile, top + "/.gitattributes"]
     let folders = [NoteCommand.directory(context.settings), AttachCommand.directory(context.settings)]
     for path in files + folders {
       let directory = GitRepository.realPath(Posix.dirname(path))
       guard directory == top || directory.hasPrefix(top + "/") else { continue }
       let full = directory + "/" + Posix.basename(path)
-      let tracked = git.value(["ls-files", "--", full]).map { !$0.isEmpty } ?? false
-      guard Posix.exists(full) || tracked else { continue }
-      paths.append(full)
+      if Posix.exists(full) { paths.append(full) } else { missing.append(full) }
     }
-    guard !paths.isEmpty else { return nil }
+    // One that is gone still counts when git tracks it (or files in it): its deletion is
+    // committed.
+    if !missing.isEmpty, let listed = git.bytes(["ls-files", "-z", "--full-name", "--"] + missing) {
+      let tracked = listed.split(separator: 0).map { top + "/" + String(decoding: $0, as: UTF8.self) }
+      paths += missing.filter { path in tracked.contains { $0 == path || $0.hasPrefix(path + "/") } }
+    }
+    guard !paths.isEmpty else { return (nil, true) }
+    if let status = git.bytes(["status", "--porcelain", "-z", "--untracked-files=all", "--"] + paths),
+      status.isEmpty
+    {
+      return (nil, true)
+    }
     try git.require("add", ["add", "-A", "--"] + paths)
     let numbers = git.value(["diff", "--cached", "--numstat", "HEAD", "--"] + paths)
       ?? git.value(["diff", "--cached", "--numstat", "--"] + paths) ?? ""
-    guard !numbers.isEmpty else { return nil }
+    guard !numbers.isEmpty else { return (nil, false) }
     let counts = numbers.split(separator: "\n").map { line -> String in
       let fields = line.split(separator: "\t", maxSplits: 2).map(String.init)
       guard fields.count == 3 else { return String(line) }
@@ -453,7 +489,7 @@ enum SyncCommand {
     let message = "todo sync on \(hostName()): \(summary)"
     // `--only` (implied by the paths): what else is staged is left staged, not committed.
     try git.require("commit", ["commit", "-q", "-m", message, "--"] + paths)
-    return summary
+    return (summary, false)
   }
 
   /// `gethostname(2)`, or `this machine`.

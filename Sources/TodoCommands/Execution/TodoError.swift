@@ -119,8 +119,9 @@ package enum TodoError: Error, Equatable, Sendable {
   case noRemote(String)
   /// `sync`: the remote could not be reached; what was committed here stays.
   case offline(remote: String, detail: String)
-  /// `sync`: a merge left conflicts in these files for the user to settle.
-  case syncConflict([String])
+  /// `sync`: a merge left conflicts in these files (paths from the top of the work tree
+  /// `top`) for the user to settle.
+  case syncConflict([UnsettledFile], top: String)
   /// `resolve`: a marker line out of place, which only an editor can settle.
   case malformedConflict(path: String, line: Int)
   /// `resolve`: a conflict number that is not a number, or past the last conflict.
@@ -294,10 +295,25 @@ package enum TodoError: Error, Equatable, Sendable {
     case .offline(let remote, let detail):
       return "\(programName): cannot reach '\(remote)' (\(detail)); "
         + "the changes made here are committed and go out with the next sync"
-    case .syncConflict(let files):
-      return "\(programName): \(files.joined(separator: ", ")) changed on both sides in ways that need you: "
-        + "keep the right lines between <<<<<<< and >>>>>>> and remove the markers (or run '\(programName) resolve'), "
-        + "then run '\(programName) sync' again"
+    case .syncConflict(let files, let top):
+      // Each kind of file is named with the step that settles it: `resolve` reads only the
+      // list files, and a file without marker lines has no lines to pick.
+      func paths(_ kind: UnsettledFile.Kind) -> [String] { files.filter { $0.kind == kind }.map(\.path) }
+      var steps: [String] = []
+      let markers = "between <<<<<<< and >>>>>>> and remove the markers"
+      if case let lists = paths(.list), !lists.isEmpty {
+        steps.append("keep the right lines of \(lists.joined(separator: ", ")) \(markers) (or run '\(programName) resolve')")
+      }
+      if case let texts = paths(.text), !texts.isEmpty {
+        steps.append("keep the right lines of \(texts.joined(separator: ", ")) \(markers)")
+      }
+      for path in paths(.whole) {
+        steps.append(
+          "\(path) has no lines to pick: keep one version with 'git checkout --ours -- \(path)' (or --theirs) "
+            + "and 'git add \(path)' in \(top)")
+      }
+      return "\(programName): \(files.map(\.path).joined(separator: ", ")) changed on both sides in ways that need you: "
+        + steps.joined(separator: "; ") + ", then run '\(programName) sync' again"
     case .malformedConflict(let path, let line):
       return "\(programName): \(path):\(line): a merge conflict marker out of place; settle this file in an editor"
     case .notAConflictNumber(let word): return "\(programName): resolve: '\(word)' is not a conflict number"
@@ -376,4 +392,21 @@ enum SearchNotice: Equatable, Sendable {
     case .binaryFileMatches: return "grep: (standard input): binary file matches"
     }
   }
+}
+
+/// A file a sync's merge left for the user, and what kind of step settles it.
+package struct UnsettledFile: Sendable, Equatable {
+  package enum Kind: Sendable, Equatable {
+    /// todo.txt or done.txt with marker lines: `resolve`, or an editor.
+    case list
+    /// Another file with marker lines (a note): an editor.
+    case text
+    /// A file without marker lines (an attachment, a file deleted on one side): one side's
+    /// version, picked with git.
+    case whole
+  }
+
+  /// From the top of the work tree.
+  package var path: String
+  package var kind: Kind
 }

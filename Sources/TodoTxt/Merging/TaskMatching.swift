@@ -14,6 +14,9 @@ struct LineKey: Sendable {
   var core: [UInt8]
   /// The same words, sorted, for measuring how alike two lines are.
   var words: [ArraySlice<UInt8>]
+  /// ``core`` with each `+project` and `@context` written as its sign alone, or empty when no
+  /// plain word is left: the same for a task whose project or context was renamed.
+  var named: [UInt8]
   /// The creation date as written.
   var creationDate: TaskDate?
 
@@ -23,14 +26,26 @@ struct LineKey: Sendable {
     creationDate = task.creationDate
     var core: [UInt8] = []
     var words: [ArraySlice<UInt8>] = []
+    var named: [UInt8] = []
+    var plain = false
     task.forEachToken { token in
       if case .tag = token.kind { return }
       let word = task.bytes[token.range]
-      if !core.isEmpty { core.append(.space) }
+      if !core.isEmpty {
+        core.append(.space)
+        named.append(.space)
+      }
       core += word
       words.append(word)
+      if token.kind == .word {
+        named += word
+        plain = true
+      } else {
+        named.append(word[word.startIndex])
+      }
     }
     self.core = core
+    self.named = plain ? named : []
     self.words = words.sorted { $0.lexicographicallyPrecedes($1) }
   }
 
@@ -159,7 +174,10 @@ struct LineMap: RandomAccessCollection, Sendable {
 /// 1. the same bytes (the n-th copy of a line with the n-th copy);
 /// 2. the same body once the completion mark and date, the priority, the creation date and
 ///    every `key:value` tag are taken away (so completing a task, changing its priority or
-///    a tag keeps it the same task);
+///    a tag keeps it the same task); then, with `similar`, the same body once the names of
+///    its projects and contexts are taken away too, each `+` and `@` kept in its place (so renaming a project
+///    or a context, over many tasks at once, keeps each the same task, for sure: a rename
+///    changes no other word, where a new task written like an old one would);
 /// 3. with `similar`, the most alike pairs first, when more than half of their words are
 ///    shared (Dice's coefficient of the non-tag words above 0.5), so that an edited text is
 ///    still the same task.
@@ -181,15 +199,21 @@ struct LinePairing: Sendable {
   /// lines near its place in the order, about this many pairs in all.
   static let similarityLimit = 250_000
 
+  /// Whether projects and contexts may have been renamed: only between a version and one made
+  /// from it (two tasks added on two sides that differ in a project are two tasks).
+  private var renames = false
+
   init(old: some PairedLines, new: some PairedLines, similar: Bool) {
     newForOld = LineMap(count: old.count)
     oldForNew = LineMap(count: new.count)
+    renames = similar
     var keys = Keys()
     pairByPlace(old, new, keys: &keys)
     let olds = (0..<old.count).filter { !newForOld.isPaired($0) }
     let news = (0..<new.count).filter { !oldForNew.isPaired($0) }
     pairSame(old, olds, new, news)
     pairCores(old, olds, new, news, keys: &keys)
+    if renames { pairNames(old, olds, new, news, keys: &keys) }
     if similar { pairSimilar(old, olds, new, news, keys: &keys) }
     findAmbiguous(old)
   }
@@ -367,6 +391,7 @@ struct LinePairing: Sendable {
     guard !olds.isEmpty, !news.isEmpty else { return }
     pairSame(old, Array(olds), new, Array(news))
     pairCores(old, Array(olds), new, Array(news), keys: &keys)
+    if renames { pairNames(old, Array(olds), new, Array(news), keys: &keys) }
   }
 
   // MARK: Rounds
@@ -393,17 +418,35 @@ struct LinePairing: Sendable {
     _ old: some PairedLines, _ olds: [Int], _ new: some PairedLines, _ news: [Int],
     keys: inout Keys
   ) {
+    pairSameKey(\.core, old, olds, new, news, keys: &keys)
+  }
+
+  /// Round 2, second part, over the given lines that are still unpaired: the n-th line of a
+  /// body with the n-th line of the same body, project and context names left out.
+  private mutating func pairNames(
+    _ old: some PairedLines, _ olds: [Int], _ new: some PairedLines, _ news: [Int],
+    keys: inout Keys
+  ) {
+    pairSameKey(\.named, old, olds, new, news, keys: &keys)
+  }
+
+  /// The n-th unpaired line of one key with the n-th of the same key; blank lines and lines
+  /// whose key is empty are left alone.
+  private mutating func pairSameKey(
+    _ key: KeyPath<LineKey, [UInt8]>, _ old: some PairedLines, _ olds: [Int], _ new: some PairedLines,
+    _ news: [Int], keys: inout Keys
+  ) {
     var waiting: [[UInt8]: [Int]] = [:]
     for index in olds.reversed() where !newForOld.isPaired(index) {
-      let key = keys.old(index, in: old)
-      if key.isBlank || key.core.isEmpty { continue }
-      waiting[key.core, default: []].append(index)
+      let line = keys.old(index, in: old)
+      if line.isBlank || line[keyPath: key].isEmpty { continue }
+      waiting[line[keyPath: key], default: []].append(index)
     }
     guard !waiting.isEmpty else { return }
     for index in news where !oldForNew.isPaired(index) {
-      let key = keys.new(index, in: new)
-      if key.isBlank || key.core.isEmpty { continue }
-      guard let match = waiting[key.core]?.popLast() else { continue }
+      let line = keys.new(index, in: new)
+      if line.isBlank || line[keyPath: key].isEmpty { continue }
+      guard let match = waiting[line[keyPath: key]]?.popLast() else { continue }
       link(match, index)
     }
   }

@@ -52,7 +52,8 @@ public struct MergeResult: Sendable {
 ///
 /// Tasks are matched across versions by content, never by line number: first the same line,
 /// then the same body once the completion mark and date, the priority, the creation date and
-/// the `key:value` tags are taken away, then (for a base and a side) the most alike lines that
+/// the `key:value` tags are taken away, then (for a base and a side) the same body but for the
+/// names of its projects and contexts (a rename), then the most alike lines that
 /// share more than half of their non-tag words. A task whose text was rewritten beyond that is
 /// a deleted task and a new one. Lines that are the same bytes are first paired by their place,
 /// as a line diff pairs them (see ``LinePairing``), so of two tasks with the same text each
