@@ -74,6 +74,12 @@ let package = Package(
       dependencies: ["TodoTxt"],
       path: "Sources/TodoBench"),
 
+    .executableTarget(
+      /** Times the full-screen view on a list: the first screen, then each kind of key */
+      name: "todo-view-bench",
+      dependencies: ["TodoView", "TodoCommands", "TodoStore", "TodoTxt"],
+      path: "Sources/TodoViewBench"),
+
     // MARK: Examples
 
     .executableTarget(

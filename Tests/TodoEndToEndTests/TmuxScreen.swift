@@ -104,7 +104,8 @@ final class TmuxScreen {
   /// Waits until the command ended; its exit status.
   func exitStatus(sourceLocation: SourceLocation = #_sourceLocation) throws -> Int32? {
     for _ in 0..<200 {
-      if box.exists(".stty-after"), let status = Int32(box.read(".status").trimmingCharacters(in: .whitespacesAndNewlines)) {
+      // The shell makes the file before stty writes into it.
+      if box.read(".stty-after").hasSuffix("\n"), let status = Int32(box.read(".status").trimmingCharacters(in: .whitespacesAndNewlines)) {
         return status
       }
       usleep(50_000)
@@ -115,7 +116,7 @@ final class TmuxScreen {
 
   /// Whether the terminal's settings after the command are those before it.
   var terminalRestored: Bool {
-    box.exists(".stty-after") && box.read(".stty-before") == box.read(".stty-after") && !box.read(".stty-before").isEmpty
+    box.read(".stty-after").hasSuffix("\n") && box.read(".stty-before") == box.read(".stty-after")
   }
 
   /// The process id of the running `todo`.
