@@ -58,7 +58,7 @@ var frame = renderer.render(session, width: columns, height: rows)
 let firstScreen = now() - start
 
 /// Handles `keys` then draws; the milliseconds taken.
-func time(_ keys: [Key]) -> Double {
+@MainActor func time(_ keys: [Key]) -> Double {
   let begin = now()
   for key in keys { session.handle(key) }
   frame = renderer.render(session, width: columns, height: rows)
