@@ -99,5 +99,5 @@ extension UInt8 {
   /// Token separators inside a body: space, horizontal tab, and a carriage return that is not
   /// part of a CRLF line ending (a stray one must not end up inside a `+project` name).
   /// A no-break space is text.
-  @inline(__always) var isTaskWhitespace: Bool { self == .space || self == .tab || self == .cr }
+  @inline(__always) package var isTaskWhitespace: Bool { self == .space || self == .tab || self == .cr }
 }

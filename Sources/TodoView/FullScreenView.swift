@@ -63,6 +63,7 @@ package enum FullScreenView {
       path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
     }
     let watch = FileWatch(folders: folders)
+    session.worker = RowWorker(wakeUp: terminal.wakeUp.write)
     let pictures = PictureCache(
       renderer: ImageRenderer(
         imageProtocol: imageProtocol,
@@ -115,8 +116,13 @@ package enum FullScreenView {
         }
         var changed = false
         if fds[1].revents != 0, terminal.drainWakeUp() {
-          size = terminal.size
-          shown = nil
+          // A resize, or rows made off the loop.
+          if let (request, rows) = session.worker?.take() {
+            session.receive(rows, for: request)
+          }
+          let newSize = terminal.size
+          if newSize != size { shown = nil }
+          size = newSize
           changed = true
         }
         if fds[2].revents != 0 {

@@ -125,6 +125,7 @@ package struct ScreenRenderer {
     if let view = session.viewName { parts.append("view: \(view)") }
     if !session.filterText.isEmpty { parts.append("filter: \(session.filterText)") }
     if session.showsDone { parts.append("done shown") }
+    if session.isWorking { parts.append("…") }
     let left = parts.joined(separator: " · ")
     let right = "? keys"
     let gap = max(1, width - TerminalText.columns(Array(left.utf8)) - right.count)

@@ -156,26 +156,90 @@ package final class ViewSession {
   /// The name of the saved view shown.
   package var viewName: String? { viewIndex.map { views[$0].name } }
 
-  /// Makes ``rows`` again from the list, keeping the selection on the task whose line is
-  /// `keeping` (by its text: another program may have moved it), else on the same place.
-  package func rebuild(keeping: [UInt8]?) {
-    let list = document.list
-    let viewFilter = viewIndex.map { views[$0].filter }
-    let query = filter
+  /// What the rows are made from: a snapshot of the list and every choice that picks and
+  /// orders them. A value, so the rows of a large list can be made off the loop.
+  package struct RowRequest: Sendable {
+    var list: TodoList
+    var showsDone: Bool
+    var viewFilter: TaskFilter?
+    var query: TaskFilter?
+    var order: Order
+    var today: TaskDate
+    /// Counts requests, so a late answer to an older one is dropped.
+    var generation: Int
+    /// The selected task's line when the request was made.
+    var keeping: [UInt8]?
+  }
+
+  /// The rows a request asks for.
+  package static func rows(for request: RowRequest) -> [Int] {
+    let list = request.list
     var indices: [Int] = []
     indices.reserveCapacity(list.count)
     for index in list.indices {
+      let line = list.lineBytes(at: index)
+      // Blank and (without Tab) done lines are known by their bytes, without reading the task.
+      guard let first = line.first(where: { !$0.isTaskWhitespace }) else { continue }
+      if !request.showsDone, first == UInt8(ascii: "x"), line.first == first,
+        line.dropFirst().first == UInt8(ascii: " ")
+      {
+        continue
+      }
       let task = list[index]
-      if task.isBlank || task.isHidden || (!showsDone && task.isCompleted) { continue }
-      if let viewFilter, !viewFilter.matches(task, today: today) { continue }
-      if let query, !query.matches(task, today: today) { continue }
+      if task.isHidden || (!request.showsDone && task.isCompleted) { continue }
+      if let viewFilter = request.viewFilter, !viewFilter.matches(task, today: request.today) { continue }
+      if let query = request.query, !query.matches(task, today: request.today) { continue }
       indices.append(index)
     }
-    if let taskOrder = order.taskOrder {
-      indices = taskOrder.sorted(indices, task: { list[$0] }, today: today) { Urgency.waitingCounts(in: list) }
+    if let taskOrder = request.order.taskOrder {
+      indices = taskOrder.sorted(indices, task: { list[$0] }, today: request.today) { Urgency.waitingCounts(in: list) }
     }
-    rows = indices
-    if let keeping, let found = rows.firstIndex(where: { list.lineBytes(at: $0).elementsEqual(keeping) }) {
+    return indices
+  }
+
+  /// Makes rows off the loop when set (the full-screen view sets it; tests leave it `nil` and
+  /// get their rows at once).
+  package var worker: RowWorker?
+  private var generation = 0
+  /// Rows are being made for a newer request than the rows shown.
+  package private(set) var isWorking = false
+
+  private func request(keeping: [UInt8]?) -> RowRequest {
+    generation += 1
+    return RowRequest(
+      list: document.list, showsDone: showsDone, viewFilter: viewIndex.map { views[$0].filter }, query: filter,
+      order: order, today: today, generation: generation, keeping: keeping)
+  }
+
+  /// Makes ``rows`` again from the list, keeping the selection on the task whose line is
+  /// `keeping` (by its text: another program may have moved it), else on the same place.
+  package func rebuild(keeping: [UInt8]?) {
+    let request = request(keeping: keeping)
+    isWorking = false
+    apply(request, rows: ViewSession.rows(for: request))
+  }
+
+  /// Makes the rows again, off the loop when there is a worker (a key that filters or sorts
+  /// a large list must not wait for it).
+  private func refresh(keeping: [UInt8]?) {
+    guard let worker else { return rebuild(keeping: keeping) }
+    isWorking = true
+    worker.submit(request(keeping: keeping))
+  }
+
+  /// Takes rows the worker made, unless a newer request is on its way.
+  package func receive(_ rows: [Int], for request: RowRequest) {
+    guard request.generation == generation else { return }
+    isWorking = false
+    apply(request, rows: rows)
+  }
+
+  private func apply(_ request: RowRequest, rows: [Int]) {
+    self.rows = rows
+    let list = document.list
+    if let keeping = request.keeping,
+      let found = rows.firstIndex(where: { list.indices.contains($0) && list.lineBytes(at: $0).elementsEqual(keeping) })
+    {
       selected = found
     }
     selected = max(0, min(selected, rows.count - 1))
@@ -333,7 +397,7 @@ package final class ViewSession {
     case .sort:
       let all = Order.allCases
       order = all[(all.firstIndex(of: order)! + 1) % all.count]
-      rebuild(keeping: selectedLine)
+      refresh(keeping: selectedLine)
       say("order: \(order.rawValue)")
     case .filter: state = .prompt(.filter, LineEditor(filterText))
     case .views:
@@ -341,11 +405,11 @@ package final class ViewSession {
         return say("no saved views: add one with todo view --add NAME QUERY", error: true)
       }
       viewIndex = viewIndex.map { $0 + 1 < views.count ? $0 + 1 : nil } ?? 0
-      rebuild(keeping: selectedLine)
+      refresh(keeping: selectedLine)
       say(viewName.map { "view: \($0)" } ?? "all tasks")
     case .toggleDone:
       showsDone.toggle()
-      rebuild(keeping: selectedLine)
+      refresh(keeping: selectedLine)
       say(showsDone ? "showing done tasks" : "hiding done tasks")
     case .details: showsDetails.toggle()
     case .open:
@@ -437,8 +501,12 @@ package final class ViewSession {
         return
       }
     }
-    rebuild(keeping: selectedLine)
-    if !live { say(filter == nil ? "" : "\(rows.count) tasks match") }
+    if live {
+      refresh(keeping: selectedLine)
+    } else {
+      rebuild(keeping: selectedLine)
+      say(filter == nil ? "" : "\(rows.count) tasks match")
+    }
   }
 
   /// Runs a command that changes the files, then reads them again.

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 import TodoTxt
 @testable import TodoView
@@ -337,5 +338,41 @@ import TodoTxt
     #expect(view.todo.contains("x 2009-02-13"))
     view.press(.character("u"), .control("y"))
     #expect(view.todo.contains("x 2009-02-13"))
+  }
+}
+
+/// Rows made off the loop: the prompt answers at once, the rows follow, and an answer to a
+/// request that was overtaken is dropped.
+@Suite struct RowWorkerTests {
+  @Test func aFilterTypedOnALargeListIsMadeByTheWorkerAndOnlyTheNewestCounts() throws {
+    let tasks = (1...20_000).map { "2009-02-01 task \($0)" + ($0 % 1000 == 0 ? " +rare" : "") }
+    let view = try ViewFixture(todo: tasks.joined(separator: "\n") + "\n")
+    var descriptors: [Int32] = [0, 0]
+    #expect(pipe(&descriptors) == 0)
+    defer {
+      close(descriptors[0])
+      close(descriptors[1])
+    }
+    view.session.worker = RowWorker(wakeUp: descriptors[1])
+    view.type("/+ra")
+    #expect(view.session.isWorking)
+    guard case .prompt(.filter, let editor) = view.session.state else {
+      Issue.record("no filter prompt")
+      return
+    }
+    #expect(editor.text == "+ra", "every key reached the prompt without waiting for rows")
+    view.type("re")
+    var received = 0
+    while view.session.isWorking {
+      var byte: UInt8 = 0
+      #expect(read(descriptors[0], &byte, 1) == 1)
+      while let (request, rows) = view.session.worker!.take() {
+        view.session.receive(rows, for: request)
+        received += 1
+      }
+    }
+    #expect(received >= 1)
+    #expect(view.session.rows == (1...20).map { $0 * 1000 - 1 })
+    #expect(view.selectedLine == "2009-02-01 task 1000 +rare")
   }
 }
