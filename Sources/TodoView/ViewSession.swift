@@ -94,6 +94,8 @@ package final class ViewSession {
 
   package let document: TodoDocument
   let settings: Settings
+  /// The settings the session was opened with (for a renderer made in a test).
+  package var settingsForTests: Settings { settings }
   package let today: TaskDate
   package let bindings: KeyBindings
   let run: CommandLineRunner

@@ -74,10 +74,10 @@ _ = time([.enter])
 var typing: [Double] = []
 _ = time([.character("/")])
 for character in "+project1" { typing.append(time([.character(character)])) }
-figures.append(("a key of a filter typed after /", median(typing)))
+figures.append(("rows of a filter, a key (off the loop)", median(typing)))
 _ = time([.escape])
 _ = time([.escape])
-figures.append(("s (order by priority)", time([.character("s")])))
+figures.append(("s: rows by priority (off the loop)", time([.character("s")])))
 _ = time([.character("s")])
 _ = time([.character("s")])
 _ = time([.character("s")])
@@ -88,5 +88,5 @@ figures.append(("u (undo, reread)", time([.character("u")])))
 for (name, value) in figures {
   let tenths = Int((value * 10).rounded())
   let shown = "\(tenths / 10).\(tenths % 10) ms"
-  print(name + String(repeating: " ", count: max(1, 34 - name.count)) + String(repeating: " ", count: max(0, 12 - shown.count)) + shown)
+  print(name + String(repeating: " ", count: max(1, 40 - name.count)) + String(repeating: " ", count: max(0, 12 - shown.count)) + shown)
 }

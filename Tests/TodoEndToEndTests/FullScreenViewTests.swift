@@ -212,12 +212,31 @@ import Testing
     #expect(screen.terminalRestored)
   }
 
+  @Test func todoWithoutAnActionOpensTheViewWithTodoUI() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", "2009-02-01 Call mom\n")
+    let screen = try TmuxScreen(box, [], environment: ["TODO_UI": "1"])
+    try screen.waitFor("order: manual")
+    try screen.press("q")
+    #expect(try screen.exitStatus() == 0)
+  }
+
   @Test func aBadKeyBindingStopsTheViewWithOneLine() throws {
     let box = try Sandbox()
-    let run = try box.todo("ui", environment: ["TODO_UI_KEYS": "complete=c fly=z"])
-    #expect(run.status != 0)
-    #expect(run.stderr.contains("needs a terminal") || run.stderr.contains("fly"))
+    let screen = try TmuxScreen(box, environment: ["TODO_UI_KEYS": "complete=c fly=z"])
+    #expect(try screen.exitStatus() == 1)
+    #expect(screen.terminalRestored)
+    let shown = try screen.screen().joined(separator: "\n")
+    #expect(shown.contains("TODO_UI_KEYS: 'fly=z': no action 'fly'"))
   }
+
+  @Test func withoutATerminalUiSaysSo() throws {
+    let box = try Sandbox()
+    let run = try box.todo("ui")
+    #expect(run.status == 1)
+    #expect(run.stderr == "todo: ui needs a terminal for input and output\n")
+  }
+
 }
 
 /// Pictures attached to a task, drawn in the details pane with characters (what a terminal

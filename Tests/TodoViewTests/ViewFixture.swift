@@ -81,3 +81,8 @@ final class ViewFixture {
     session.selectedIndex.map { String(decoding: session.document.list.lineBytes(at: $0), as: UTF8.self) }
   }
 }
+
+/// Columns of a drawn row, for the width checks.
+enum TerminalTextWidth {
+  static func columns(_ bytes: [UInt8]) -> Int { TerminalText.columns(bytes) }
+}

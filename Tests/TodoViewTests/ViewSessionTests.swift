@@ -376,3 +376,37 @@ import TodoTxt
     #expect(view.selectedLine == "2009-02-01 task 1000 +rare")
   }
 }
+
+/// The screen's rows are exactly as wide as the window whatever the text: wide characters,
+/// combining marks, right-to-left text, controls, invalid UTF-8.
+@Suite struct ScreenRendererTests {
+  @Test(arguments: [40, 41, 80, 300])
+  func everyRowIsExactlyTheWindowsWidth(_ width: Int) throws {
+    let view = try ViewFixture(todo: """
+      2009-02-01 漢字の仕事をする 漢字の仕事をする 漢字の仕事をする 漢字の仕事をする +日本
+      2009-02-02 Cafe\u{301} e\u{301}te\u{301} with combining marks and a long tail of words to cut
+      2009-02-03 שלום עולם right to left text שלום עולם שלום עולם שלום עולם
+      2009-02-04 Bell \u{07} escape \u{1B}[31m red \u{9B} C1
+
+      """)
+    for showsDetails in [false, true] {
+      if showsDetails { view.press(.enter) }
+      let frame = ScreenRenderer(settings: view.session.settingsForTests, today: view.session.today)
+        .render(view.session, width: width, height: 20)
+      for line in frame.lines {
+        #expect(TerminalTextWidth.columns(line) == width, "\(String(decoding: line, as: UTF8.self))")
+        #expect(!line.contains(0x07))
+        #expect(!String(decoding: line, as: UTF8.self).unicodeScalars.contains { (0x80...0x9F).contains($0.value) })
+      }
+    }
+  }
+
+  @Test func aCutLineEndsInAnEllipsisAndAWideCharacterNeverCrossesTheEdge() {
+    let cut = ScreenRenderer.fit(Array("漢字漢字漢字".utf8), width: 5, colour: false)
+    #expect(String(decoding: cut, as: UTF8.self) == "漢字…")
+    let exact = ScreenRenderer.fit(Array("漢字".utf8), width: 4, colour: false)
+    #expect(String(decoding: exact, as: UTF8.self) == "漢字")
+    let odd = ScreenRenderer.fit(Array("a漢字".utf8), width: 4, colour: false)
+    #expect(String(decoding: odd, as: UTF8.self) == "a漢…")
+  }
+}
