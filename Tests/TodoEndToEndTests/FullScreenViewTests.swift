@@ -212,6 +212,39 @@ import Testing
     #expect(screen.terminalRestored)
   }
 
+  @Test func pagingSavedViewsAndOpening() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", (1...60).map { "2009-02-01 task \($0)" + ($0 == 42 ? " @phone att:ticket.pdf" : "") }.joined(separator: "\n") + "\n")
+    try box.write("attachments/ticket.pdf", "%PDF")
+    try box.write("bin/fake-opener", "#!/bin/sh\necho \"$1\" > opened.txt\n")
+    chmod(box.path("bin/fake-opener"), 0o755)
+    let screen = try TmuxScreen(
+      box, columns: 80, rows: 12, environment: ["TODO_VIEW_calls": "@phone", "TODO_OPEN": box.path("bin/fake-opener")])
+    try screen.waitFor("order: manual")
+    try screen.press("PageDown")
+    try screen.waitFor("> 11     2009-02-01 task 11")
+    try screen.press("PageUp")
+    try screen.waitFor(">  1     2009-02-01 task 1")
+    try screen.press("v")
+    try screen.waitFor("view: calls")
+    try screen.waitFor("> 42     2009-02-01 task 42 @phone")
+    try screen.press("o")
+    try screen.waitUntil("the opener to run") { _ in box.read("opened.txt").hasSuffix("attachments/ticket.pdf\n") }
+    try screen.waitFor("view: calls")
+    try screen.press("v")
+    try screen.waitFor("60 of 60")
+    try screen.press("q")
+    #expect(try screen.exitStatus() == 0)
+  }
+
+  @Test func aCrashGivesTheTerminalBack() throws {
+    let (_, screen) = try open()
+    let pid = try #require(try screen.viewProcess())
+    kill(pid, SIGSEGV)
+    #expect(try screen.exitStatus() == 128 + SIGSEGV)
+    #expect(screen.terminalRestored)
+  }
+
   @Test func todoWithoutAnActionOpensTheViewWithTodoUI() throws {
     let box = try Sandbox()
     try box.write("todo.txt", "2009-02-01 Call mom\n")

@@ -22,6 +22,6 @@ enum FullScreenCommand {
     guard context.input.isTerminal, context.console.isTerminal else {
       throw .message("\(context.programName): ui needs a terminal for input and output")
     }
-    return try ShellCommand.open(.fullScreen, context)
+    return try ShellCommand.start(.fullScreen, context)
   }
 }

@@ -48,12 +48,12 @@ enum ShellCommand {
     nativeOnly: true, toleratesConflictMarkers: true
   ) { context, arguments throws(TodoError) in
     guard arguments.isEmpty else { throw spec.usageError }
-    return try open(.shell, context)
+    return try start(.shell, context)
   }
 
   /// Hands the context to the front end the executable gave, once: inside the shell (or the
   /// view) there is none, and saying so beats opening one inside the other.
-  static func open(_ frontEnd: ShellLaunch.FrontEnd, _ context: CommandContext) throws(TodoError) -> ExitStatus {
+  static func start(_ frontEnd: ShellLaunch.FrontEnd, _ context: CommandContext) throws(TodoError) -> ExitStatus {
     guard let request = context.shellRequest else {
       throw .message(
         frontEnd == .shell
