@@ -35,7 +35,7 @@ package enum ViewAction: String, CaseIterable, Sendable {
     case .open: "open the task's attachment or link"
     case .undo: "undo the latest change"
     case .redo: "redo what was undone"
-    case .command: "run a command line, as in the shell"
+    case .command: "run a command line, as in the shell (:q quits)"
     case .help: "this help"
     case .quit: "quit"
     }

@@ -478,6 +478,11 @@ package final class ViewSession {
     case .command:
       let line = text.trimmingSpaces
       guard !line.isEmpty else { return }
+      // `:q` as in an editor; the shell's own words for leaving too.
+      if ["q", "quit", "exit"].contains(line.lowercased()) {
+        isFinished = true
+        return
+      }
       suspension = .commandLine(line)
     }
   }

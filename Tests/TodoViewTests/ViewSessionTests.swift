@@ -318,6 +318,13 @@ import TodoTxt
     #expect(view.session.suspension == .run(words: ["open", "1"], shown: [1: Array("(B) 2009-02-01 Call mom @phone".utf8)]))
   }
 
+  @Test func colonQLeavesAsInAnEditor() throws {
+    let view = try ViewFixture(todo: ViewSessionTests.list)
+    view.type(":q", then: .enter)
+    #expect(view.session.isFinished)
+    #expect(view.session.suspension == nil)
+  }
+
   @Test func anUnboundKeySaysSoAndQuitEnds() throws {
     let view = try ViewFixture(todo: ViewSessionTests.list)
     view.press(.character("Z"))
