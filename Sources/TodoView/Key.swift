@@ -8,6 +8,10 @@ package enum Key: Hashable, Sendable {
   case up, down, left, right, home, end, pageUp, pageDown
   /// A mouse event at a cell (1-based, as the terminal reports it).
   case mouse(MouseEvent)
+  /// Alt (or Meta) with a character: bound to nothing, so it never runs a command.
+  case alt(Character)
+  /// Text the terminal marked as pasted (bracketed paste): never keys.
+  case paste(String)
 }
 
 /// A button press, release or wheel turn at a cell of the screen.
@@ -50,6 +54,8 @@ extension Key {
     case .pageUp: "pgup"
     case .pageDown: "pgdn"
     case .mouse: "mouse"
+    case .alt(let c): "alt-" + String(c)
+    case .paste: "paste"
     }
   }
 

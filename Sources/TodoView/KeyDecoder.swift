@@ -25,8 +25,10 @@ package struct KeyDecoder {
       index += length
     }
     pending.removeFirst(index)
-    // A sequence that can never end (no final byte in a long run) is dropped, not kept.
-    if pending.count > 64 { pending.removeAll() }
+    // A sequence that can never end (no final byte in a long run) is dropped, not kept; a
+    // paste waits for its end marker up to a megabyte.
+    let pasting = pending.starts(with: [0x1B, UInt8(ascii: "["), UInt8(ascii: "2"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+    if pending.count > (pasting ? 1 << 20 : 64) { pending.removeAll() }
     return keys
   }
 
@@ -76,8 +78,10 @@ package struct KeyDecoder {
       return (keys[pending[index + 2]], 3)
     }
     guard next == UInt8(ascii: "[") else {
-      // ESC then a key (Alt held, or Escape typed fast before another key): the Escape
-      // key, and the next byte decoded on its own.
+      // ESC then a character is Alt with it (what terminals send for Alt-x): a key of its
+      // own, bound to nothing, so a slip on Alt in a prompt neither leaves the prompt nor
+      // runs the character as a command. ESC then another control is the Escape key.
+      if (0x20..<0x7F).contains(next) { return (.alt(Character(UnicodeScalar(next))), 2) }
       return (.escape, 1)
     }
     var end = index + 2
@@ -86,6 +90,7 @@ package struct KeyDecoder {
     let parameters = Array(pending[(index + 2)..<end])
     let final = pending[end]
     let length = end - index + 1
+    if final == UInt8(ascii: "~"), parameters == Array("200".utf8) { return pasted(from: end + 1, start: index) }
     if parameters.first == UInt8(ascii: "<"), final == UInt8(ascii: "M") || final == UInt8(ascii: "m") {
       return (mouse(parameters.dropFirst(), released: final == UInt8(ascii: "m")), length)
     }
@@ -103,6 +108,20 @@ package struct KeyDecoder {
       return (number.flatMap { keys[$0] }, length)
     default: return (nil, length)
     }
+  }
+
+  /// The text between `ESC [ 200 ~` and `ESC [ 201 ~`, or `nil` until the end marker came.
+  private func pasted(from start: Int, start marker: Int) -> (Key?, Int)? {
+    let end: [UInt8] = [0x1B, UInt8(ascii: "["), UInt8(ascii: "2"), UInt8(ascii: "0"), UInt8(ascii: "1"), UInt8(ascii: "~")]
+    var index = start
+    while index + end.count <= pending.count {
+      if pending[index] == 0x1B, pending[index..<(index + end.count)].elementsEqual(end) {
+        let text = String(decoding: pending[start..<index], as: UTF8.self)
+        return (.paste(text), index + end.count - marker)
+      }
+      index += 1
+    }
+    return nil
   }
 
   private func mouse(_ parameters: ArraySlice<UInt8>, released: Bool) -> Key? {

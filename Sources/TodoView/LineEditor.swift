@@ -50,6 +50,15 @@ package struct LineEditor: Sendable, Equatable {
       cursor = start
     case .tab:
       return completeWord(complete) ? .edited : .ignored
+    case .paste(let text):
+      // A task is one line: pasted line breaks and tabs become spaces, controls are left out.
+      let cleaned = text.unicodeScalars.compactMap { scalar -> Character? in
+        if scalar == "\n" || scalar == "\r" || scalar == "\t" { return " " }
+        if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) { return nil }
+        return Character(scalar)
+      }
+      characters.insert(contentsOf: cleaned, at: cursor)
+      cursor += cleaned.count
     default: return .ignored
     }
     return .edited

@@ -94,7 +94,7 @@ package struct ScreenRenderer {
         let listHeight = max(1, body / 2)
         lines += rows(session, width: width, height: listHeight)
         lines.append(ScreenRenderer.fit(Array(String(repeating: "─", count: width).utf8), width: width, colour: false))
-        let paneHeight = body - listHeight - 1
+        let paneHeight = max(0, body - listHeight - 1)
         var pane = paneLines(detail, width: width, height: paneHeight, picture: &picture)
         if var placed = picture {
           // Below the header, the list and the separator.
@@ -163,7 +163,7 @@ package struct ScreenRenderer {
     let lines = detail.lines.map { " " + $0 }
     var out: [[UInt8]] = []
     for (number, line) in lines.enumerated() {
-      var bytes = TerminalSafety.visible(Array(line.utf8))
+      var bytes = ScreenRenderer.shown(Array(line.utf8)[...])
       if number == 0, colour { bytes = ScreenRenderer.bold + bytes + ScreenRenderer.reset }
       out.append(ScreenRenderer.fit(bytes, width: width, colour: colour))
     }
@@ -204,8 +204,8 @@ package struct ScreenRenderer {
     switch session.state {
     case .prompt(let prompt, let editor):
       let label = Array(prompt.label.utf8)
-      let before = TerminalSafety.visible(Array(String(editor.characters[..<editor.cursor]).utf8))
-      let after = TerminalSafety.visible(Array(String(editor.characters[editor.cursor...]).utf8))
+      let before = ScreenRenderer.shown(Array(String(editor.characters[..<editor.cursor]).utf8)[...])
+      let after = ScreenRenderer.shown(Array(String(editor.characters[editor.cursor...]).utf8)[...])
       // A long line scrolls so the cursor stays on screen.
       let room = width - label.count - 1
       var shownBefore = before

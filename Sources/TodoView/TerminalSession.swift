@@ -57,9 +57,10 @@ final class TerminalSession {
     terminalActive = 0
   }
 
-  /// The alternate screen, the cursor hidden, SGR mouse reports of presses and the wheel.
-  static let enterSequence = Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[H\u{1B}[2J".utf8)
-  static let leaveSequence = Array("\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
+  /// The alternate screen, the cursor hidden, SGR mouse reports of presses and the wheel,
+  /// bracketed paste (a pasted line break must not act as Enter).
+  static let enterSequence = Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[?2004h\u{1B}[H\u{1B}[2J".utf8)
+  static let leaveSequence = Array("\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
 
   /// The window's size in cells (80 × 24 when the terminal does not say).
   var size: (columns: Int, rows: Int) {
@@ -101,7 +102,7 @@ final class TerminalSession {
       var byte: UInt8 = 1
       _ = Glibc.write(terminalWakeUp, &byte, 1)
     }
-    for fatal in [SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT] {
+    for fatal in [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT] {
       signal(fatal) { number in
         TerminalSession.restoreFromSignal()
         signal(number, SIG_DFL)

@@ -332,6 +332,8 @@ package final class ViewSession {
 
   private func handleInList(_ key: Key, time: Double) {
     if case .mouse(let event) = key { return handleMouse(event, time: time) }
+    // Pasted text is never keys: a paste into the list would run its letters as commands.
+    if case .paste = key { return say("paste into a prompt (a adds, e edits, / filters)", error: true) }
     guard let action = bindings.action(for: key) else {
       if key != .escape { say("\(key.name): no such key here (? lists them)", error: true) } else { clearFilter() }
       return

@@ -417,3 +417,52 @@ import TodoTxt
     #expect(String(decoding: odd, as: UTF8.self) == "a漢…")
   }
 }
+
+/// What an attack on the view found, kept as tests: pastes, Alt, tiny windows.
+@Suite struct ViewAttackTests {
+  @Test func aPasteWithLineBreaksIsOneTaskNotKeys() throws {
+    let view = try ViewFixture(todo: "one\ntwo\nthree\n")
+    var decoder = KeyDecoder()
+    let keys = decoder.feed(Array("a\u{1B}[200~buy milk\nxdy\u{1B}[201~".utf8) + [0x0D])
+    #expect(keys == [.character("a"), .paste("buy milk\nxdy"), .enter])
+    for key in keys { view.session.handle(key) }
+    #expect(view.todo == "one\ntwo\nthree\n2009-02-13 buy milk xdy\n")
+  }
+
+  @Test func aPasteIntoTheListRunsNothing() throws {
+    let view = try ViewFixture(todo: "one\n")
+    view.press(.paste("xdy"))
+    #expect(view.todo == "one\n")
+    #expect(view.session.messageIsError)
+  }
+
+  @Test func altWithACharacterInAPromptKeepsTheTextAndRunsNothing() throws {
+    let view = try ViewFixture(todo: "one\n")
+    var decoder = KeyDecoder()
+    view.type("afoo bar")
+    for key in decoder.feed(Array("\u{1B}x".utf8)) { view.session.handle(key) }
+    guard case .prompt(.add, let editor) = view.session.state else {
+      Issue.record("the prompt closed")
+      return
+    }
+    #expect(editor.text == "foo bar")
+    #expect(view.todo == "one\n")
+  }
+
+  @Test(arguments: [(10, 3), (1, 1), (40, 4), (20, 2)])
+  func theDetailsInATinyWindowDrawWithoutCrashing(_ size: (Int, Int)) throws {
+    let view = try ViewFixture(todo: "one note:n.txt\ntwo\n")
+    view.press(.enter)
+    let frame = ScreenRenderer(settings: view.session.settingsForTests, today: view.session.today)
+      .render(view.session, width: size.0, height: size.1)
+    #expect(!frame.lines.isEmpty)
+  }
+
+  @Test func tabsInAPromptAreDrawnAsSpaces() throws {
+    let view = try ViewFixture(todo: "a\tb\tc\n")
+    view.press(.character("e"))
+    let last = try #require(view.screen(width: 40, height: 10).last)
+    #expect(last.count == 40)
+    #expect(!last.contains("\t"))
+  }
+}
