@@ -217,6 +217,7 @@ package enum FullScreenView {
       if let cursor = frame.cursor { out += Array("\u{1B}[\(cursor.row);\(cursor.column)H\u{1B}[?25h".utf8) }
       terminal.write(out)
       shown = frame
+      session.drew()
     }
 
     func now() -> Double {

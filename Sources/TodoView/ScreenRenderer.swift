@@ -219,8 +219,11 @@ package struct ScreenRenderer {
       let text = "delete task \(index + 1) '" + String(decoding: ScreenRenderer.shown(original[...]), as: UTF8.self) + "'? (y/n)"
       return (emphasised(Array(text.utf8), width: width), nil)
     case .conflict(let index, let yours, let theirs):
-      let now = theirs.isEmpty ? "it was deleted" : "now '" + String(decoding: ScreenRenderer.shown(theirs[...]), as: UTF8.self) + "'"
-      let text = "task \(index + 1) changed on disk while you edited (\(now)); write yours '\(yours)'? (y/n)"
+      let text =
+        theirs.isEmpty
+        ? "(y/n) task \(index + 1) changed or went on disk while you edited: add yours as a new task? '\(yours)'"
+        : "(y/n) task \(index + 1) changed on disk while you edited (now '"
+          + String(decoding: ScreenRenderer.shown(theirs[...]), as: UTF8.self) + "'): write yours? '\(yours)'"
       return (emphasised(TerminalSafety.visible(Array(text.utf8)), width: width), nil)
     default:
       let text = TerminalSafety.visible(Array(session.message.utf8))

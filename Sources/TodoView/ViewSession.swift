@@ -269,6 +269,9 @@ package final class ViewSession {
   @discardableResult
   package func reloadFromDisk(saying: Bool = true) -> Bool {
     let line = selectedLine
+    // A writer that truncates then writes shows an empty file for an instant: that is not
+    // taken as the list (the selection would be lost), the next change is.
+    if document.list.count > 0, FileStamp(path: document.path)?.size == 0 { return false }
     do {
       let changes = try document.reload()
       guard !changes.isEmpty else { return false }
@@ -277,7 +280,10 @@ package final class ViewSession {
       return false
     }
     rebuild(keeping: line)
-    if saying, state == .list { say("\(fileName) changed on disk; the view follows it") }
+    if saying {
+      reloadedUnseen = drawnSelection != nil
+      if state == .list { say("\(fileName) changed on disk; the view follows it") }
+    }
     return true
   }
 
@@ -318,7 +324,8 @@ package final class ViewSession {
         state = .list
         if theirs.isEmpty {
           // The task was deleted meanwhile: the person's text comes back as a new task.
-          change(["add", yours], index: nil, original: nil, keep: nil, select: document.list.count)
+          // `-T`: the line keeps the dates it has; no second creation date.
+          change(["-T", "add", yours], index: nil, original: nil, keep: nil, select: document.list.count)
         } else {
           change(["replace", String(index + 1), yours], index: index, original: theirs, keep: index)
         }
@@ -428,8 +435,24 @@ package final class ViewSession {
     }
   }
 
+  /// The selected task's line in the frame last drawn (the loop sets it): a key acts only
+  /// on the task the person saw selected, not on one an outside change moved under the
+  /// cursor before the screen caught up.
+  package var drawnSelection: [UInt8]??
+  /// The list was read again since the last frame was drawn.
+  private var reloadedUnseen = false
+
+  /// The loop drew a frame: what it showed selected is what keys act on.
+  package func drew() {
+    drawnSelection = .some(selectedLine)
+    reloadedUnseen = false
+  }
+
   private func withSelected(_ body: (Int, [UInt8], Task) -> Void) {
     guard let index = selectedIndex else { return say("no task selected", error: true) }
+    if reloadedUnseen, let drawn = drawnSelection, drawn != Array(document.list.lineBytes(at: index)) {
+      return say("the list changed on disk under the selection; look again and press the key again", error: true)
+    }
     body(index, Array(document.list.lineBytes(at: index)), document.list[index])
   }
 
@@ -462,8 +485,9 @@ package final class ViewSession {
       // The file may have changed while the person typed: the task is found by its text.
       reloadFromDisk(saying: false)
       guard let found = locate(original, near: index) else {
-        let theirs = document.list.indices.contains(index) ? Array(document.list.lineBytes(at: index)) : []
-        state = .conflict(index: index, yours: text, theirs: theirs)
+        // Changed or deleted meanwhile: which line it became cannot be told, so the person's
+        // text is offered as a new task, never written over another.
+        state = .conflict(index: index, yours: text, theirs: [])
         return
       }
       change(["replace", String(found + 1), text], index: found, original: original, keep: found)
