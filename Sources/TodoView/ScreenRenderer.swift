@@ -257,11 +257,9 @@ package struct ScreenRenderer {
     var cut = false
     while index < bytes.count {
       let byte = bytes[index]
-      if byte == 0x1B, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "[") {
-        var end = index + 2
-        while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
-        out += bytes[index..<min(end + 1, bytes.count)]
-        index = end + 1
+      if let end = colourEnd(bytes, at: index) {
+        out += bytes[index..<end]
+        index = end
         continue
       }
       let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
@@ -294,16 +292,20 @@ package struct ScreenRenderer {
     return out
   }
 
+  /// Where the colour sequence (`ESC [` … final byte) starting at `index` ends; `nil` when
+  /// none starts there. The one reading of colours the renderer's loops share.
+  private static func colourEnd(_ bytes: [UInt8], at index: Int) -> Int? {
+    guard bytes[index] == 0x1B, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "[") else { return nil }
+    var end = index + 2
+    while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
+    return min(end + 1, bytes.count)
+  }
+
   private static func hasVisible(_ bytes: [UInt8], from start: Int) -> Bool {
     var index = start
     while index < bytes.count {
-      if bytes[index] == 0x1B, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "[") {
-        index += 2
-        while index < bytes.count, !(0x40...0x7E).contains(bytes[index]) { index += 1 }
-        index += 1
-        continue
-      }
-      return true
+      guard let end = colourEnd(bytes, at: index) else { return true }
+      index = end
     }
     return false
   }
@@ -313,14 +315,12 @@ package struct ScreenRenderer {
     var out: [UInt8] = []
     var index = 0
     while index < bytes.count {
-      if bytes[index] == 0x1B, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "[") {
-        index += 2
-        while index < bytes.count, !(0x40...0x7E).contains(bytes[index]) { index += 1 }
+      if let end = colourEnd(bytes, at: index) {
+        index = end
+      } else {
+        out.append(bytes[index])
         index += 1
-        continue
       }
-      out.append(bytes[index])
-      index += 1
     }
     return out
   }

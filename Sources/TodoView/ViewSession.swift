@@ -94,8 +94,6 @@ package final class ViewSession {
 
   package let document: TodoDocument
   let settings: Settings
-  /// The settings the session was opened with (for a renderer made in a test).
-  package var settingsForTests: Settings { settings }
   package let today: TaskDate
   package let bindings: KeyBindings
   let run: CommandLineRunner
@@ -281,7 +279,7 @@ package final class ViewSession {
     }
     rebuild(keeping: line)
     if saying {
-      reloadedUnseen = drawnSelection != nil
+      reloadedUnseen = hasDrawn
       if state == .list { say("\(fileName) changed on disk; the view follows it") }
     }
     return true
@@ -435,22 +433,24 @@ package final class ViewSession {
     }
   }
 
-  /// The selected task's line in the frame last drawn (the loop sets it): a key acts only
-  /// on the task the person saw selected, not on one an outside change moved under the
-  /// cursor before the screen caught up.
-  package var drawnSelection: [UInt8]??
-  /// The list was read again since the last frame was drawn.
+  /// The selected task's line in the frame last drawn, once the loop has drawn one: a key
+  /// acts only on the task the person saw selected, not on one an outside change moved under
+  /// the cursor before the screen caught up.
+  private var drawnSelection: [UInt8]?
+  /// The list was read again from an outside change since the last frame was drawn.
   private var reloadedUnseen = false
+  private var hasDrawn = false
 
   /// The loop drew a frame: what it showed selected is what keys act on.
   package func drew() {
-    drawnSelection = .some(selectedLine)
+    drawnSelection = selectedLine
     reloadedUnseen = false
+    hasDrawn = true
   }
 
   private func withSelected(_ body: (Int, [UInt8], Task) -> Void) {
     guard let index = selectedIndex else { return say("no task selected", error: true) }
-    if reloadedUnseen, let drawn = drawnSelection, drawn != Array(document.list.lineBytes(at: index)) {
+    if reloadedUnseen, drawnSelection.map({ !document.list.lineBytes(at: index).elementsEqual($0) }) ?? true {
       return say("the list changed on disk under the selection; look again and press the key again", error: true)
     }
     body(index, Array(document.list.lineBytes(at: index)), document.list[index])
@@ -553,11 +553,8 @@ package final class ViewSession {
     if let index, let original { shown[index + 1] = original }
     let outcome = run(words, shown)
     reloadFromDisk(saying: false)
-    if let wanted = keep ?? target, let position = rows.firstIndex(of: wanted) {
-      select(position)
-    } else {
-      rebuild(keeping: nil)
-    }
+    // The rows were made again by the read when the command changed the file.
+    if let wanted = keep ?? target, let position = rows.firstIndex(of: wanted) { select(position) }
     report(outcome)
   }
 
