@@ -30,6 +30,13 @@ let package = Package(
       /** Linux system calls Swift's Glibc module leaves out (a header over the C library) */
       name: "CLinux"),
 
+    // MARK: Calendars
+
+    .target(
+      /** CalDAV sync's pure parts: iCalendar, the VTODO mapping, the field merge, the plan */
+      name: "TodoCalendar",
+      dependencies: ["TodoTxt"]),
+
     // MARK: Commands and front ends
 
     .target(
