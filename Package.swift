@@ -142,6 +142,10 @@ let package = Package(
       name: "TodoImagesTests",
       dependencies: ["TodoImages", "CImageDecode", "TodoTestSupport"]),
     .testTarget(
+      /** The field merge and the sync plan of CalDAV sync, in memory */
+      name: "TodoCalendarTests",
+      dependencies: ["TodoCalendar", "TodoTxt", "TodoTestSupport"]),
+    .testTarget(
       name: "TodoTxtTests",
       dependencies: ["TodoTxt", "TodoTestSupport"],
       exclude: ["Fixtures"]),
