@@ -37,6 +37,11 @@ let package = Package(
       name: "TodoCalendar",
       dependencies: ["TodoTxt"]),
 
+    .target(
+      /** CalDAV sync's engine: the state file, the list's side under its lock, the server's operations */
+      name: "CalDAVSync",
+      dependencies: ["TodoCalendar", "TodoStore", "TodoTxt"]),
+
     // MARK: Commands and front ends
 
     .target(
@@ -145,6 +150,10 @@ let package = Package(
       /** The field merge and the sync plan of CalDAV sync, in memory */
       name: "TodoCalendarTests",
       dependencies: ["TodoCalendar", "TodoTxt", "TodoTestSupport"]),
+    .testTarget(
+      /** CalDAV sync end to end over an in-memory collection: state, lock, undo, interruptions */
+      name: "CalDAVSyncTests",
+      dependencies: ["CalDAVSync", "TodoCalendar", "TodoStore", "TodoTxt", "TodoTestSupport"]),
     .testTarget(
       name: "TodoTxtTests",
       dependencies: ["TodoTxt", "TodoTestSupport"],
