@@ -149,7 +149,7 @@ public struct CalDAVTool {
     let engine = CalDAVSync(
       collection: collection,
       environment: CalDAVSync.Environment(
-        todoFile: todoFile, doneFile: doneFile, collectionURL: url, store: TodoStore(), mapping: VTODOMapping(utcOffset: clock.utcOffset),
+        todoFile: todoFile, doneFile: doneFile, collectionURL: url, store: TodoStore(stateDirectory: stateDirectory), mapping: VTODOMapping(utcOffset: clock.utcOffset),
         today: clock.today, now: clock.now, newUID: CalDAVTool.randomUID, progress: progress))
     var result: CalDAVSync.Result
     do throws(SyncError) {
@@ -182,6 +182,14 @@ public struct CalDAVTool {
       case .duplicateInList, .recurringCompleted, .paired: return false
       }
     }
+  }
+
+  /// The store's state directory as the tool's other commands find it, from this
+  /// environment: `$XDG_STATE_HOME/todo`, else `$HOME/.local/state/todo`.
+  var stateDirectory: String? {
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/todo" }
+    if let home = environment["HOME"], !home.isEmpty { return home + "/.local/state/todo" }
+    return nil
   }
 
   /// A random (version 4) UUID, as phones make them.

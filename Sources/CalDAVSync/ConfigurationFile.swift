@@ -8,7 +8,7 @@ enum ConfigurationFile {
     let slash = path.lastIndex(of: "/")
     let directory = slash.map { String(path[..<$0]) } ?? "."
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    let folder = try ConfinedFolder(directory.isEmpty ? "/" : directory, creating: true)
+    let folder = try ConfigurationFile.makeFolders(directory.isEmpty ? "/" : directory)
     var lines: [[UInt8]] = []
     if folder.kind(of: name) != nil {
       lines = try folder.read(name).split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
@@ -24,6 +24,17 @@ enum ConfigurationFile {
       }
     }
     try folder.replace(name, contents: lines.flatMap { $0 + [0x0A] })
+  }
+
+  /// Opens the folder, made first with the folders on the way as `mkdir -p` makes them
+  /// (`~/.config/todo`, `~/.local/state/todo/caldav`).
+  static func makeFolders(_ path: String) throws(StoreError) -> ConfinedFolder {
+    var made = path.hasPrefix("/") ? "" : "."
+    for part in path.split(separator: "/") {
+      made += "/" + part
+      if ConfinedFolder.names(at: made) == nil { _ = try ConfinedFolder(made, creating: true) }
+    }
+    return try ConfinedFolder(path, creating: true)
   }
 
   /// The value in single quotes, a quote in it written `'\''`: the shell reads it back as it is.

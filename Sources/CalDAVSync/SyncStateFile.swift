@@ -53,9 +53,7 @@ public struct SyncStateFile: Sendable {
   }
 
   public func save(_ state: SyncState) throws(StoreError) {
-    let parent = folderPath.hasSuffix("/caldav") ? String(folderPath.dropLast("/caldav".count)) : folderPath
-    _ = try ConfinedFolder(parent, creating: true)
-    let folder = try ConfinedFolder(folderPath, creating: true)
+    let folder = try ConfigurationFile.makeFolders(folderPath)
     chmod(folderPath, 0o700)
     try folder.replace(name, contents: SyncStateFile.encode(state))
   }
