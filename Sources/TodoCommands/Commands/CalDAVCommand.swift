@@ -46,7 +46,7 @@ enum CalDAVCommand {
   }
 
   static let syncSpec: CommandSpec = CommandSpec(
-    name: "sync", abstract: "Sync the list with the collection kept by setup.",
+    name: "sync", usage: "[--dry-run] [--yes]", abstract: "Sync the list with the collection kept by setup.",
     options: [dryRunOption, yesOption], parent: "caldav", nativeOnly: true
   ) { context, arguments throws(TodoError) in
     guard arguments.isEmpty else { throw syncSpec.usageError }
