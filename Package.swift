@@ -36,6 +36,14 @@ let package = Package(
       /** CalDAV sync's pure parts: iCalendar, the VTODO mapping, the field merge, the plan */
       name: "TodoCalendar",
       dependencies: ["TodoTxt"]),
+    .target(
+      /** The CalDAV client: discovery, the task collection over HTTP, logins; for `todo-caldav` only */
+      name: "CalDAVClient",
+      dependencies: ["TodoCalendar", "CCurl"]),
+    .systemLibrary(
+      /** libcurl (Debian: apt-get install libcurl4-openssl-dev) */
+      name: "CCurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]),
 
     // MARK: Commands and front ends
 
@@ -141,6 +149,10 @@ let package = Package(
     .testTarget(
       name: "TodoImagesTests",
       dependencies: ["TodoImages", "CImageDecode", "TodoTestSupport"]),
+    .testTarget(
+      name: "CalDAVClientTests",
+      dependencies: ["CalDAVClient", "TodoCalendar", "TodoTestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "TodoTxtTests",
       dependencies: ["TodoTxt", "TodoTestSupport"],
