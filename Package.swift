@@ -36,6 +36,14 @@ let package = Package(
       /** CalDAV sync's pure parts: iCalendar, the VTODO mapping, the field merge, the plan */
       name: "TodoCalendar",
       dependencies: ["TodoTxt"]),
+    .target(
+      /** The CalDAV client: discovery, the task collection over HTTP, logins; for `todo-caldav` only */
+      name: "CalDAVClient",
+      dependencies: ["TodoCalendar", "CCurl"]),
+    .systemLibrary(
+      /** libcurl (Debian: apt-get install libcurl4-openssl-dev) */
+      name: "CCurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]),
 
     .target(
       /** CalDAV sync's engine: the state file, the list's side under its lock, the server's operations */
@@ -154,6 +162,10 @@ let package = Package(
       /** CalDAV sync end to end over an in-memory collection: state, lock, undo, interruptions */
       name: "CalDAVSyncTests",
       dependencies: ["CalDAVSync", "TodoCalendar", "TodoStore", "TodoTxt", "TodoTestSupport"]),
+    .testTarget(
+      name: "CalDAVClientTests",
+      dependencies: ["CalDAVClient", "TodoCalendar", "TodoTestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "TodoTxtTests",
       dependencies: ["TodoTxt", "TodoTestSupport"],
