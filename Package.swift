@@ -5,6 +5,7 @@ let package = Package(
   name: "todo",
   products: [
     .executable(name: "todo", targets: ["todo"]),
+    .executable(name: "todo-caldav", targets: ["todo-caldav"]),
     .library(name: "TodoTxt", targets: ["TodoTxt"]),
     .library(name: "TodoTxtFoundation", targets: ["TodoTxtFoundation"]),
     .library(name: "TodoStore", targets: ["TodoStore"]),
@@ -49,6 +50,12 @@ let package = Package(
       /** CalDAV sync's engine: the state file, the list's side under its lock, the server's operations */
       name: "CalDAVSync",
       dependencies: ["TodoCalendar", "TodoStore", "TodoTxt"]),
+
+    .executableTarget(
+      /** todo-caldav: the helper `todo caldav` runs; it links the network libraries todo leaves out */
+      name: "todo-caldav",
+      dependencies: ["CalDAVSync", "CalDAVClient", "TodoCalendar"],
+      path: "Sources/TodoCalDAV"),
 
     // MARK: Commands and front ends
 

@@ -3,7 +3,7 @@ import TodoStore
 import TodoTxt
 
 #if canImport(Glibc)
-  import Glibc
+  @preconcurrency import Glibc
 #endif
 
 /// A task collection found on a server.
@@ -221,5 +221,33 @@ struct LocalClock {
     now = Int(seconds)
     utcOffset = Int(parts.tm_gmtoff)
     today = TaskDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday)) ?? .earliest
+  }
+}
+
+extension CalDAVTool {
+  /// The process's environment, as the tool reads it.
+  public static func processEnvironment() -> [String: String] {
+    var result: [String: String] = [:]
+    var pointer = environ
+    while let entry = pointer.pointee {
+      let text = String(cString: entry)
+      if let equals = text.firstIndex(of: "=") {
+        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      pointer += 1
+    }
+    return result
+  }
+
+  /// One line on standard error, after what standard output holds so far.
+  public static func writeError(_ line: String) {
+    fflush(stdout)
+    let bytes = Array((line + "\n").utf8)
+    var written = 0
+    while written < bytes.count {
+      let count = bytes[written...].withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count) }
+      guard count > 0 else { return }
+      written += count
+    }
   }
 }
