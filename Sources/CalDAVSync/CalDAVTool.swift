@@ -111,7 +111,7 @@ public struct CalDAVTool {
     }
     let path = configurationPath
     var values = [("TODO_CALDAV_URL", chosen.url)]
-    if let user { values.append(("TODO_CALDAV_USER", user)) }
+    if let user = user ?? CalDAVTool.user(in: url) { values.append(("TODO_CALDAV_USER", user)) }
     do throws(StoreError) {
       try ConfigurationFile.set(values, in: path)
     } catch {
@@ -119,6 +119,17 @@ public struct CalDAVTool {
     }
     output("CalDAV: \(SyncReportText.shown(chosen.name)) (\(SyncReportText.shown(chosen.url))) kept in \(path).")
     return .synced
+  }
+
+  /// The user name of `https://name@host/…`, percent escapes read.
+  static func user(in url: String) -> String? {
+    guard let scheme = url.range(of: "://") else { return nil }
+    let rest = url[scheme.upperBound...]
+    let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    guard let at = authority.lastIndex(of: "@") else { return nil }
+    let name = authority[..<at].prefix { $0 != ":" }
+    guard !name.isEmpty, let decoded = LocalUID.uid(fromTagValue: String(name)) else { return nil }
+    return decoded
   }
 
   /// The configuration file the tool read, else the first place it looks in its home.
