@@ -123,8 +123,9 @@ public struct CalDAVTool {
 
   /// The user name of `https://name@host/…`, percent escapes read.
   static func user(in url: String) -> String? {
-    guard let scheme = url.range(of: "://") else { return nil }
-    let rest = url[scheme.upperBound...]
+    let parts = url.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
+    guard parts.count >= 3, parts[0].hasSuffix(":"), parts[1].isEmpty else { return nil }
+    let rest = parts[2]
     let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
     guard let at = authority.lastIndex(of: "@") else { return nil }
     let name = authority[..<at].prefix { $0 != ":" }

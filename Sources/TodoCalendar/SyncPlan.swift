@@ -195,6 +195,11 @@ private struct Planner {
   let today: TaskDate
   let newUID: () -> String
   var result = SyncPlan()
+  /// Completed items new on the server, by title and due date: a phone's completed copy of a
+  /// recurring task's occurrence, beside the series it moved on.
+  var completedElsewhere: [String: Int] = [:]
+
+  static func completionKey(title: String, due: TaskDate?) -> String { title + "\u{0}" + (due?.description ?? "") }
 
   init(today: TaskDate, newUID: @escaping () -> String) {
     self.today = today
@@ -278,6 +283,10 @@ private struct Planner {
       }
     }
 
+    for (uid, items) in remoteByUID where records[uid] == nil && localByUID[uid] == nil {
+      guard let fields = items.first?.fields, fields.isCompleted else { continue }
+      completedElsewhere[Planner.completionKey(title: fields.title, due: fields.due), default: 0] += 1
+    }
     let uids = Set(localByUID.keys).union(remoteByUID.keys).union(records.keys).sorted()
     for uid in uids where !duplicated.contains(uid) {
       let remoteTask = remoteByUID[uid]?.first
@@ -366,10 +375,17 @@ private struct Planner {
       if let base = record?.fields, !dropOccurrences, isRescheduledOccurrence(base: base, local: local.fields, remote: series) {
         // The phone completed the occurrence by moving the same item on: the occurrence as
         // it was becomes a completed task of its own, here and there.
-        var done = local.fields
-        done.isCompleted = true
-        done.completed = today
-        addCompleted(done, copying: local.place)
+        // A phone that also wrote the completed occurrence as an item of its own (a completed
+        // copy beside the moved series) has made the completion already.
+        let key = Planner.completionKey(title: base.title, due: base.due)
+        if let count = completedElsewhere[key], count > 0 {
+          completedElsewhere[key] = count - 1
+        } else {
+          var done = local.fields
+          done.isCompleted = true
+          done.completed = today
+          addCompleted(done, copying: local.place)
+        }
         result.reports.append(.recurringCompleted(uid: uid, title: local.fields.title))
         dropOccurrences = false
       }

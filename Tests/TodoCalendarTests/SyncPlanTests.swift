@@ -474,3 +474,23 @@ struct SyncWorld {
 extension SyncWorld {
   static func read(_ world: SyncWorld) -> SyncPlan { world.plan() }
 }
+
+extension SyncPlanTests {
+  @Test func aPhoneMovingTheSeriesOnBesideACompletedCopyIsOneCompletionAndOneNext() {
+    var world = synced([weekly])
+    let uid = world.local[0].uid!
+    var next = weekly
+    next.due = TaskDate("2026-06-17")
+    world.phoneSaves(uid, next)
+    var copy = weekly
+    copy.recurrence = nil
+    copy.isCompleted = true
+    copy.completed = TaskDate("2026-06-10")
+    world.phoneSaves("phone-copy", copy)
+    world.sync()
+    #expect(world.isConsistent)
+    #expect(world.local.filter(\.fields.isCompleted).count == 1)
+    #expect(world.local.filter { !$0.fields.isCompleted }.map(\.fields.due) == [TaskDate("2026-06-17")])
+    #expect(world.sync().isEmpty)
+  }
+}
