@@ -132,7 +132,7 @@ let package = Package(
       dependencies: ["TodoREPL", "TodoCommands", "TodoTxt", "TodoStore", "TodoTestSupport"]),
     .testTarget(
       name: "TodoEndToEndTests",
-      dependencies: ["todo", "TodoTestSupport"],
+      dependencies: ["todo", "todo-caldav", "TodoTestSupport"],
       exclude: ["Fixtures"]),
     .executableTarget(
       /** Runs store operations in child processes for TodoStoreTests; not a product */
