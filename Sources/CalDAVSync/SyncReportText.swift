@@ -20,6 +20,7 @@ enum SyncReportText {
     }
     for report in plan.reports { lines.append(text(of: report)) }
     lines += result.problems.map { "problem: " + shown($0) }
+    if dryRun { lines += changes(plan) }
     var added = 0
     var changed = 0
     var removed = 0
@@ -44,6 +45,30 @@ enum SyncReportText {
     lines.append(
       "caldav: \(verb) the list +\(added) ~\(changed) -\(removed), the server +\(created) ~\(updated) -\(deleted)"
         + (plan.conflicts.isEmpty ? "" : ", \(plan.conflicts.count) in conflict"))
+    return lines
+  }
+
+  /// One line per change a dry run would make: `list: add TITLE`, `server: update TITLE`.
+  static func changes(_ plan: SyncPlan) -> [String] {
+    var lines: [String] = []
+    for edit in plan.localEdits {
+      switch edit {
+      case .add(_, let fields, let file, _):
+        lines.append("list: add \(quote(fields.title))" + (file == .done ? " to done.txt" : ""))
+      case .update(let place, _, let fields, let file):
+        let moved = file == place.file ? "" : " and move it to \(file.rawValue).txt"
+        lines.append("list: change \(place.file.rawValue).txt line \(place.line + 1) to \(quote(fields.title))\(moved)")
+      case .delete(let place):
+        lines.append("list: delete \(place.file.rawValue).txt line \(place.line + 1)")
+      }
+    }
+    for operation in plan.serverOperations {
+      switch operation {
+      case .create(_, let fields): lines.append("server: create \(quote(fields.title))")
+      case .update(_, let version, let fields, _): lines.append("server: update \(shown(version.href)) to \(quote(fields.title))")
+      case .delete(_, let version): lines.append("server: delete \(shown(version.href))")
+      }
+    }
     return lines
   }
 

@@ -239,3 +239,62 @@ func vtodo(_ uid: String, _ lines: String) -> String {
     #expect(try bench.sync().plan.isEmpty)
   }
 }
+
+@Suite struct SyncStateFileTests {
+  let file = SyncStateFile(stateDirectory: NSTemporaryDirectory() + "state-\(UUID().uuidString)", list: "/l/todo.txt", collection: "http://h/c/")
+
+  var state: SyncState {
+    var fields = TaskFields(title: "Call\r\nMum \u{0}\u{1B}", priority: Priority("B"), projects: ["a", "b"], due: TaskDate("2026-01-02"))
+    fields.isCompleted = true
+    fields.recurrence = Recurrence("+1w")
+    fields.note = String(repeating: "n", count: 100_000)
+    let record = SyncRecord(
+      uid: "u:1 x", version: RemoteVersion(href: "/c/u.ics", etag: "\"1\""), fields: fields, serverCopy: [0xFF, 0x00, 0x0A, 0x0D])
+    return SyncState(list: "/l/todo.txt", collection: "http://h/c/", token: "t\n1", records: ["u:1 x": record])
+  }
+
+  @Test func aStateReadsBackAsItWasWritten() throws {
+    try file.save(state)
+    let loaded = file.load()
+    #expect(loaded.problem == nil)
+    #expect(loaded.state == state)
+  }
+
+  @Test func aStateCutShortOrChangedAnywhereIsNotUsed() throws {
+    try file.save(state)
+    let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: file.path)))
+    var random = SplitMix64(seed: 9)
+    for _ in 0..<40 {
+      var damaged = bytes
+      if random.below(2) == 0 {
+        damaged = Array(damaged.prefix(random.below(damaged.count)))
+      } else {
+        damaged[random.below(damaged.count)] ^= UInt8(1 + random.below(255))
+      }
+      try Data(damaged).write(to: URL(fileURLWithPath: file.path))
+      let loaded = file.load()
+      #expect(loaded.problem != nil)
+      #expect(loaded.state.records.isEmpty)
+    }
+  }
+
+  @Test func aStateOfAnotherListIsNotUsed() throws {
+    let other = SyncStateFile(stateDirectory: file.folderPath.replacingOccurrences(of: "/caldav", with: ""), list: "/other/todo.txt", collection: "http://h/c/")
+    try other.save(SyncState(list: "/other/todo.txt", collection: "http://h/c/", records: state.records))
+    // Planted under this list's name: its checksum is good, its names are not.
+    try FileManager.default.copyItem(atPath: other.path, toPath: file.path)
+    let loaded = file.load()
+    #expect(loaded.problem == .foreign)
+    #expect(loaded.state.records.isEmpty)
+  }
+
+  @Test func garbageIsNotAState() {
+    var random = SplitMix64(seed: 4)
+    for _ in 0..<200 {
+      let bytes = (0..<random.below(300)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      #expect(throws: SyncStateError.self) { try SyncState(parsing: bytes) }
+    }
+    let huge = Array(SyncState.formatName.utf8) + [0x0A] + Array("list 99999999999\n".utf8)
+    #expect(throws: SyncStateError.self) { try SyncState(parsing: huge) }
+  }
+}
