@@ -10,7 +10,9 @@ import Testing
   static let patient = TransportOptions(
     connectTimeout: .seconds(2), stallTimeout: .seconds(1), requestTimeout: .seconds(20))
 
-  static func collection(_ server: ScriptedServer, prompt: ScriptedPrompt? = nil) throws -> CalDAVCollection {
+  static func collection(_ server: ScriptedServer, prompt: ScriptedPrompt? = nil) throws(CalendarServerError)
+    -> CalDAVCollection
+  {
     try CalDAVCollection(
       url: ServerURL(server.url + "/cal/"), user: "alice",
       environment: .testing(prompt: prompt, transport: patient))
@@ -132,7 +134,8 @@ import Testing
     defer { server.stop() }
     let start = ContinuousClock.now
     #expect(performing: { _ = try Self.collection(server).changes(since: nil) }, throws: Self.isUnreachable)
-    #expect(ContinuousClock.now - start < .seconds(5))
+    // One second of silence is the limit; the rest is slack for a loaded machine.
+    #expect(ContinuousClock.now - start < .seconds(10))
   }
 
   @Test func closedConnectionsAndGarbageAreTyped() throws {
@@ -141,9 +144,9 @@ import Testing
     #expect(performing: { _ = try Self.collection(closed).changes(since: nil) }, throws: Self.isUnreachable)
     let garbage = try ScriptedServer { _ in .raw(Array("\u{0}\u{1}SSH-2.0 hello\r\n\r\n".utf8)) }
     defer { garbage.stop() }
-    #expect(performing: { _ = try Self.collection(garbage).changes(since: nil) }) { error in
-      Self.isInvalidResponse(error) || Self.isUnreachable(error)
-    }
+    #expect(
+      performing: { _ = try Self.collection(garbage).changes(since: nil) },
+      throws: { error in Self.isInvalidResponse(error) || Self.isUnreachable(error) })
     let nobody = try CalendarServer.freePort()
     let refused = try CalDAVCollection(
       url: ServerURL("http://127.0.0.1:\(nobody)/cal/"), environment: .testing(transport: Self.patient))
@@ -177,7 +180,7 @@ import Testing
     #expect(try Self.collection(server).changes(since: nil) == .full([RemoteVersion(href: "/cal/a.ics", etag: "\"1\"")], token: nil))
     #expect(
       try Self.collection(duplicated).changes(since: nil)
-        == .full([RemoteVersion(href: "/cal/%61.ics", etag: "\"3\""), RemoteVersion(href: "/cal/b.ics", etag: "\"2\"")], token: nil))
+        == .full([RemoteVersion(href: "/cal/a.ics", etag: "\"3\""), RemoteVersion(href: "/cal/b.ics", etag: "\"2\"")], token: nil))
   }
 
   @Test func anHrefOnAnotherHostIsRefused() throws {
@@ -230,7 +233,7 @@ import Testing
         "<d:multistatus xmlns:d='DAV:'><d:response><d:href>/cal/\(escape(href))</d:href><d:propstat><d:prop><d:getetag>\(escape(etag))</d:getetag></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response><d:sync-token>\(escape(token))</d:sync-token></d:multistatus>"
       let server = try ScriptedServer { _ in .multistatus(body) }
       defer { server.stop() }
-      do {
+      do throws(CalendarServerError) {
         let changes = try Self.collection(server).changes(since: nil)
         guard case .full(let versions, _) = changes else {
           Issue.record("a first listing is full")
