@@ -101,6 +101,33 @@ import Testing
   }
 }
 
+/// HTTPS: the certificate is checked, against the system's authorities or a private CA file.
+@Suite struct TransportSecurityTests {
+  @Test func aPrivateAuthorityIsTrustedOnlyWhenGiven() throws {
+    let server = try CalendarServer(.radicale, tls: true)
+    defer { server.stop() }
+    let authority = try #require(server.certificateAuthority)
+    let url = try ServerURL(server.root + "alice/")
+    func listing(_ file: String?) throws(CalendarServerError) -> RemoteChanges {
+      let options = TransportOptions(certificateAuthorityFile: file, connectTimeout: .seconds(5))
+      return try CalDAVCollection(
+        url: url, user: "alice",
+        environment: .testing(prompt: ScriptedPrompt("x"), transport: options)
+      ).changes(since: nil)
+    }
+    #expect(throws: Never.self) { try listing(authority) }
+    #expect(
+      performing: { _ = try listing(nil) },
+      throws: { error in
+        guard case .tls(let why) = error as? CalendarServerError else { return false }
+        return why.contains("certificate")
+      })
+    #expect(throws: CalendarServerError.tls("the certificate authority file /nonexistent/ca.pem cannot be read")) {
+      try listing("/nonexistent/ca.pem")
+    }
+  }
+}
+
 extension RemoteChanges {
   var token: String? {
     switch self {
