@@ -17,7 +17,11 @@ import Testing
     let server = try CalendarServer(kind)
     defer { server.stop() }
     let (tasks, events) = try server.makeCalendars()
-    let found = try Self.discover(server.root, server)
+    // The user name from the URL, as a person types it.
+    let found = try CalDAVDiscovery(
+      url: ServerURL(server.rootWithUser),
+      environment: .testing(variables: ["TODO_CALDAV_PASSWORD_COMMAND": "echo '\(server.password)'"])
+    ).run()
     #expect(found.given == nil)
     let urls = found.collections.map(\.url.description)
     #expect(urls.contains(tasks))

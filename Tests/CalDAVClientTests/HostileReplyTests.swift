@@ -248,4 +248,58 @@ import Testing
       }
     }
   }
+
+  @Test func aTruncatedSyncReportIsFollowedToItsEnd() throws {
+    @Sendable func response(_ href: String, _ etag: String) -> String {
+      "<d:response><d:href>\(href)</d:href><d:propstat><d:prop><d:getetag>\(etag)</d:getetag></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>"
+    }
+    let server = try ScriptedServer { request in
+      let body = String(decoding: request.body, as: UTF8.self)
+      if body.contains("<D:sync-token>t0</D:sync-token>") {
+        return .multistatus(
+          "<d:multistatus xmlns:d='DAV:'>" + response("/cal/a.ics", "\"1\"") + response("/cal/b.ics", "\"1\"")
+            + "<d:response><d:href>/cal/</d:href><d:status>HTTP/1.1 507 Insufficient Storage</d:status></d:response><d:sync-token>t1</d:sync-token></d:multistatus>")
+      }
+      if body.contains("<D:sync-token>t1</D:sync-token>") {
+        return .multistatus(
+          "<d:multistatus xmlns:d='DAV:'>" + response("/cal/a.ics", "\"2\"")
+            + "<d:response><d:href>/cal/c.ics</d:href><d:status>HTTP/1.1 404 Not Found</d:status></d:response><d:sync-token>t2</d:sync-token></d:multistatus>")
+      }
+      return .http(403, [("Content-Type", "application/xml")], Array("<d:error xmlns:d='DAV:'><d:valid-sync-token/></d:error>".utf8))
+    }
+    defer { server.stop() }
+    let changes = try Self.collection(server).changes(since: "t0")
+    #expect(
+      changes
+        == .delta(
+          changed: [RemoteVersion(href: "/cal/a.ics", etag: "\"2\""), RemoteVersion(href: "/cal/b.ics", etag: "\"1\"")],
+          removed: ["/cal/c.ics"], token: "t2"))
+    #expect(server.requests.map(\.headers["depth"]) == ["0", "0"])
+  }
+
+  @Test func namesWithControlsAndSeparatorsStayOneSegment() throws {
+    let server = try ScriptedServer { _ in .http(201, [("ETag", "\"e\"")], []) }
+    defer { server.stop() }
+    let collection = try Self.collection(server)
+    let version = try collection.create(name: "a/../b\r\nX: y\u{0}\u{1B}\u{85}?#%.ics", body: [0, 0x0D, 0xFF])
+    #expect(version == RemoteVersion(href: "/cal/a%2F..%2Fb%0D%0AX%3A%20y%00%1B%C2%85%3F%23%25.ics", etag: "\"e\""))
+    #expect(server.requests.first?.path == version.href)
+    #expect(server.requests.first?.body == [0, 0x0D, 0xFF])
+  }
+
+  @Test func aPreconditionIsNamedAndA403WithoutOneIsALoginProblem() throws {
+    let server = try ScriptedServer { request in
+      request.method == "PUT"
+        ? .http(403, [("Content-Type", "application/xml")], Array("<d:error xmlns:d='DAV:' xmlns:c='urn:ietf:params:xml:ns:caldav'><c:no-uid-conflict><d:href>/cal/other.ics</d:href></c:no-uid-conflict></d:error>".utf8))
+        : .http(403, [], [])
+    }
+    defer { server.stop() }
+    let collection = try Self.collection(server)
+    #expect(throws: CalendarServerError.status(403, "no-uid-conflict")) {
+      try collection.create(name: "x.ics", body: [])
+    }
+    #expect(throws: CalendarServerError.authentication("access forbidden (403)")) {
+      try collection.delete(RemoteVersion(href: "/cal/x.ics", etag: "\"1\""))
+    }
+  }
 }
