@@ -63,7 +63,13 @@ public struct CalDAVCollection: TaskCollection {
         headers: [("Depth", "0"), ("Content-Type", "application/xml; charset=utf-8")],
         body: Array(body.utf8))
       let response = try session.send(request)
-      if [400, 403, 405, 409, 412, 415, 422, 501].contains(response.status) { return nil }
+      // A refused report or token: 403 with valid-sync-token is the RFC's; servers also say
+      // 400, 409, 412, 415, 422, or fail with a 500 on a token they cannot read.
+      if [400, 403, 405, 409, 412, 415, 422, 501].contains(response.status)
+        || (response.status == 500 && !next.isEmpty)
+      {
+        return nil
+      }
       guard response.status == 207 else { throw CalDAVSession.error(response, url: url) }
       let reply = try CalDAVSession.readMultistatus(response)
       var truncated = false
@@ -135,6 +141,7 @@ public struct CalDAVCollection: TaskCollection {
       wanted[key] = href
     }
     var found: [String: RemoteItem] = [:]
+    var answered = Set<String>()
     var start = 0
     while start < requested.count {
       let batch = requested[start..<min(start + batchSize, requested.count)]
@@ -147,6 +154,7 @@ public struct CalDAVCollection: TaskCollection {
       for item in reply.responses {
         guard let path = url.resolve(item.href) else { throw .foreignHref(item.href) }
         let key = ServerURL.canonical(path)
+        answered.insert(key)
         guard let asked = wanted[key], item.status.map({ (200..<300).contains($0) }) ?? true,
           let data = item.property(DAVElement.caldav, "calendar-data")
         else { continue }
@@ -155,6 +163,15 @@ public struct CalDAVCollection: TaskCollection {
           version: RemoteVersion(href: asked, etag: etag.flatMap { $0.isEmpty ? nil : $0 }),
           body: Array(data.text.utf8))
       }
+    }
+    // An href the multiget answered nothing for (not even a 404) is read on its own: a
+    // server that mangles some names in a report still serves them by GET.
+    for path in requested where found[ServerURL.canonical(path)] == nil && !answered.contains(ServerURL.canonical(path)) {
+      let key = ServerURL.canonical(path)
+      let response = try session.send(HTTPRequest(method: "GET", url: url.at(path: path)))
+      guard response.status == 200, let asked = wanted[key] else { continue }
+      found[key] = RemoteItem(
+        version: RemoteVersion(href: asked, etag: response.header("ETag")), body: response.body)
     }
     return requested.compactMap { found[ServerURL.canonical($0)] }
   }

@@ -94,10 +94,24 @@ final class CalDAVSession: @unchecked Sendable {
 
   /// The error a status other than the expected one means for a request on `url`.
   static func error(_ response: HTTPResponse, url: ServerURL) -> CalendarServerError {
+    // A 403 naming a precondition (RFC 4791's no-uid-conflict, a component the collection
+    // does not take, …) is the server's rule, not a login problem: the rule is named.
+    if response.status == 403 || response.status == 409, let condition = precondition(response.body) {
+      return .unexpectedStatus(response.status, reason: condition)
+    }
     switch response.status {
     case 401, 403: return .refused(response.status)
     case 404, 410: return .notFound(href: url.path)
     default: return .unexpectedStatus(response.status, reason: response.reason)
     }
+  }
+
+  /// The name of the precondition in a `<D:error>` body, if the body is one.
+  private static func precondition(_ body: [UInt8]) -> String? {
+    guard !body.isEmpty, body.count < 1 << 20,
+      let root = try? DAVElement.parse(body), root.namespace == DAVElement.dav, root.name == "error",
+      let first = root.children.first
+    else { return nil }
+    return first.name
   }
 }

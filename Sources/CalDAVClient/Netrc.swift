@@ -17,7 +17,8 @@ struct Netrc: Sendable {
     while let token = tokens.popFirst() {
       switch token {
       case "machine":
-        entries.append(Entry(machine: tokens.popFirst()?.lowercased()))
+        guard let name = tokens.popFirst() else { continue }
+        entries.append(Entry(machine: name.lowercased()))
       case "default":
         entries.append(Entry(machine: nil))
       case "login", "password", "account":
@@ -44,15 +45,19 @@ struct Netrc: Sendable {
 
   private static func tokens(_ text: String) -> [String] {
     var tokens: [String] = []
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    // By scalars, not characters: "\r\n" is one Character, and a combining mark would hide
+    // a quote inside another.
+    let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
     var index = 0
     while index < lines.count {
       let line = lines[index]
       index += 1
-      var words = Netrc.words(String(line))
+      var words = Netrc.words(line)
       if let first = words.first, first == "macdef" {
         // A macro's body runs to the next empty line.
-        while index < lines.count, !lines[index].trimmingWhitespace.isEmpty { index += 1 }
+        while index < lines.count, lines[index].contains(where: { $0 != " " && $0 != "\t" && $0 != "\r" }) {
+          index += 1
+        }
         words = []
       }
       if let hash = words.firstIndex(where: { $0.hasPrefix("#") }) { words = Array(words[..<hash]) }
@@ -61,9 +66,9 @@ struct Netrc: Sendable {
     return tokens
   }
 
-  private static func words(_ line: String) -> [String] {
+  private static func words(_ line: Substring.UnicodeScalarView) -> [String] {
     var words: [String] = []
-    var current = ""
+    var current = String.UnicodeScalarView()
     var inQuotes = false
     var escaped = false
     var started = false
@@ -78,21 +83,15 @@ struct Netrc: Sendable {
         inQuotes.toggle()
         started = true
       } else if !inQuotes, character == " " || character == "\t" || character == "\r" {
-        if started { words.append(current) }
-        current = ""
+        if started { words.append(String(current)) }
+        current = String.UnicodeScalarView()
         started = false
       } else {
         current.append(character)
         started = true
       }
     }
-    if started { words.append(current) }
+    if started { words.append(String(current)) }
     return words
-  }
-}
-
-extension Substring {
-  fileprivate var trimmingWhitespace: Substring {
-    drop { $0 == " " || $0 == "\t" || $0 == "\r" }
   }
 }

@@ -89,7 +89,7 @@ public struct ServerURL: Sendable, Equatable, Hashable, CustomStringConvertible 
       let resolved = URL(string: ServerURL.encodePath(href), relativeTo: base)?.absoluteURL
     else { return nil }
     let resolvedPath = resolved.path(percentEncoded: true)
-    return resolvedPath.isEmpty ? "/" : resolvedPath
+    return resolvedPath.isEmpty ? "/" : ServerURL.encodePath(resolvedPath)
   }
 
   /// Where a redirect's Location points, on any origin; nil when it cannot be read.
@@ -108,35 +108,78 @@ public struct ServerURL: Sendable, Equatable, Hashable, CustomStringConvertible 
     return resolve(location).map { at(path: $0) }
   }
 
-  /// Percent-encodes every byte a path may not hold as it is; `%` escapes already there stay.
+  /// The one spelling of a path the client uses: escapes decoded, then every byte but the
+  /// unreserved characters and the slashes encoded again (an encoded slash stays encoded).
+  /// Servers spell the same name differently (`@` or `%40`); hrefs compared as strings by the
+  /// sync engine must not.
   static func encodePath(_ path: String) -> String {
-    encode(path, keeping: "-._~!$&'()*+,;=:@/%")
+    encode(decode(path), keepingSlash: true)
   }
 
-  /// A file name as one path segment: everything but the unreserved characters encoded.
-  static func encodeSegment(_ name: String) -> String { encode(name, keeping: "-._~@") }
+  /// A file name as one path segment.
+  static func encodeSegment(_ name: String) -> String {
+    encode(Array(name.utf8), keepingSlash: false)
+  }
 
-  private static func encode(_ text: String, keeping extra: String) -> String {
-    let kept = Set(extra.utf8)
+  private static func decode(_ text: String) -> [UInt8] {
+    let bytes = Array(text.utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+        let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+      {
+        let byte = high << 4 | low
+        // An encoded slash is part of a name, not a separator: it stays encoded.
+        out += byte == UInt8(ascii: "/") ? Array("%2F".utf8) : [byte]
+        index += 3
+      } else {
+        out.append(bytes[index])
+        index += 1
+      }
+    }
+    return out
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case 0x30...0x39: return byte - 0x30
+    case 0x41...0x46: return byte - 0x41 + 10
+    case 0x61...0x66: return byte - 0x61 + 10
+    default: return nil
+    }
+  }
+
+  private static func encode(_ bytes: [UInt8], keepingSlash: Bool) -> String {
     var out = [UInt8]()
-    out.reserveCapacity(text.utf8.count)
+    out.reserveCapacity(bytes.count)
     let hex = Array("0123456789ABCDEF".utf8)
-    for byte in text.utf8 {
-      let isAlphanumeric =
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      let isUnreserved =
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
-        || (byte >= 0x61 && byte <= 0x7A)
-      if isAlphanumeric || kept.contains(byte) {
+        || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D || byte == 0x2E || byte == 0x5F
+        || byte == 0x7E
+      if keepingSlash, byte == UInt8(ascii: "%"), bytes[index...].starts(with: Array("%2F".utf8)) {
+        out += Array("%2F".utf8)
+        index += 3
+        continue
+      }
+      if isUnreserved || (keepingSlash && byte == UInt8(ascii: "/")) {
         out.append(byte)
       } else {
         out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
       }
+      index += 1
     }
     return String(decoding: out, as: UTF8.self)
   }
 
-  /// The path with escapes decoded, for comparing hrefs that differ only in encoding.
+  /// The path in its one spelling without a final slash, for comparing hrefs.
   static func canonical(_ path: String) -> String {
-    let decoded = path.removingPercentEncoding ?? path
-    return decoded.hasSuffix("/") && decoded.count > 1 ? String(decoded.dropLast()) : decoded
+    let encoded = encodePath(path)
+    return encoded.hasSuffix("/") && encoded.count > 1 ? String(encoded.dropLast()) : encoded
   }
 }

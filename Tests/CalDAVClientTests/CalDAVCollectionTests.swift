@@ -1,4 +1,4 @@
-import CalDAVClient
+@testable import CalDAVClient
 import Foundation
 import TodoCalendar
 import TodoTestSupport
@@ -6,7 +6,7 @@ import Testing
 
 /// Every method of the task collection against both real servers, with a phone (a client
 /// that is not ours) editing the same collection in between.
-@Suite(.serialized) struct CalDAVCollectionTests {
+@Suite struct CalDAVCollectionTests {
   static func vtodo(_ uid: String, _ summary: String) -> [UInt8] {
     Array(
       ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//todo//tests//EN\r\nBEGIN:VTODO\r\nUID:\(uid)\r\n"
@@ -42,7 +42,7 @@ import Testing
 
     // Create, and create again under the same name.
     let a = try collection.create(name: "a.ics", body: Self.vtodo("a", "first"))
-    #expect(a.href == URL(string: tasks)!.path + "a.ics")
+    #expect(a.href == (try ServerURL(tasks)).path + "a.ics")
     #expect(a.etag != nil)
     #expect(throws: CalendarServerError.alreadyExists(href: a.href)) {
       try collection.create(name: "a.ics", body: Self.vtodo("a", "again"))
@@ -121,17 +121,21 @@ import Testing
   }
 
   @Test(arguments: CalendarServer.Kind.allCases)
-  func fetchesInBatchesAndListsWithoutSyncReport(kind: CalendarServer.Kind) throws {
+  func fetchesInBatches(kind: CalendarServer.Kind) throws {
     let server = try CalendarServer(kind)
     defer { server.stop() }
     let (tasks, _) = try server.makeCalendars()
-    let collection = try Self.collection(server, tasks)
+    let url = try ServerURL(tasks)
+    let session = try CalDAVSession(
+      origin: url, user: server.user,
+      environment: .testing(variables: ["TODO_CALDAV_PASSWORD_COMMAND": "echo '\(server.password)'"]))
+    let collection = CalDAVCollection(url: url, session: session, batchSize: 7)
     var versions: [RemoteVersion] = []
-    for index in 0..<230 {
+    for index in 0..<23 {
       versions.append(try collection.create(name: "t\(index).ics", body: Self.vtodo("t\(index)", "task \(index)")))
     }
     let fetched = try collection.fetch(versions.map(\.href))
-    #expect(fetched.count == 230)
+    #expect(fetched.count == 23)
     #expect(Set(fetched.map(\.version)) == Set(versions))
   }
 }

@@ -17,17 +17,25 @@ import Testing
     let server = try CalendarServer(kind)
     defer { server.stop() }
     let (tasks, events) = try server.makeCalendars()
-    let found = try Self.discover(server.root, server)
+    // The user name from the URL, as a person types it.
+    let found = try CalDAVDiscovery(
+      url: ServerURL(server.rootWithUser),
+      environment: .testing(variables: ["TODO_CALDAV_PASSWORD_COMMAND": "echo '\(server.password)'"])
+    ).run()
     #expect(found.given == nil)
     let urls = found.collections.map(\.url.description)
     #expect(urls.contains(tasks))
-    #expect(!urls.contains(events))
     let named = found.collections.first { $0.url.description == tasks }
     #expect(named?.displayName == "Tasks")
-    #expect(named?.components == ["VTODO"])
-    if kind == .xandikos {
-      // Its default calendar takes every component, tasks among them.
-      #expect(urls.contains(server.calendarURL("calendar")))
+    switch kind {
+    case .radicale:
+      #expect(!urls.contains(events))
+      #expect(named?.components == ["VTODO"])
+    case .xandikos:
+      // Xandikos makes every calendar take every component, whatever MKCALENDAR asked for;
+      // its default calendar is found too.
+      #expect(urls.contains(events) && urls.contains(server.calendarURL("calendar")))
+      #expect(named?.components.contains("VTODO") == true)
     }
   }
 
@@ -40,8 +48,10 @@ import Testing
     #expect(found.given?.url.description == tasks)
     #expect(found.given?.displayName == "Tasks")
     #expect(found.collections.contains { $0.url.description == tasks })
-    #expect(throws: CalendarServerError.notATaskCollection(url: events)) {
-      try Self.discover(events, server)
+    if kind == .radicale {
+      #expect(throws: CalendarServerError.notATaskCollection(url: events)) {
+        try Self.discover(events, server)
+      }
     }
     // Without the final slash, the same collection.
     #expect(try Self.discover(String(tasks.dropLast()), server).given?.url.description == tasks)
@@ -81,6 +91,26 @@ import Testing
     }
   }
 
+  @Test func anEventsCalendarAndAPlainFolderAreNotTaskCollections() throws {
+    let events =
+      "<d:multistatus xmlns:d='DAV:' xmlns:c='urn:ietf:params:xml:ns:caldav'><d:response><d:href>/e/</d:href><d:propstat><d:prop><d:resourcetype><d:collection/><c:calendar/></d:resourcetype><c:supported-calendar-component-set><c:comp name='VEVENT'/></c:supported-calendar-component-set></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response></d:multistatus>"
+    let folder =
+      "<d:multistatus xmlns:d='DAV:'><d:response><d:href>/f/</d:href><d:propstat><d:prop><d:resourcetype><d:collection/></d:resourcetype></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response></d:multistatus>"
+    let server = try ScriptedServer { request in
+      switch request.path {
+      case "/e/": return .multistatus(events)
+      case "/f/": return .multistatus(folder)
+      default: return .http(404, [], [])
+      }
+    }
+    defer { server.stop() }
+    for path in ["/e/", "/f/"] {
+      #expect(throws: CalendarServerError.notATaskCollection(url: server.url + path)) {
+        try CalDAVDiscovery(url: ServerURL(server.url + path), environment: .testing()).run()
+      }
+    }
+  }
+
   @Test func serverURLsRefusePlainHTTPOffThisMachine() throws {
     #expect(throws: CalendarServerError.tls("plain http is allowed only to this machine (127.0.0.1, ::1, localhost); use https")) {
       try ServerURL("http://calendar.example/dav/")
@@ -99,10 +129,10 @@ import Testing
       try ServerURL("https://a:secret@calendar.example/")
     }
     for bad in ["ftp://x/", "https://", "https://x/\u{0}", "https://x/a\r\nb", "/relative", ""] {
-      #expect(performing: { _ = try ServerURL(bad) }) { error in
+      #expect(performing: { _ = try ServerURL(bad) }, throws: { error in
         if case .unreachable = error as? CalendarServerError { return true }
         return false
-      }
+      })
     }
   }
 }

@@ -24,8 +24,12 @@ final class CalendarServer: @unchecked Sendable {
 
   static let python = "/usr/bin/python3"
 
-  /// Starts a server; `password` given makes Radicale check logins against an htpasswd file.
-  init(_ kind: Kind, password: String? = nil) throws {
+  /// The certificate authority that signed the server's certificate, when it speaks TLS.
+  private(set) var certificateAuthority: String?
+
+  /// Starts a server; `password` given makes Radicale check logins against an htpasswd file;
+  /// `tls` makes Radicale speak HTTPS with a certificate from a CA made for the test.
+  init(_ kind: Kind, password: String? = nil, tls: Bool = false) throws {
     self.kind = kind
     folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("caldav-\(kind)-\(UUID().uuidString)")
@@ -52,6 +56,11 @@ final class CalendarServer: @unchecked Sendable {
         ]
       } else {
         arguments += ["--auth-type", "none"]
+      }
+      if tls {
+        let (authority, certificate, key) = try CalendarServer.makeCertificates(in: folder)
+        certificateAuthority = authority
+        arguments += ["--server-ssl", "True", "--server-certificate", certificate, "--server-key", key]
       }
       process.executableURL = URL(fileURLWithPath: CalendarServer.python)
       process.arguments = arguments
@@ -87,7 +96,7 @@ final class CalendarServer: @unchecked Sendable {
     try? FileManager.default.removeItem(at: folder)
   }
 
-  var root: String { "http://127.0.0.1:\(port)/" }
+  var root: String { "\(certificateAuthority == nil ? "http" : "https")://127.0.0.1:\(port)/" }
   var rootWithUser: String { "http://\(user)@127.0.0.1:\(port)/" }
   /// Where a calendar named `id` is made by `phone(["mkcalendar", id, …])`.
   func calendarURL(_ id: String) -> String {
@@ -116,6 +125,28 @@ final class CalendarServer: @unchecked Sendable {
   func makeCalendars() throws -> (tasks: String, events: String) {
     try phone([["mkcalendar", "tasks", "Tasks", ["VTODO"]], ["mkcalendar", "events", "Events", ["VEVENT"]]])
     return (calendarURL("tasks"), calendarURL("events"))
+  }
+
+  /// A CA and a certificate it signed for 127.0.0.1 and localhost (openssl, P-256 keys).
+  private static func makeCertificates(in folder: URL) throws -> (String, String, String) {
+    try require("/usr/bin/openssl", ["version"], package: "openssl")
+    let script = """
+      set -e
+      cd '\(folder.path)'
+      openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout ca.key \\
+        -out ca.pem -days 2 -subj /CN=todo-test-ca 2>/dev/null
+      openssl req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout server.key \\
+        -out server.csr -subj /CN=127.0.0.1 2>/dev/null
+      printf 'subjectAltName=IP:127.0.0.1,DNS:localhost\\n' > san.ext
+      openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out server.pem \\
+        -days 2 -extfile san.ext 2>/dev/null
+      """
+    let (status, _, errors) = try run("/bin/sh", ["-c", script])
+    guard status == 0 else { throw MissingServer(description: "openssl failed: \(errors)") }
+    return (
+      folder.appendingPathComponent("ca.pem").path, folder.appendingPathComponent("server.pem").path,
+      folder.appendingPathComponent("server.key").path
+    )
   }
 
   private func waitUntilListening(log: URL) throws {

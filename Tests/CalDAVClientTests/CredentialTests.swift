@@ -42,7 +42,8 @@ import Testing
       url: ServerURL("http://127.0.0.1:\(server.port)/cal/"), user: "alice",
       environment: .testing(variables: ["TODO_CALDAV_PASSWORD_COMMAND": "printf 'secret\\nsecond line\\n'"]))
     try collection.delete(RemoteVersion(href: "a.ics", etag: "\"1\""))
-    #expect(server.requests.count == 2)
+    // Ours without a login, then the library's own probe and its answer to the challenge.
+    #expect(server.requests.map { $0.headers["authorization"] == nil } == [true, true, false])
   }
 
   @Test func realServerLoginFromEachSource() throws {
@@ -96,6 +97,33 @@ import Testing
     #expect(throws: CalendarServerError.authentication("the server asks for an unsupported kind of login: negotiate")) {
       try CalDAVCollection(url: ServerURL(odd.url + "/cal/"), user: "alice", environment: .testing(prompt: ScriptedPrompt("x")))
         .delete(RemoteVersion(href: "a.ics", etag: nil))
+    }
+  }
+}
+
+/// HTTPS: the certificate is checked, against the system's authorities or a private CA file.
+@Suite struct TransportSecurityTests {
+  @Test func aPrivateAuthorityIsTrustedOnlyWhenGiven() throws {
+    let server = try CalendarServer(.radicale, tls: true)
+    defer { server.stop() }
+    let authority = try #require(server.certificateAuthority)
+    let url = try ServerURL(server.root + "alice/")
+    func listing(_ file: String?) throws(CalendarServerError) -> RemoteChanges {
+      let options = TransportOptions(certificateAuthorityFile: file, connectTimeout: .seconds(5))
+      return try CalDAVCollection(
+        url: url, user: "alice",
+        environment: .testing(prompt: ScriptedPrompt("x"), transport: options)
+      ).changes(since: nil)
+    }
+    #expect(throws: Never.self) { try listing(authority) }
+    #expect(
+      performing: { _ = try listing(nil) },
+      throws: { error in
+        guard case .tls(let why) = error as? CalendarServerError else { return false }
+        return why.contains("certificate")
+      })
+    #expect(throws: CalendarServerError.tls("the certificate authority file /nonexistent/ca.pem cannot be read")) {
+      try listing("/nonexistent/ca.pem")
     }
   }
 }

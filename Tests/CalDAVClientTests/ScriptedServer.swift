@@ -32,7 +32,7 @@ final class ScriptedServer: @unchecked Sendable {
 
   init(_ handler: @escaping @Sendable (Request) -> Reply) throws {
     self.handler = handler
-    socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var yes: Int32 = 1
     _ = setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
     var address = sockaddr_in()
@@ -46,6 +46,7 @@ final class ScriptedServer: @unchecked Sendable {
       }
     }
     guard ready else { throw CalendarServer.MissingServer(description: "the scripted server cannot listen") }
+    self.socket = socket
     port = Int(UInt16(bigEndian: address.sin_port))
     let thread = Thread { [self] in acceptLoop() }
     thread.start()

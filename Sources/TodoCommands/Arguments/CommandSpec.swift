@@ -1,3 +1,4 @@
+import TodoStore
 import TodoTxt
 
 /// One command, declared once: the parser, help, completion and man-page checks all read it.

@@ -1,3 +1,4 @@
+import TodoStore
 import TodoTxt
 
 /// `info [--format json]`: the files and folders this run uses, so that a user who did not
