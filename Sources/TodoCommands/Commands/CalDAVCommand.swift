@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import TodoStore
 
 /// `caldav setup|sync`: the list on a phone, through a CalDAV task collection.
 ///
