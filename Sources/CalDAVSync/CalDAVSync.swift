@@ -63,6 +63,9 @@ public final class CalDAVSync {
 
   let environment: Environment
   let collection: any TaskCollection
+  /// The environment's mapping, with the `id:` names of the list's tasks by UID (so that
+  /// RELATED-TO holds UIDs and `p:` the list's names).
+  var mapping: VTODOMapping
   let stateFile: SyncStateFile?
   /// How many server operations go by between two writes of the state.
   let saveEvery = 50
@@ -70,6 +73,7 @@ public final class CalDAVSync {
   public init(collection: any TaskCollection, environment: Environment) {
     self.collection = collection
     self.environment = environment
+    self.mapping = environment.mapping
     self.stateFile = environment.store.stateDirectory.map {
       SyncStateFile(stateDirectory: $0, list: CalDAVSync.resolved(environment.todoFile), collection: environment.collectionURL)
     }
@@ -87,6 +91,7 @@ public final class CalDAVSync {
   public func run(dryRun: Bool, confirmed: Bool) throws(SyncError) -> Result {
     let loaded = stateFile?.load() ?? SyncStateFile.Loaded(state: SyncState(list: "", collection: ""), problem: nil)
     var state = loaded.state
+    mapping.relations = CalDAVSync.relations(try readLists(), state: state)
     var remote = try readServer(state: state)
     var result = Result(plan: SyncPlan(
       local: [], records: [:], remote: [], unchanged: [], today: environment.today, confirmed: true, newUID: { "" }))
@@ -109,6 +114,8 @@ public final class CalDAVSync {
         var plan = self.plan(lists: lists, state: state, remote: remote, confirmed: confirmed, newUID: environment.newUID)
         guard plan.refusal == nil else { return plan }
         problems = self.apply(&plan, to: &lists)
+        // The UIDs given now name the list's `id:`s in what is written to the server.
+        self.mapping.relations = CalDAVSync.relations(lists, state: state)
         return plan
       }
     } catch let error as StoreError {
@@ -164,6 +171,22 @@ public final class CalDAVSync {
     state.token = result.changedMeanwhile == 0 && result.problems.isEmpty ? remote.token : nil
     try save(state)
     return result
+  }
+
+  /// The `id:` of each task that has one and a UID, in the list or in the state.
+  static func relations(_ lists: [TodoList], state: SyncState) -> TaskRelations {
+    var ids: [String: String] = [:]
+    for record in state.records.values { if let id = record.fields.id { ids[record.uid] = id } }
+    for list in lists {
+      for index in list.indices {
+        let task = list[index]
+        guard let tag = task.tagValue(TagMeaning.uid.key), let uid = LocalUID.uid(fromTagValue: tag),
+          let id = task.tagValue(TagMeaning.id.key)
+        else { continue }
+        ids[uid] = id
+      }
+    }
+    return TaskRelations(idsByUID: ids)
   }
 
   func refusedCount(_ side: EmptiedSide, state: SyncState) -> Int { state.records.count }
@@ -272,9 +295,9 @@ public final class CalDAVSync {
     }
     guard let uid = master.uid, !uid.isEmpty else { return .failure("a VTODO without UID") }
     guard todos.allSatisfy({ $0.uid == uid }) else { return .failure("VTODOs with different UIDs in one item") }
-    let occurrences = todos.filter { $0.recurrenceID != nil }.map(environment.mapping.fields(of:)).filter(\.isCompleted)
+    let occurrences = todos.filter { $0.recurrenceID != nil }.map(mapping.fields(of:)).filter(\.isCompleted)
     return .success(
-      RemoteTask(version: item.version, uid: uid, fields: environment.mapping.fields(of: master), completedOccurrences: occurrences))
+      RemoteTask(version: item.version, uid: uid, fields: mapping.fields(of: master), completedOccurrences: occurrences))
   }
 
   // MARK: Planning
@@ -376,7 +399,7 @@ public final class CalDAVSync {
   {
     switch operation {
     case .create(let uid, let fields):
-      let body = environment.mapping.newObject(for: fields, uid: uid, now: environment.now).bytes
+      let body = mapping.newObject(for: fields, uid: uid, now: environment.now).bytes
       let version: RemoteVersion
       do throws(CalendarServerError) {
         version = try collection.create(name: CalDAVSync.fileName(for: uid), body: body)
@@ -393,13 +416,13 @@ public final class CalDAVSync {
         let position = document.todoPositions.first(where: { document[$0]?.recurrenceID == nil })
       {
         if var todo = document[position] {
-          environment.mapping.apply(fields, to: &todo, now: environment.now)
+          mapping.apply(fields, to: &todo, now: environment.now)
           document[position] = todo
         }
         if dropOccurrences { CalDAVSync.removeOccurrences(from: &document) }
         body = document.bytes
       } else {
-        body = environment.mapping.newObject(for: fields, uid: uid, now: environment.now).bytes
+        body = mapping.newObject(for: fields, uid: uid, now: environment.now).bytes
       }
       let written = try collection.update(version, body: body)
       state.records[uid] = SyncRecord(uid: uid, version: written, fields: fields, serverCopy: body)

@@ -298,3 +298,16 @@ func vtodo(_ uid: String, _ lines: String) -> String {
     #expect(throws: SyncStateError.self) { try SyncState(parsing: huge) }
   }
 }
+
+extension CalDAVSyncTests {
+  @Test func dependenciesAreRelatedByUIDOnTheServer() throws {
+    let bench = SyncBench()
+    bench.write("Book flights id:trip\nPack bags p:trip\n")
+    _ = try bench.sync()
+    let parent = try #require(bench.listTasks.first { $0.value.title == "Book flights" }?.key)
+    let child = try #require(bench.server.bodies.first { $0.contains("SUMMARY:Pack bags") })
+    #expect(child.contains("RELATED-TO;RELTYPE=PARENT:\(parent)") || child.contains("RELATED-TO:\(parent)"))
+    #expect(try bench.sync().plan.isEmpty)
+    #expect(bench.lines.last?.contains("p:trip") == true)
+  }
+}
