@@ -65,7 +65,7 @@ import Testing
       #expect(throws: CalendarServerError.invalidResponse("the XML has a document type declaration (entities are refused)")) {
         try Self.collection(server).changes(since: nil)
       }
-      #expect(ContinuousClock.now - start < .seconds(2))
+      #expect(ContinuousClock.now - start < .seconds(5))
     }
   }
 
@@ -76,7 +76,8 @@ import Testing
     defer { server.stop() }
     let start = ContinuousClock.now
     #expect(performing: { _ = try Self.collection(server).changes(since: nil) }, throws: Self.isInvalidResponse)
-    #expect(ContinuousClock.now - start < .seconds(3))
+    // Bounded: parsing stops at the limit (the slack is for a machine running tests in parallel).
+    #expect(ContinuousClock.now - start < .seconds(10))
   }
 
   @Test func aReplyOverTheLimitStopsAtTheLimit() throws {
