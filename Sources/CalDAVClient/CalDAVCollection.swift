@@ -112,7 +112,8 @@ public struct CalDAVCollection: TaskCollection {
     for item in reply.responses {
       guard let path = url.resolve(item.href) else { throw .foreignHref(item.href) }
       let key = ServerURL.canonical(path)
-      let isCollection = item.property(DAVElement.dav, "resourcetype")?
+      let isCollection =
+        item.property(DAVElement.dav, "resourcetype")?
         .child(DAVElement.dav, "collection") != nil
       guard key != ServerURL.canonical(url.path), !path.hasSuffix("/"), !isCollection else {
         continue
@@ -166,7 +167,8 @@ public struct CalDAVCollection: TaskCollection {
     }
     // An href the multiget answered nothing for (not even a 404) is read on its own: a
     // server that mangles some names in a report still serves them by GET.
-    for path in requested where found[ServerURL.canonical(path)] == nil && !answered.contains(ServerURL.canonical(path)) {
+    for path in requested
+    where found[ServerURL.canonical(path)] == nil && !answered.contains(ServerURL.canonical(path)) {
       let key = ServerURL.canonical(path)
       let response = try session.send(HTTPRequest(method: "GET", url: url.at(path: path)))
       guard response.status == 200, let asked = wanted[key] else { continue }

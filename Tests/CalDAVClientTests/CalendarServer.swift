@@ -60,7 +60,9 @@ final class CalendarServer: @unchecked Sendable {
       if tls {
         let (authority, certificate, key) = try CalendarServer.makeCertificates(in: folder)
         certificateAuthority = authority
-        arguments += ["--server-ssl", "True", "--server-certificate", certificate, "--server-key", key]
+        arguments += [
+          "--server-ssl", "True", "--server-certificate", certificate, "--server-key", key,
+        ]
       }
       process.executableURL = URL(fileURLWithPath: CalendarServer.python)
       process.arguments = arguments
@@ -109,7 +111,8 @@ final class CalendarServer: @unchecked Sendable {
   /// Runs the phone (python3-caldav) against this server; its standard output, trimmed.
   @discardableResult
   func phone(_ actions: [[Any]]) throws -> String {
-    try CalendarServer.require(CalendarServer.python, ["-c", "import caldav"], package: "python3-caldav")
+    try CalendarServer.require(
+      CalendarServer.python, ["-c", "import caldav"], package: "python3-caldav")
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("Fixtures/phone.py")
     let json = String(decoding: try JSONSerialization.data(withJSONObject: actions), as: UTF8.self)
@@ -123,7 +126,9 @@ final class CalendarServer: @unchecked Sendable {
 
   /// A task calendar (VTODO only) and an events calendar (VEVENT only), made by the phone.
   func makeCalendars() throws -> (tasks: String, events: String) {
-    try phone([["mkcalendar", "tasks", "Tasks", ["VTODO"]], ["mkcalendar", "events", "Events", ["VEVENT"]]])
+    try phone([
+      ["mkcalendar", "tasks", "Tasks", ["VTODO"]], ["mkcalendar", "events", "Events", ["VEVENT"]],
+    ])
     return (calendarURL("tasks"), calendarURL("events"))
   }
 
@@ -144,7 +149,8 @@ final class CalendarServer: @unchecked Sendable {
     let (status, _, errors) = try run("/bin/sh", ["-c", script])
     guard status == 0 else { throw MissingServer(description: "openssl failed: \(errors)") }
     return (
-      folder.appendingPathComponent("ca.pem").path, folder.appendingPathComponent("server.pem").path,
+      folder.appendingPathComponent("ca.pem").path,
+      folder.appendingPathComponent("server.pem").path,
       folder.appendingPathComponent("server.key").path
     )
   }
