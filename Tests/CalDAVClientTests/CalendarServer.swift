@@ -168,10 +168,23 @@ final class CalendarServer: @unchecked Sendable {
     throw MissingServer(description: "\(kind) did not listen on port \(port) within 20 s")
   }
 
+  /// Packages found installed, checked once per test run (a Python import costs most of a
+  /// second).
+  private static let installed = Installed()
+
+  private final class Installed: @unchecked Sendable {
+    private let lock = NSLock()
+    private var packages: Set<String> = []
+    func contains(_ package: String) -> Bool { lock.withLock { packages.contains(package) } }
+    func insert(_ package: String) { _ = lock.withLock { packages.insert(package) } }
+  }
+
   private static func require(_ executable: String, _ arguments: [String], package: String) throws {
+    if installed.contains(package) { return }
     let works =
       FileManager.default.isExecutableFile(atPath: executable)
       && ((try? run(executable, arguments).status) == 0)
+    if works { installed.insert(package) }
     guard works else {
       throw MissingServer(
         description:
