@@ -162,7 +162,7 @@ public struct CalDAVCollection: TaskCollection {
         let etag = item.property(DAVElement.dav, "getetag")?.trimmedText
         found[key] = RemoteItem(
           version: RemoteVersion(href: asked, etag: etag.flatMap { $0.isEmpty ? nil : $0 }),
-          body: Array(data.text.utf8))
+          body: CalDAVCollection.contentLines(data.text))
       }
     }
     // An href the multiget answered nothing for (not even a 404) is read on its own: a
@@ -241,5 +241,20 @@ public struct CalDAVCollection: TaskCollection {
     let (reply, _) = try session.multistatus("PROPFIND", target, depth: 0, body: body)
     let etag = reply.responses.first?.property(DAVElement.dav, "getetag")?.trimmedText
     return RemoteVersion(href: href, etag: etag.flatMap { $0.isEmpty ? nil : $0 })
+  }
+
+  /// The calendar data as iCalendar bytes: XML reading turns every CRLF into LF (unless the
+  /// server wrote `&#13;`), and RFC 5545 ends content lines with CRLF, so each bare LF gets
+  /// its CR back. A content line never holds a bare LF, so nothing else changes.
+  static func contentLines(_ text: String) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count + text.utf8.count / 40)
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+      if byte == 0x0A, previous != 0x0D { out.append(0x0D) }
+      out.append(byte)
+      previous = byte
+    }
+    return out
   }
 }

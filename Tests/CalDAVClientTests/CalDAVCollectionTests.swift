@@ -61,7 +61,9 @@ import TodoTestSupport
     #expect(fetched.count == 1)
     #expect(fetched.first?.version == a)
     let firstBody = String(decoding: fetched.first?.body ?? [], as: UTF8.self)
-    #expect(firstBody.contains("SUMMARY:first"))
+    #expect(firstBody.contains("\r\nSUMMARY:first\r\n"))
+    // Every line ends in CRLF, as iCalendar says, whatever XML did to them on the way.
+    #expect(!firstBody.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
 
     // Update with the etag seen; again with the old one is refused.
     let a2 = try collection.update(a, body: Self.vtodo("a", "second"))
