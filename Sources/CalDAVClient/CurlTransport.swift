@@ -143,9 +143,11 @@ final class CurlTransport: @unchecked Sendable {
         set(ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, context))
         set(ccurl_setopt_pointer(handle, CURLOPT_HTTPHEADER, headerList))
         set(ccurl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method))
-        if !request.body.isEmpty {
+        // A PUT always says how long its body is, an empty one too (Content-Length: 0).
+        if !request.body.isEmpty || request.method == "PUT" {
           set(ccurl_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(request.body.count)))
-          request.body.withUnsafeBytes { bytes in
+          // COPYPOSTFIELDS takes a copy; an empty body still needs a valid pointer.
+          (request.body.isEmpty ? [0] : request.body).withUnsafeBytes { bytes in
             set(
               ccurl_setopt_pointer(
                 handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress)
