@@ -133,7 +133,7 @@ final class CalendarServer: @unchecked Sendable {
   }
 
   /// A CA and a certificate it signed for 127.0.0.1 and localhost (openssl, P-256 keys).
-  private static func makeCertificates(in folder: URL) throws -> (String, String, String) {
+  static func makeCertificates(in folder: URL) throws -> (String, String, String) {
     try require("/usr/bin/openssl", ["version"], package: "openssl")
     let script = """
       set -e
@@ -153,6 +153,28 @@ final class CalendarServer: @unchecked Sendable {
       folder.appendingPathComponent("server.pem").path,
       folder.appendingPathComponent("server.key").path
     )
+  }
+
+  /// An HTTPS server on loopback that redirects every request to `location`, signed by a CA
+  /// made for the test; the process, its port and the CA file.
+  static func redirecting(to location: String, folder: URL) throws -> (Process, Int, String) {
+    let (authority, certificate, key) = try makeCertificates(in: folder)
+    let port = try freePort()
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/redirecting_https.py")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: python)
+    process.arguments = [script.path, String(port), certificate, key, location]
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let deadline = ContinuousClock.now + .seconds(20)
+    while !accepts(port: port) {
+      guard process.isRunning, ContinuousClock.now < deadline else {
+        throw MissingServer(description: "the redirecting HTTPS server did not start")
+      }
+      usleep(30_000)
+    }
+    return (process, port, authority)
   }
 
   private func waitUntilListening(log: URL) throws {
@@ -179,7 +201,7 @@ final class CalendarServer: @unchecked Sendable {
     func insert(_ package: String) { _ = lock.withLock { packages.insert(package) } }
   }
 
-  private static func require(_ executable: String, _ arguments: [String], package: String) throws {
+  static func require(_ executable: String, _ arguments: [String], package: String) throws {
     if installed.contains(package) { return }
     let works =
       FileManager.default.isExecutableFile(atPath: executable)

@@ -174,6 +174,29 @@ import TodoCalendar
   }
 }
 
+/// Redirects from HTTPS: never to plain HTTP.
+@Suite struct HTTPSRedirectTests {
+  @Test func fromHTTPSToHTTPIsRefused() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("caldav-redirect-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (process, port, authority) = try CalendarServer.redirecting(
+      to: "http://127.0.0.1:9/dav/", folder: folder)
+    defer {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+    let discovery = try CalDAVDiscovery(
+      url: ServerURL("https://127.0.0.1:\(port)/"),
+      environment: .testing(transport: TransportOptions(certificateAuthorityFile: authority)))
+    #expect(
+      throws: CalendarServerError.tls(
+        "the server redirects from https to plain http (http://127.0.0.1:9/dav/); refused")
+    ) { try discovery.run() }
+  }
+}
+
 extension RemoteChanges {
   var token: String? {
     switch self {
