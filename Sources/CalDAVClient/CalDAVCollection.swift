@@ -26,6 +26,9 @@ public struct CalDAVCollection: TaskCollection {
     self.batchSize = batchSize
   }
 
+  /// The HTTP requests this collection has sent, for comparing sync strategies by count.
+  public var requestCount: Int { session.requestCount }
+
   // MARK: Changes
 
   public func changes(since token: String?) throws(CalendarServerError) -> RemoteChanges {

@@ -23,6 +23,8 @@ final class CalDAVSession: @unchecked Sendable {
     self.source = CredentialSource(environment: environment)
   }
 
+  var requestCount: Int { transport.requestCount }
+
   /// Sends `request`; a 401 is answered once with credentials, and a second 401 is an
   /// authentication error.
   func send(_ request: HTTPRequest) throws(CalendarServerError) -> HTTPResponse {

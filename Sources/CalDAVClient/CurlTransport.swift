@@ -65,6 +65,8 @@ final class CurlTransport: @unchecked Sendable {
   private let lock = NSLock()
   // Guarded by `lock`; a curl handle serves one request at a time.
   private let handle: UnsafeMutableRawPointer
+  // Guarded by `lock`: requests sent, for benchmarks that compare request counts.
+  private var sent = 0
 
   private static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
 
@@ -82,6 +84,9 @@ final class CurlTransport: @unchecked Sendable {
 
   deinit { curl_easy_cleanup(handle) }
 
+  /// How many requests were sent (a login's second leg counted; Digest's own probe not).
+  var requestCount: Int { lock.withLock { sent } }
+
   func send(_ request: HTTPRequest, credentials: HTTPCredentials?) throws(CalendarServerError)
     -> HTTPResponse
   {
@@ -94,6 +99,7 @@ final class CurlTransport: @unchecked Sendable {
     }
     lock.lock()
     defer { lock.unlock() }
+    sent += 1
     return try perform(request, credentials: credentials)
   }
 

@@ -148,8 +148,11 @@ import TodoTestSupport
         try collection.create(name: "t\(index).ics", body: Self.vtodo("t\(index)", "task \(index)"))
       )
     }
+    let before = collection.requestCount
     let fetched = try collection.fetch(versions.map(\.href))
     #expect(fetched.count == 23)
+    // 23 hrefs in batches of 7: four reports.
+    #expect(collection.requestCount - before == 4)
     #expect(Set(fetched.map(\.version)) == Set(versions))
   }
 }
