@@ -13,7 +13,6 @@ struct DAVElement: Sendable {
 
   static let dav = "DAV:"
   static let caldav = "urn:ietf:params:xml:ns:caldav"
-  static let calendarServer = "http://calendarserver.org/ns/"
 
   func child(_ namespace: String, _ name: String) -> DAVElement? {
     children.first { $0.namespace == namespace && $0.name == name }

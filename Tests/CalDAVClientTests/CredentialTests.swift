@@ -67,7 +67,9 @@ import TodoCalendar
     defer { try? FileManager.default.removeItem(atPath: netrc) }
     let sources: [CalDAVEnvironment] = [
       .testing(variables: [
-        "TODO_CALDAV_PASSWORD_COMMAND": "echo \"$TODO_CALDAV_USER\" >/dev/null; echo 's3cret pass'"
+        // The command is told whose password is wanted, and where.
+        "TODO_CALDAV_PASSWORD_COMMAND":
+          "test \"$TODO_CALDAV_USER@$TODO_CALDAV_HOST\" = alice@127.0.0.1 && echo 's3cret pass'"
       ]),
       .testing(variables: ["NETRC": netrc]),
       .testing(prompt: ScriptedPrompt("s3cret pass")),
