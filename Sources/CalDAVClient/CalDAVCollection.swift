@@ -26,6 +26,9 @@ public struct CalDAVCollection: TaskCollection {
     self.batchSize = batchSize
   }
 
+  /// The HTTP requests this collection has sent, for comparing sync strategies by count.
+  public var requestCount: Int { session.requestCount }
+
   // MARK: Changes
 
   public func changes(since token: String?) throws(CalendarServerError) -> RemoteChanges {
@@ -112,7 +115,8 @@ public struct CalDAVCollection: TaskCollection {
     for item in reply.responses {
       guard let path = url.resolve(item.href) else { throw .foreignHref(item.href) }
       let key = ServerURL.canonical(path)
-      let isCollection = item.property(DAVElement.dav, "resourcetype")?
+      let isCollection =
+        item.property(DAVElement.dav, "resourcetype")?
         .child(DAVElement.dav, "collection") != nil
       guard key != ServerURL.canonical(url.path), !path.hasSuffix("/"), !isCollection else {
         continue
@@ -161,12 +165,13 @@ public struct CalDAVCollection: TaskCollection {
         let etag = item.property(DAVElement.dav, "getetag")?.trimmedText
         found[key] = RemoteItem(
           version: RemoteVersion(href: asked, etag: etag.flatMap { $0.isEmpty ? nil : $0 }),
-          body: Array(data.text.utf8))
+          body: CalDAVCollection.contentLines(data.text))
       }
     }
     // An href the multiget answered nothing for (not even a 404) is read on its own: a
     // server that mangles some names in a report still serves them by GET.
-    for path in requested where found[ServerURL.canonical(path)] == nil && !answered.contains(ServerURL.canonical(path)) {
+    for path in requested
+    where found[ServerURL.canonical(path)] == nil && !answered.contains(ServerURL.canonical(path)) {
       let key = ServerURL.canonical(path)
       let response = try session.send(HTTPRequest(method: "GET", url: url.at(path: path)))
       guard response.status == 200, let asked = wanted[key] else { continue }
@@ -239,5 +244,20 @@ public struct CalDAVCollection: TaskCollection {
     let (reply, _) = try session.multistatus("PROPFIND", target, depth: 0, body: body)
     let etag = reply.responses.first?.property(DAVElement.dav, "getetag")?.trimmedText
     return RemoteVersion(href: href, etag: etag.flatMap { $0.isEmpty ? nil : $0 })
+  }
+
+  /// The calendar data as iCalendar bytes: XML reading turns every CRLF into LF (unless the
+  /// server wrote `&#13;`), and RFC 5545 ends content lines with CRLF, so each bare LF gets
+  /// its CR back. A content line never holds a bare LF, so nothing else changes.
+  static func contentLines(_ text: String) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count + text.utf8.count / 40)
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+      if byte == 0x0A, previous != 0x0D { out.append(0x0D) }
+      out.append(byte)
+      previous = byte
+    }
+    return out
   }
 }

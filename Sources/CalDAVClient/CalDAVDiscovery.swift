@@ -50,11 +50,16 @@ public struct CalDAVDiscovery: Sendable {
       let (reply, finalURL) = try session.multistatus(
         "PROPFIND", url, depth: 0, body: CalDAVDiscovery.propfind(CalDAVDiscovery.properties),
         followRedirects: true)
-      let about = reply.responses.first { finalURL.resolve($0.href).map(ServerURL.canonical) == ServerURL.canonical(finalURL.path) } ?? reply.responses.first
+      let about =
+        reply.responses.first {
+          finalURL.resolve($0.href).map(ServerURL.canonical) == ServerURL.canonical(finalURL.path)
+        } ?? reply.responses.first
       if let about {
         if isCalendar(about) {
           let collection = describe(about, at: finalURL.asCollection)
-          guard holdsTasks(collection) else { throw CalendarServerError.notATaskCollection(url: url.description) }
+          guard holdsTasks(collection) else {
+            throw CalendarServerError.notATaskCollection(url: url.description)
+          }
           given = collection
         }
         home = hrefProperty(about, DAVElement.caldav, "calendar-home-set", base: finalURL)

@@ -15,12 +15,15 @@ final class CalDAVSession: @unchecked Sendable {
 
   static let redirectLimit = 5
 
-  init(origin: ServerURL, user: String?, environment: CalDAVEnvironment) throws(CalendarServerError) {
+  init(origin: ServerURL, user: String?, environment: CalDAVEnvironment) throws(CalendarServerError)
+  {
     self.origin = origin
     self.user = user ?? origin.user
     self.transport = try CurlTransport(options: environment.transport)
     self.source = CredentialSource(environment: environment)
   }
+
+  var requestCount: Int { transport.requestCount }
 
   /// Sends `request`; a 401 is answered once with credentials, and a second 401 is an
   /// authentication error.
@@ -56,7 +59,9 @@ final class CalDAVSession: @unchecked Sendable {
     var current = request
     for _ in 0...CalDAVSession.redirectLimit {
       let response = try send(current)
-      guard [301, 302, 303, 307, 308].contains(response.status) else { return (response, current.url) }
+      guard [301, 302, 303, 307, 308].contains(response.status) else {
+        return (response, current.url)
+      }
       guard let location = response.header("Location"),
         let target = current.url.following(location: location)
       else { throw .missingPart("Location in a redirect") }
@@ -96,7 +101,8 @@ final class CalDAVSession: @unchecked Sendable {
   static func error(_ response: HTTPResponse, url: ServerURL) -> CalendarServerError {
     // A 403 naming a precondition (RFC 4791's no-uid-conflict, a component the collection
     // does not take, …) is the server's rule, not a login problem: the rule is named.
-    if response.status == 403 || response.status == 409, let condition = precondition(response.body) {
+    if response.status == 403 || response.status == 409, let condition = precondition(response.body)
+    {
       return .unexpectedStatus(response.status, reason: condition)
     }
     switch response.status {
@@ -109,7 +115,8 @@ final class CalDAVSession: @unchecked Sendable {
   /// The name of the precondition in a `<D:error>` body, if the body is one.
   private static func precondition(_ body: [UInt8]) -> String? {
     guard !body.isEmpty, body.count < 1 << 20,
-      let root = try? DAVElement.parse(body), root.namespace == DAVElement.dav, root.name == "error",
+      let root = try? DAVElement.parse(body), root.namespace == DAVElement.dav,
+      root.name == "error",
       let first = root.children.first
     else { return nil }
     return first.name

@@ -74,11 +74,13 @@ struct CredentialSource: Sendable {
       String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
       .first.map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) } ?? ""
     guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-      let said = String(decoding: errorData.value, as: UTF8.self)
+      let said =
+        String(decoding: errorData.value, as: UTF8.self)
         .split(separator: "\n").first.map(String.init) ?? ""
       let status =
         process.terminationReason == .exit
-        ? "exit status \(process.terminationStatus)" : "killed by signal \(process.terminationStatus)"
+        ? "exit status \(process.terminationStatus)"
+        : "killed by signal \(process.terminationStatus)"
       throw .passwordCommandFailed(said.isEmpty ? status : "\(status): \(said)")
     }
     guard !firstLine.isEmpty else { throw .passwordCommandFailed("it printed no password") }

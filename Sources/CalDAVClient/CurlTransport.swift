@@ -65,6 +65,8 @@ final class CurlTransport: @unchecked Sendable {
   private let lock = NSLock()
   // Guarded by `lock`; a curl handle serves one request at a time.
   private let handle: UnsafeMutableRawPointer
+  // Guarded by `lock`: requests sent, for benchmarks that compare request counts.
+  private var sent = 0
 
   private static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
 
@@ -82,16 +84,22 @@ final class CurlTransport: @unchecked Sendable {
 
   deinit { curl_easy_cleanup(handle) }
 
+  /// How many requests were sent (a login's second leg counted; Digest's own probe not).
+  var requestCount: Int { lock.withLock { sent } }
+
   func send(_ request: HTTPRequest, credentials: HTTPCredentials?) throws(CalendarServerError)
     -> HTTPResponse
   {
     for header in request.headers {
       guard
-        !(header.name + header.value).utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F })
+        !(header.name + header.value).utf8.contains(where: {
+          ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F
+        })
       else { throw .invalidResponse("a header value with control characters") }
     }
     lock.lock()
     defer { lock.unlock() }
+    sent += 1
     return try perform(request, credentials: credentials)
   }
 
@@ -126,7 +134,8 @@ final class CurlTransport: @unchecked Sendable {
         if request.url.isLoopback {
           set(ccurl_setopt_string(handle, CURLOPT_NOPROXY, "*"))
         }
-        set(ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, options.connectTimeout.milliseconds))
+        set(
+          ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, options.connectTimeout.milliseconds))
         set(ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, options.requestTimeout.milliseconds))
         set(ccurl_setopt_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1))
         set(
@@ -140,10 +149,15 @@ final class CurlTransport: @unchecked Sendable {
         set(ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, context))
         set(ccurl_setopt_pointer(handle, CURLOPT_HTTPHEADER, headerList))
         set(ccurl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method))
-        if !request.body.isEmpty {
+        // A PUT always says how long its body is, an empty one too (Content-Length: 0).
+        if !request.body.isEmpty || request.method == "PUT" {
           set(ccurl_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(request.body.count)))
-          request.body.withUnsafeBytes { bytes in
-            set(ccurl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress)))
+          // COPYPOSTFIELDS takes a copy; an empty body still needs a valid pointer.
+          (request.body.isEmpty ? [0] : request.body).withUnsafeBytes { bytes in
+            set(
+              ccurl_setopt_pointer(
+                handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress)
+              ))
           }
         } else if request.method == "GET" {
           set(ccurl_setopt_long(handle, CURLOPT_HTTPGET, 1))
@@ -159,9 +173,11 @@ final class CurlTransport: @unchecked Sendable {
       }
     }
     if code != CURLE_OK {
-      let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let detail = String(
+        decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       let words = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
-      throw reception.overflowed ? .replyTooLarge(limit: options.replyLimit) : CurlTransport.error(code, words)
+      throw reception.overflowed
+        ? .replyTooLarge(limit: options.replyLimit) : CurlTransport.error(code, words)
     }
     var status = 0
     _ = ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
@@ -195,7 +211,8 @@ private final class Reception {
 }
 
 private func curlReceiveBody(
-  _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?
+  _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int,
+  _ context: UnsafeMutableRawPointer?
 ) -> Int {
   guard let data, let context else { return 0 }
   let reception = Unmanaged<Reception>.fromOpaque(context).takeUnretainedValue()
@@ -211,7 +228,8 @@ private func curlReceiveBody(
 }
 
 private func curlReceiveHeader(
-  _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?
+  _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int,
+  _ context: UnsafeMutableRawPointer?
 ) -> Int {
   guard let data, let context else { return 0 }
   let reception = Unmanaged<Reception>.fromOpaque(context).takeUnretainedValue()
@@ -227,7 +245,8 @@ private func curlReceiveHeader(
   if line.hasPrefix("HTTP/") {
     // A new response begins (after a 100 or the first leg of a Digest login).
     reception.headers = []
-    reception.reason = line.split(separator: " ", maxSplits: 2).dropFirst(2).first.map(String.init) ?? ""
+    reception.reason =
+      line.split(separator: " ", maxSplits: 2).dropFirst(2).first.map(String.init) ?? ""
   } else if let colon = line.firstIndex(of: ":") {
     let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
     let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)

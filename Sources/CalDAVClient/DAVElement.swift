@@ -13,7 +13,6 @@ struct DAVElement: Sendable {
 
   static let dav = "DAV:"
   static let caldav = "urn:ietf:params:xml:ns:caldav"
-  static let calendarServer = "http://calendarserver.org/ns/"
 
   func child(_ namespace: String, _ name: String) -> DAVElement? {
     children.first { $0.namespace == namespace && $0.name == name }
@@ -49,16 +48,24 @@ struct DAVElement: Sendable {
     return root
   }
 
+  /// Whether `<!DOCTYPE` or `<!ENTITY` occurs anywhere: memchr from one `<` to the next, so a
+  /// 64 MiB reply is scanned in milliseconds.
   private static func containsDocumentType(_ bytes: [UInt8]) -> Bool {
-    let marker = Array("<!DOCTYPE".utf8)
-    let entity = Array("<!ENTITY".utf8)
-    var index = bytes.startIndex
-    while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
-      let rest = bytes[open...]
-      if rest.starts(with: marker) || rest.starts(with: entity) { return true }
-      index = open + 1
+    let markers = [Array("<!DOCTYPE".utf8), Array("<!ENTITY".utf8)]
+    return bytes.withUnsafeBufferPointer { buffer -> Bool in
+      guard let base = buffer.baseAddress else { return false }
+      var offset = 0
+      while offset < buffer.count,
+        let found = memchr(base + offset, Int32(UInt8(ascii: "<")), buffer.count - offset)
+      {
+        let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        for marker in markers where index + marker.count <= buffer.count {
+          if memcmp(base + index, marker, marker.count) == 0 { return true }
+        }
+        offset = index + 1
+      }
+      return false
     }
-    return false
   }
 }
 

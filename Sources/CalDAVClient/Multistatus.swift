@@ -25,17 +25,22 @@ struct Multistatus: Sendable {
     guard root.namespace == DAVElement.dav, root.name == "multistatus" else {
       throw .missingPart("multistatus element")
     }
-    responses = try root.children(DAVElement.dav, "response").map { element throws(CalendarServerError) in
+    responses = try root.children(DAVElement.dav, "response").map {
+      element throws(CalendarServerError) in
       guard let href = element.child(DAVElement.dav, "href")?.trimmedText, !href.isEmpty else {
         throw .missingPart("href in a response")
       }
       var properties: [DAVElement] = []
       for propstat in element.children(DAVElement.dav, "propstat") {
-        let status = propstat.child(DAVElement.dav, "status").flatMap { Multistatus.code(of: $0.trimmedText) }
+        let status = propstat.child(DAVElement.dav, "status").flatMap {
+          Multistatus.code(of: $0.trimmedText)
+        }
         guard status.map({ (200..<300).contains($0) }) ?? true else { continue }
         properties += propstat.child(DAVElement.dav, "prop")?.children ?? []
       }
-      let status = element.child(DAVElement.dav, "status").flatMap { Multistatus.code(of: $0.trimmedText) }
+      let status = element.child(DAVElement.dav, "status").flatMap {
+        Multistatus.code(of: $0.trimmedText)
+      }
       return Response(href: href, status: status, properties: properties)
     }
     let token = root.child(DAVElement.dav, "sync-token")?.trimmedText

@@ -55,7 +55,9 @@ struct Netrc: Sendable {
       var words = Netrc.words(line)
       if let first = words.first, first == "macdef" {
         // A macro's body runs to the next empty line.
-        while index < lines.count, lines[index].contains(where: { $0 != " " && $0 != "\t" && $0 != "\r" }) {
+        while index < lines.count,
+          lines[index].contains(where: { $0 != " " && $0 != "\t" && $0 != "\r" })
+        {
           index += 1
         }
         words = []

@@ -1,8 +1,9 @@
-@testable import CalDAVClient
 import Foundation
+import Testing
 import TodoCalendar
 import TodoTestSupport
-import Testing
+
+@testable import CalDAVClient
 
 /// Every method of the task collection against both real servers, with a phone (a client
 /// that is not ours) editing the same collection in between.
@@ -16,10 +17,13 @@ import Testing
   static func collection(_ server: CalendarServer, _ url: String) throws -> CalDAVCollection {
     try CalDAVCollection(
       url: ServerURL(url), user: server.user,
-      environment: .testing(variables: ["TODO_CALDAV_PASSWORD_COMMAND": "echo '\(server.password)'"]))
+      environment: .testing(variables: ["TODO_CALDAV_PASSWORD_COMMAND": "echo '\(server.password)'"]
+      ))
   }
 
-  static func hrefs(_ changes: RemoteChanges) -> (changed: Set<String>, removed: Set<String>, token: String?, isDelta: Bool) {
+  static func hrefs(_ changes: RemoteChanges) -> (
+    changed: Set<String>, removed: Set<String>, token: String?, isDelta: Bool
+  ) {
     switch changes {
     case .delta(let changed, let removed, let token):
       return (Set(changed.map(\.href)), Set(removed), token, true)
@@ -57,7 +61,9 @@ import Testing
     #expect(fetched.count == 1)
     #expect(fetched.first?.version == a)
     let firstBody = String(decoding: fetched.first?.body ?? [], as: UTF8.self)
-    #expect(firstBody.contains("SUMMARY:first"))
+    #expect(firstBody.contains("\r\nSUMMARY:first\r\n"))
+    // Every line ends in CRLF, as iCalendar says, whatever XML did to them on the way.
+    #expect(!firstBody.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
 
     // Update with the etag seen; again with the old one is refused.
     let a2 = try collection.update(a, body: Self.vtodo("a", "second"))
@@ -67,7 +73,9 @@ import Testing
     }
 
     // The phone adds one and edits ours; both show in the delta.
-    try server.phone([["add", tasks, "p1", "from the phone"], ["edit", tasks, "a", "edited on the phone"]])
+    try server.phone([
+      ["add", tasks, "p1", "from the phone"], ["edit", tasks, "a", "edited on the phone"],
+    ])
     let afterPhone = Self.hrefs(try collection.changes(since: token1))
     #expect(afterPhone.isDelta)
     #expect(afterPhone.changed.contains(a.href) && afterPhone.changed.count == 2)
@@ -79,7 +87,9 @@ import Testing
     let a3 = try #require(bodies.first { $0.version.href == a.href }?.version)
 
     // Delete with a stale etag is refused; with the current one it goes, and shows as removed.
-    #expect(throws: CalendarServerError.changedMeanwhile(href: a.href)) { try collection.delete(a2) }
+    #expect(throws: CalendarServerError.changedMeanwhile(href: a.href)) {
+      try collection.delete(a2)
+    }
     try collection.delete(a3)
     let afterDelete = Self.hrefs(try collection.changes(since: token2))
     #expect(afterDelete.isDelta && afterDelete.removed == [a.href] && afterDelete.changed.isEmpty)
@@ -108,7 +118,8 @@ import Testing
     let names = ["ä ö#?%&.ics", "a+b;c=d@e.ics", "with space.ics", "中文-\(generator.next()).ics"]
     for (index, name) in names.enumerated() {
       // Text escaped as iCalendar requires; a 200 kB summary among them.
-      let summary = index == 0 ? String(repeating: "x", count: 200_000) : "line\\nbreak\\, comma ü \(index)"
+      let summary =
+        index == 0 ? String(repeating: "x", count: 200_000) : "line\\nbreak\\, comma ü \(index)"
       created.append(try collection.create(name: name, body: Self.vtodo("u\(index)", summary)))
     }
     let listed = Self.hrefs(try collection.changes(since: nil)).changed
@@ -128,14 +139,20 @@ import Testing
     let url = try ServerURL(tasks)
     let session = try CalDAVSession(
       origin: url, user: server.user,
-      environment: .testing(variables: ["TODO_CALDAV_PASSWORD_COMMAND": "echo '\(server.password)'"]))
+      environment: .testing(variables: ["TODO_CALDAV_PASSWORD_COMMAND": "echo '\(server.password)'"]
+      ))
     let collection = CalDAVCollection(url: url, session: session, batchSize: 7)
     var versions: [RemoteVersion] = []
     for index in 0..<23 {
-      versions.append(try collection.create(name: "t\(index).ics", body: Self.vtodo("t\(index)", "task \(index)")))
+      versions.append(
+        try collection.create(name: "t\(index).ics", body: Self.vtodo("t\(index)", "task \(index)"))
+      )
     }
+    let before = collection.requestCount
     let fetched = try collection.fetch(versions.map(\.href))
     #expect(fetched.count == 23)
+    // 23 hrefs in batches of 7: four reports.
+    #expect(collection.requestCount - before == 4)
     #expect(Set(fetched.map(\.version)) == Set(versions))
   }
 }

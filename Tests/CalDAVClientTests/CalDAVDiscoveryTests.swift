@@ -1,14 +1,15 @@
 import CalDAVClient
 import Foundation
-import TodoCalendar
 import Testing
+import TodoCalendar
 
 /// Discovery against both real servers, and the redirects a scripted server sends.
 @Suite struct CalDAVDiscoveryTests {
   static func discover(_ url: String, _ server: CalendarServer) throws -> CalDAVDiscovery.Result {
     try CalDAVDiscovery(
       url: ServerURL(url), user: server.user,
-      environment: .testing(variables: ["TODO_CALDAV_PASSWORD_COMMAND": "echo '\(server.password)'"])
+      environment: .testing(variables: ["TODO_CALDAV_PASSWORD_COMMAND": "echo '\(server.password)'"]
+      )
     ).run()
   }
 
@@ -20,7 +21,8 @@ import Testing
     // The user name from the URL, as a person types it.
     let found = try CalDAVDiscovery(
       url: ServerURL(server.rootWithUser),
-      environment: .testing(variables: ["TODO_CALDAV_PASSWORD_COMMAND": "echo '\(server.password)'"])
+      environment: .testing(variables: ["TODO_CALDAV_PASSWORD_COMMAND": "echo '\(server.password)'"]
+      )
     ).run()
     #expect(found.given == nil)
     let urls = found.collections.map(\.url.description)
@@ -79,9 +81,14 @@ import Testing
     #expect(found.collections.map(\.url.description) == [server.url + "/h/t/"])
     #expect(found.collections.first?.components == [])
 
-    let offHost = try ScriptedServer { _ in .http(301, [("Location", "https://elsewhere.example/dav/")], []) }
+    let offHost = try ScriptedServer { _ in
+      .http(301, [("Location", "https://elsewhere.example/dav/")], [])
+    }
     defer { offHost.stop() }
-    #expect(throws: CalendarServerError.status(301, "redirected to https://elsewhere.example/dav/, another host; give that URL to use it")) {
+    #expect(
+      throws: CalendarServerError.status(
+        301, "redirected to https://elsewhere.example/dav/, another host; give that URL to use it")
+    ) {
       try CalDAVDiscovery(url: ServerURL(offHost.url + "/"), environment: .testing()).run()
     }
     let loop = try ScriptedServer { request in .http(302, [("Location", request.path + "x")], []) }
@@ -112,27 +119,40 @@ import Testing
   }
 
   @Test func serverURLsRefusePlainHTTPOffThisMachine() throws {
-    #expect(throws: CalendarServerError.tls("plain http is allowed only to this machine (127.0.0.1, ::1, localhost); use https")) {
+    #expect(
+      throws: CalendarServerError.tls(
+        "plain http is allowed only to this machine (127.0.0.1, ::1, localhost); use https")
+    ) {
       try ServerURL("http://calendar.example/dav/")
     }
-    #expect(throws: CalendarServerError.tls("plain http is allowed only to this machine (127.0.0.1, ::1, localhost); use https")) {
+    #expect(
+      throws: CalendarServerError.tls(
+        "plain http is allowed only to this machine (127.0.0.1, ::1, localhost); use https")
+    ) {
       try ServerURL("http://127.0.0.1.example/dav/")
     }
-    for loopback in ["http://127.0.0.1:5232/", "http://127.8.9.10/", "http://[::1]:80/x", "http://localhost/"] {
+    for loopback in [
+      "http://127.0.0.1:5232/", "http://127.8.9.10/", "http://[::1]:80/x", "http://localhost/",
+    ] {
       #expect(try ServerURL(loopback).isLoopback)
     }
     let named = try ServerURL("https://Alice%20B@Calendar.Example:8443/dav/a%20b/")
     #expect(named.user == "Alice B")
     #expect(named.host == "calendar.example")
     #expect(named.description == "https://calendar.example:8443/dav/a%20b/")
-    #expect(throws: CalendarServerError.authentication("a password in the URL is refused; use a password command or netrc")) {
+    #expect(
+      throws: CalendarServerError.authentication(
+        "a password in the URL is refused; use a password command or netrc")
+    ) {
       try ServerURL("https://a:secret@calendar.example/")
     }
     for bad in ["ftp://x/", "https://", "https://x/\u{0}", "https://x/a\r\nb", "/relative", ""] {
-      #expect(performing: { _ = try ServerURL(bad) }, throws: { error in
-        if case .unreachable = error as? CalendarServerError { return true }
-        return false
-      })
+      #expect(
+        performing: { _ = try ServerURL(bad) },
+        throws: { error in
+          if case .unreachable = error as? CalendarServerError { return true }
+          return false
+        })
     }
   }
 }

@@ -60,7 +60,9 @@ final class CalendarServer: @unchecked Sendable {
       if tls {
         let (authority, certificate, key) = try CalendarServer.makeCertificates(in: folder)
         certificateAuthority = authority
-        arguments += ["--server-ssl", "True", "--server-certificate", certificate, "--server-key", key]
+        arguments += [
+          "--server-ssl", "True", "--server-certificate", certificate, "--server-key", key,
+        ]
       }
       process.executableURL = URL(fileURLWithPath: CalendarServer.python)
       process.arguments = arguments
@@ -109,7 +111,8 @@ final class CalendarServer: @unchecked Sendable {
   /// Runs the phone (python3-caldav) against this server; its standard output, trimmed.
   @discardableResult
   func phone(_ actions: [[Any]]) throws -> String {
-    try CalendarServer.require(CalendarServer.python, ["-c", "import caldav"], package: "python3-caldav")
+    try CalendarServer.require(
+      CalendarServer.python, ["-c", "import caldav"], package: "python3-caldav")
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("Fixtures/phone.py")
     let json = String(decoding: try JSONSerialization.data(withJSONObject: actions), as: UTF8.self)
@@ -123,12 +126,14 @@ final class CalendarServer: @unchecked Sendable {
 
   /// A task calendar (VTODO only) and an events calendar (VEVENT only), made by the phone.
   func makeCalendars() throws -> (tasks: String, events: String) {
-    try phone([["mkcalendar", "tasks", "Tasks", ["VTODO"]], ["mkcalendar", "events", "Events", ["VEVENT"]]])
+    try phone([
+      ["mkcalendar", "tasks", "Tasks", ["VTODO"]], ["mkcalendar", "events", "Events", ["VEVENT"]],
+    ])
     return (calendarURL("tasks"), calendarURL("events"))
   }
 
   /// A CA and a certificate it signed for 127.0.0.1 and localhost (openssl, P-256 keys).
-  private static func makeCertificates(in folder: URL) throws -> (String, String, String) {
+  static func makeCertificates(in folder: URL) throws -> (String, String, String) {
     try require("/usr/bin/openssl", ["version"], package: "openssl")
     let script = """
       set -e
@@ -144,9 +149,32 @@ final class CalendarServer: @unchecked Sendable {
     let (status, _, errors) = try run("/bin/sh", ["-c", script])
     guard status == 0 else { throw MissingServer(description: "openssl failed: \(errors)") }
     return (
-      folder.appendingPathComponent("ca.pem").path, folder.appendingPathComponent("server.pem").path,
+      folder.appendingPathComponent("ca.pem").path,
+      folder.appendingPathComponent("server.pem").path,
       folder.appendingPathComponent("server.key").path
     )
+  }
+
+  /// An HTTPS server on loopback that redirects every request to `location`, signed by a CA
+  /// made for the test; the process, its port and the CA file.
+  static func redirecting(to location: String, folder: URL) throws -> (Process, Int, String) {
+    let (authority, certificate, key) = try makeCertificates(in: folder)
+    let port = try freePort()
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/redirecting_https.py")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: python)
+    process.arguments = [script.path, String(port), certificate, key, location]
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let deadline = ContinuousClock.now + .seconds(20)
+    while !accepts(port: port) {
+      guard process.isRunning, ContinuousClock.now < deadline else {
+        throw MissingServer(description: "the redirecting HTTPS server did not start")
+      }
+      usleep(30_000)
+    }
+    return (process, port, authority)
   }
 
   private func waitUntilListening(log: URL) throws {
@@ -162,10 +190,23 @@ final class CalendarServer: @unchecked Sendable {
     throw MissingServer(description: "\(kind) did not listen on port \(port) within 20 s")
   }
 
-  private static func require(_ executable: String, _ arguments: [String], package: String) throws {
+  /// Packages found installed, checked once per test run (a Python import costs most of a
+  /// second).
+  private static let installed = Installed()
+
+  private final class Installed: @unchecked Sendable {
+    private let lock = NSLock()
+    private var packages: Set<String> = []
+    func contains(_ package: String) -> Bool { lock.withLock { packages.contains(package) } }
+    func insert(_ package: String) { _ = lock.withLock { packages.insert(package) } }
+  }
+
+  static func require(_ executable: String, _ arguments: [String], package: String) throws {
+    if installed.contains(package) { return }
     let works =
       FileManager.default.isExecutableFile(atPath: executable)
       && ((try? run(executable, arguments).status) == 0)
+    if works { installed.insert(package) }
     guard works else {
       throw MissingServer(
         description:

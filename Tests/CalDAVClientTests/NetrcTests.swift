@@ -1,6 +1,7 @@
-@testable import CalDAVClient
-import TodoTestSupport
 import Testing
+import TodoTestSupport
+
+@testable import CalDAVClient
 
 /// The netrc file as the password's second source: machines, `default`, quoted tokens, macros.
 @Suite struct NetrcTests {
@@ -28,7 +29,8 @@ import Testing
   @Test func hostileTextNeverCrashesAndKeepsWhatItCanRead() {
     var generator = SplitMix64(seed: 99)
     for _ in 0..<200 {
-      let bytes = (0..<generator.below(300)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+      let bytes = (0..<generator.below(300)).map { _ in UInt8(truncatingIfNeeded: generator.next())
+      }
       let text = String(decoding: bytes, as: UTF8.self) + "\nmachine h login u password p\n"
       let netrc = Netrc(parsing: text)
       // The last line is always read, whatever came before it (unless a macro swallowed it).

@@ -45,7 +45,9 @@ final class ScriptedServer: @unchecked Sendable {
           && listen(socket, 16) == 0
       }
     }
-    guard ready else { throw CalendarServer.MissingServer(description: "the scripted server cannot listen") }
+    guard ready else {
+      throw CalendarServer.MissingServer(description: "the scripted server cannot listen")
+    }
     self.socket = socket
     port = Int(UInt16(bigEndian: address.sin_port))
     let thread = Thread { [self] in acceptLoop() }
@@ -142,7 +144,8 @@ final class ScriptedServer: @unchecked Sendable {
     var headers: [String: String] = [:]
     for line in head.dropFirst() where line.contains(":") {
       let parts = line.split(separator: ":", maxSplits: 1)
-      headers[parts[0].lowercased()] = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+      headers[parts[0].lowercased()] =
+        parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
     }
     let length = Int(headers["content-length"] ?? "0") ?? 0
     while data.count - end < length {
