@@ -142,6 +142,10 @@ let package = Package(
       name: "TodoImagesTests",
       dependencies: ["TodoImages", "CImageDecode", "TodoTestSupport"]),
     .testTarget(
+      /** iCalendar, the VTODO mapping and the task mapping; peers read what it writes */
+      name: "TodoCalendarTests",
+      dependencies: ["TodoCalendar", "TodoTxt", "TodoTestSupport"]),
+    .testTarget(
       name: "TodoTxtTests",
       dependencies: ["TodoTxt", "TodoTestSupport"],
       exclude: ["Fixtures"]),
