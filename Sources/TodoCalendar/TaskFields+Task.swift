@@ -78,7 +78,7 @@ extension Task {
     var task = Task(parsing: head)
     try task.replaceTitle(with: fields.title)
     if fields.isCompleted, let priority = fields.priority {
-      do { try task.set(.keptPriority, to: priority.description) } catch { throw .model(error) }
+      try Task.typed { () throws(Task.ModelError) in try task.set(.keptPriority, to: priority.description) }
     }
     try task.apply(fields)
     self = task
@@ -92,35 +92,33 @@ extension Task {
   /// removed (a creation date would take its place).
   public mutating func apply(_ fields: TaskFields) throws(TaskMappingError) {
     var task = self
-    do {
-      if fields.isCompleted != task.isCompleted {
-        if fields.isCompleted {
-          if let date = fields.completed {
-            task.complete(on: date, priorityStyle: .tag)
-          } else {
-            // `x ` alone: a creation date after it would read as the completion date, so it
-            // goes; the priority moves to `pri:` as `complete` moves it.
-            let priority = task.headPriority
-            task.setPriority(nil)
-            task.setCreationDate(nil)
-            task.setLine([UInt8(ascii: "x"), 0x20] + task.bytes)
-            task.setPriority(priority)
-          }
-        } else {
-          task.reopen()
-        }
-      } else if fields.isCompleted, let date = fields.completed, task.completionDate != date {
-        var line = Array(task.bytes)
-        if task.completionDate != nil {
-          line.replaceSubrange(2..<12, with: date.utf8)
-        } else {
-          line.insert(contentsOf: date.utf8 + [0x20], at: 2)
-        }
-        task.setLine(line)
+    if fields.isCompleted != task.isCompleted {
+      if !fields.isCompleted {
+        task.reopen()
+      } else if let date = fields.completed {
+        task.complete(on: date, priorityStyle: .tag)
+      } else {
+        // `x ` alone: a creation date after it would read as the completion date, so it
+        // goes; the priority moves to `pri:` as `complete` moves it.
+        let priority = task.headPriority
+        task.setPriority(nil)
+        task.setCreationDate(nil)
+        task.setLine([UInt8(ascii: "x"), 0x20] + task.bytes)
+        task.setPriority(priority)
       }
-      if task.priority != fields.priority { task.setPriority(fields.priority) }
-      if task.creationDate != fields.created { task.setCreationDate(fields.created) }
-      try task.replaceTitle(with: fields.title)
+    } else if fields.isCompleted, let date = fields.completed, task.completionDate != date {
+      var line = Array(task.bytes)
+      if task.completionDate != nil {
+        line.replaceSubrange(2..<12, with: date.utf8)
+      } else {
+        line.insert(contentsOf: date.utf8 + [0x20], at: 2)
+      }
+      task.setLine(line)
+    }
+    if task.priority != fields.priority { task.setPriority(fields.priority) }
+    if task.creationDate != fields.created { task.setCreationDate(fields.created) }
+    try task.replaceTitle(with: fields.title)
+    try Task.typed { () throws(Task.ModelError) in
       let (projects, contexts) = (task.projects, task.contexts)
       for name in fields.projects where !projects.contains(name) { try task.addProject(name) }
       for name in projects where !fields.projects.contains(name) { try task.removeProject(name) }
@@ -133,14 +131,13 @@ extension Task {
       let parents = task.parentIDs
       for id in parents where !fields.parents.contains(id) { try task.removeParent(id) }
       for id in fields.parents where !parents.contains(id) { try task.addParent(id) }
-    } catch let error as Task.ModelError {
-      throw .model(error)
-    } catch let error as TaskMappingError {
-      throw error
-    } catch {
-      preconditionFailure("only typed errors are thrown here")
     }
     self = task
+  }
+
+  /// Runs edits through the typed setters, their refusal typed as the mapping's.
+  static func typed(_ edits: () throws(Task.ModelError) -> Void) throws(TaskMappingError) {
+    do { try edits() } catch { throw .model(error) }
   }
 
   /// Replaces the title words that differ from `title`'s: the common words at the start and
