@@ -144,23 +144,30 @@ package final class ReadCache: @unchecked Sendable {
 ///
 /// Only facts that depend on nothing but the bytes belong here.
 package final class DerivedFacts: @unchecked Sendable {
-  private var values: [String: AnyObject] = [:]
+  private var values: [AnyHashable: AnyObject] = [:]
 
   init() {}
 
   /// The fact kept under `key`, if one is.
-  package func value<T: AnyObject>(_ key: String) -> T? { values[key] as? T }
+  package func value<Key: FactKey>(_ key: Key) -> Key.Fact? { values[AnyHashable(key)] as? Key.Fact }
 
   /// Keeps a fact under `key`.
-  package func set(_ key: String, _ value: AnyObject) { values[key] = value }
+  package func set<Key: FactKey>(_ key: Key, _ fact: Key.Fact) { values[AnyHashable(key)] = fact }
 
   /// The fact kept under `key`, made by `make` the first time it is asked for.
-  package func value<T: AnyObject>(_ key: String, make: () throws -> T) rethrows -> T {
-    if let value = values[key] as? T { return value }
-    let value = try make()
-    values[key] = value
-    return value
+  package func value<Key: FactKey>(_ key: Key, make: () throws -> Key.Fact) rethrows -> Key.Fact {
+    if let fact = values[AnyHashable(key)] as? Key.Fact { return fact }
+    let fact = try make()
+    values[AnyHashable(key)] = fact
+    return fact
   }
+}
+
+/// The key of a fact derived from one version of a file, and the fact's type: the layers
+/// above the store declare their keys as types (two keys of different types never meet),
+/// and the store keeps what they derived for as long as that version is the file's.
+package protocol FactKey: Hashable, Sendable {
+  associatedtype Fact: AnyObject
 }
 
 extension ReadCache {

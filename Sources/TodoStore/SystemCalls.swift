@@ -29,12 +29,12 @@ struct SystemError: Error {
 
 /// Thin wrappers over the C calls, each named after its C function; -1 and `errno` become a
 /// thrown ``SystemError``, and EINTR is retried.
-struct Posix: Sendable {
+package struct Posix: Sendable {
   var faults: FaultInjection?
 
   // The C functions whose names Swift also gives to a struct (`struct flock`, `struct stat`).
   private static let flockCall: @Sendable (Int32, Int32) -> Int32 = Glibc.flock(_:_:)
-  private static let statCall:
+  static let statCall:
     @Sendable (UnsafePointer<CChar>, UnsafeMutablePointer<Glibc.stat>) -> Int32 = Glibc.stat(_:_:)
 
   private func inject(_ call: SystemCall, _ path: String) throws(SystemError) {

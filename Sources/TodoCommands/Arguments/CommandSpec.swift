@@ -1,3 +1,4 @@
+import TodoStore
 import TodoTxt
 
 /// One command, declared once: the parser, help, completion and man-page checks all read it.
@@ -74,6 +75,10 @@ package struct CommandSpec: Sendable {
   /// The positionals may all be left out (`edit` alone edits the whole file; `edit 3` one
   /// task): the check of the command line asks for them only when some are given.
   package var argumentsOptional: Bool
+  /// The whole list of arguments repeats (`pri NR PRIORITY [NR PRIORITY ...]`), not only
+  /// the last one: completion and the shell's renumbering read the arity from here, never
+  /// from the usage text.
+  package var argumentsRepeat: Bool
   /// Exists only under the name `todo` (todo.sh has no such action).
   package var nativeOnly: Bool
   /// Left out of help, short help and suggestions (`__complete`, which the completion
@@ -88,6 +93,7 @@ package struct CommandSpec: Sendable {
     subcommands: [CommandSpec] = [], parent: String? = nil, nativeOnly: Bool = false, hidden: Bool = false,
     toleratesConflictMarkers: Bool = false, argumentsOptional: Bool = false, numbersNameTodoTasks: Bool = true,
     nestsAction: Bool = false, acceptsLineBreaks: Bool = false, termsAreWords: Bool = false,
+    argumentsRepeat: Bool = false,
     run: @escaping @Sendable (CommandContext, [String]) throws(TodoError) -> ExitStatus
   ) {
     self.name = name
@@ -107,6 +113,7 @@ package struct CommandSpec: Sendable {
     self.nestsAction = nestsAction
     self.acceptsLineBreaks = acceptsLineBreaks
     self.termsAreWords = termsAreWords
+    self.argumentsRepeat = argumentsRepeat
     self.nativeOnly = nativeOnly
     self.hidden = hidden
     self.run = run
@@ -122,14 +129,14 @@ package struct CommandSpec: Sendable {
   /// `nil` when the command takes no more: the one rule that completion and the shell's
   /// renumbering both follow.
   ///
-  /// A final text, term, task-number list or action list repeats; a usage that ends in
-  /// `...]` (`NR PRIORITY [NR PRIORITY ...]`) repeats the whole list.
+  /// A final text, term, task-number list or action list repeats; a command declared with
+  /// ``argumentsRepeat`` (`NR PRIORITY [NR PRIORITY ...]`) repeats the whole list.
   package func kind(ofPositional position: Int) -> ArgumentKind? {
     guard let last = arguments.last else { return nil }
     if position < arguments.count { return arguments[position] }
     switch last {
     case .taskNumbers, .text, .taskText, .term, .query, .action, .dateOrDuration, .tagValue: return last
-    default: return usage.hasSuffix("...]") ? arguments[position % arguments.count] : nil
+    default: return argumentsRepeat ? arguments[position % arguments.count] : nil
     }
   }
 

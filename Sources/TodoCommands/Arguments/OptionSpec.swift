@@ -109,6 +109,11 @@ extension OptionSpec {
   static let format = OptionSpec(
     ["--format"], value: .suggested(["text", "json", "jsonl", "ical"]), valueName: "FORMAT",
     help: "Print text, json, jsonl, ical, or a template such as '{n} {text}'.")
+  /// `--format` of a report (`info`, `stats`, `projects`, `contexts`): text for people or
+  /// one JSON value, declared once; each report says in `help` what its text looks like.
+  static func reportFormat(help: String) -> OptionSpec {
+    OptionSpec(["--format"], value: .oneOf(ReportFormat.allCases.map(\.rawValue)), valueName: "FORMAT", help: help)
+  }
   static let group = OptionSpec(
     ["--group"], value: .oneOf(ListGrouping.allCases.map(\.rawValue) + ListGrouping.aliases.keys.sorted()), valueName: "BY",
     help: "Show the tasks under a heading per project, context, priority or due date.")
@@ -130,4 +135,14 @@ extension OptionSpec {
 
   /// The options of a command that acts on task numbers or on a query.
   static let selecting: [OptionSpec] = [selectQuery, force]
+}
+
+/// The formats of a report's `--format` (``OptionSpec/reportFormat(help:)``).
+enum ReportFormat: String, CaseIterable {
+  case text, json
+
+  /// The format the command line asks for; its word was checked by the parser.
+  init(_ invocation: Invocation) {
+    self = invocation.value(OptionSpec.format.name).flatMap { ReportFormat(rawValue: $0.lowercased()) } ?? .text
+  }
 }

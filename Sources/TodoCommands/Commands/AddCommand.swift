@@ -1,3 +1,4 @@
+import TodoStore
 import TodoTxt
 
 /// `add`, `addm` and `addto`: new lines at the end of a file.

@@ -1,3 +1,4 @@
+import TodoStore
 import TodoTxt
 
 enum AddToCommand {

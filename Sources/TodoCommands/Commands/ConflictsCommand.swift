@@ -113,7 +113,7 @@ enum ConflictsCommand {
   /// The folder `file` lies in. The list's own directory is the user's to place (a link into a
   /// synced folder is common): it is resolved first; what is confined is what lies in it.
   static func folder(of file: String, store: TodoStore) throws(TodoError) -> ConfinedFolder {
-    do { return try store.folder(GitRepository.realPath(Posix.dirname(file))) } catch { throw .store(error) }
+    do { return try store.folder(Posix.realPath(Posix.dirname(file))) } catch { throw .store(error) }
   }
 
   /// Which of `entries` (the names in `directory`) are conflicted copies of `file`, as files
@@ -162,7 +162,7 @@ enum ConflictsCommand {
   ) throws(TodoError) -> Int {
     let theirs = TodoList(bytes: bytes)
     let history = before.history
-    let resolved = GitRepository.realPath(file)
+    let resolved = Posix.realPath(file)
     let label = "conflicts \(name) #\(TodoStore.fingerprint(of: bytes))"
     let alreadyMerged = history.contains { !$0.isUndone && $0.label == label }
     let others = before.copies.filter { $0.name != name }.map { TodoList(bytes: $0.bytes) }

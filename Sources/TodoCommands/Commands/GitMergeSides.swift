@@ -1,3 +1,4 @@
+import TodoStore
 import TodoTxt
 
 /// The three commits of the merge git is running, found from inside its merge driver, so that

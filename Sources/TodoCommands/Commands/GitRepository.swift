@@ -130,24 +130,9 @@ struct GitRepository {
     return outcome.value
   }
 
-  /// The path of the running program, for git to call back (`/proc/self/exe`).
-  static func ownExecutable(fallback: String) -> String {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    guard count > 0 else { return fallback }
-    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  }
-
   /// `text` quoted for the shell that git runs merge drivers with.
   static func shellQuoted(_ text: String) -> String {
     "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''")
       + "'"
-  }
-
-  /// `realpath(3)` of a directory, or the path as given.
-  static func realPath(_ path: String) -> String {
-    guard let resolved = realpath(path, nil) else { return path }
-    defer { free(resolved) }
-    return String(cString: resolved)
   }
 }

@@ -1,3 +1,4 @@
+import TodoStore
 /// `git-setup`: makes git merge todo.txt and done.txt with `merge` instead of line by line.
 enum GitSetupCommand {
   static let spec: CommandSpec = CommandSpec(
@@ -31,7 +32,7 @@ enum GitSetupCommand {
   /// wrong merges). One sentence per problem; none outside a git work tree, and git is not
   /// run unless the directory is in one.
   static func problems(_ context: CommandContext) -> [String] {
-    var directory = GitRepository.realPath(context.settings.todoDirectory)
+    var directory = Posix.realPath(context.settings.todoDirectory)
     while !Posix.exists(directory + "/.git") {
       guard directory != "/", !directory.isEmpty else { return [] }
       directory = Posix.dirname(directory)
@@ -109,7 +110,7 @@ enum GitSetupCommand {
   /// The command git runs for each driver: with the paths of both list files (from the top
   /// of the work tree) when both lie inside it, so that it merges them as one list.
   static func driverCommand(union: Bool, lists: (todo: String, done: String)? = nil) -> String {
-    let program = GitRepository.shellQuoted(GitRepository.ownExecutable(fallback: "todo"))
+    let program = GitRepository.shellQuoted(Posix.ownExecutable(fallback: "todo"))
     var paired = ""
     if let lists {
       paired =
@@ -128,7 +129,7 @@ enum GitSetupCommand {
     -> Bool
   {
     let top: String
-    if let knownTop { top = knownTop } else { top = GitRepository.realPath(try git.topLevel()) }
+    if let knownTop { top = knownTop } else { top = Posix.realPath(try git.topLevel()) }
     var changed = false
 
     // .gitattributes at the top of the work tree, one line per file that lies inside it.
@@ -142,7 +143,7 @@ enum GitSetupCommand {
     for (file, name) in [
       (context.settings.todoFile, driver), (context.settings.doneFile, unionDriver),
     ] {
-      let directory = GitRepository.realPath(Posix.dirname(file))
+      let directory = Posix.realPath(Posix.dirname(file))
       guard directory == top || directory.hasPrefix(top + "/") else { continue }
       let relative = String((directory + "/" + Posix.basename(file)).dropFirst(top.count))
       relatives.append(String(relative.dropFirst()))
@@ -154,7 +155,7 @@ enum GitSetupCommand {
     if !added.isEmpty {
       if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
       text += added.map { $0 + "\n" }.joined()
-      try MergeCommand.write(Array(text.utf8), to: attributesPath)
+      try MergeCommand.write(Array(text.utf8), to: attributesPath, store: context.store)
       changed = true
     }
 
@@ -194,7 +195,7 @@ enum GitSetupCommand {
         if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
         text += missing.map { $0 + "\n" }.joined()
         guard Posix.makeDirectories(Posix.dirname(path)) else { throw .cannotWriteFile(path) }
-        try MergeCommand.write(Array(text.utf8), to: path)
+        try MergeCommand.write(Array(text.utf8), to: path, store: context.store)
         changed = true
       }
     }

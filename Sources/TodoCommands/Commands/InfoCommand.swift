@@ -1,11 +1,10 @@
+import TodoStore
 import TodoTxt
 
 /// `info [--format json]`: the files and folders this run uses, so that a user who did not
 /// choose them (no configuration) can find the list, and a script can too.
 enum InfoCommand {
-  static let formatOption = OptionSpec(
-    ["--format"], value: .oneOf(["text", "json"]), valueName: "FORMAT",
-    help: "Print text (name: value lines) or json (one object).")
+  static let formatOption = OptionSpec.reportFormat(help: "Print text (name: value lines) or json (one object).")
 
   static let spec: CommandSpec = CommandSpec(
     name: "info",
@@ -21,7 +20,7 @@ enum InfoCommand {
   ) { context, arguments throws(TodoError) in
     guard arguments.isEmpty else { throw spec.usageError }
     let entries = entries(settings: context.settings, stateDirectory: context.store.stateDirectory)
-    if context.invocation.value(formatOption.name)?.lowercased() == "json" {
+    if ReportFormat(context.invocation) == .json {
       var writer = JSONWriter()
       writer.raw("{")
       for (index, entry) in entries.enumerated() {

@@ -1,3 +1,4 @@
+import TodoStore
 import TodoTxt
 
 /// `listaddons`: the add-ons in the actions directory.

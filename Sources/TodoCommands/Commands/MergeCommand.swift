@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import TodoStore
 import TodoTxt
 
 /// `merge BASE OURS THEIRS`: the three-way merge of todo.txt files by task, in the shape of a
@@ -54,7 +55,7 @@ enum MergeCommand {
         TodoMerge.merge(base: base, ours: ours, theirs: theirs)
       }
     }
-    try write(result.list, to: arguments[1])
+    try write(result.list, to: arguments[1], store: context.store)
     guard result.isClean else {
       throw .mergeConflicts(path: arguments[1], count: result.conflicts.count)
     }
@@ -104,46 +105,15 @@ enum MergeCommand {
     return TodoList(bytes: bytes)
   }
 
-  /// Replaces a file's contents (through a temporary file beside it and a rename, so that it
-  /// is never half-written), keeping its permissions.
-  static func write(_ bytes: [UInt8], to path: String) throws(TodoError) {
-    try replace(path) { fd in bytes.withUnsafeBufferPointer { writeAll(fd, $0) } }
+  /// Replaces a file's contents through the store (a temporary file beside it, fsync and a
+  /// rename, so that it is never half-written), keeping its permissions.
+  static func write(_ bytes: [UInt8], to path: String, store: TodoStore) throws(TodoError) {
+    do { try store.replaceWhole(path, with: bytes) } catch { throw .cannotWriteFile(path) }
   }
 
   /// The same with a list's bytes, a block at a time: a large merged file is never held
   /// whole a second time.
-  static func write(_ list: TodoList, to path: String) throws(TodoError) {
-    try replace(path) { fd in
-      var complete = true
-      list.serialize(blockSize: 1 << 18) { block in if complete { complete = writeAll(fd, block) } }
-      return complete
-    }
-  }
-
-  private static func writeAll(_ fd: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var written = 0
-    while written < bytes.count {
-      let count = Glibc.write(fd, bytes.baseAddress.map { $0 + written }, bytes.count - written)
-      if count < 0 {
-        if errno == EINTR { continue }
-        return false
-      }
-      written += count
-    }
-    return true
-  }
-
-  private static func replace(_ path: String, with fill: (Int32) -> Bool) throws(TodoError) {
-    let temporary = Posix.dirname(path) + "/." + Posix.basename(path) + ".merge-\(getpid())"
-    let mode = Posix.fileStatus(path).map { $0.st_mode & 0o7777 } ?? 0o666
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-    guard fd >= 0 else { throw .cannotWriteFile(path) }
-    let complete = fill(fd)
-    let synced = fsync(fd) == 0
-    close(fd)
-    guard complete, synced, rename(temporary, path) == 0 else {
-      unlink(temporary)
-      throw .cannotWriteFile(path)
-    }
+  static func write(_ list: TodoList, to path: String, store: TodoStore) throws(TodoError) {
+    do { try store.replaceWhole(path, with: list) } catch { throw .cannotWriteFile(path) }
   }
 }

@@ -1,3 +1,4 @@
+import TodoStore
 import TodoTxt
 
 /// `move NR DEST [SRC]`: move a task between files of the todo directory.

@@ -12,9 +12,7 @@ enum NameCountsCommand {
   static let sortOption = OptionSpec(
     ["--sort"], value: .listOf(Key.allCases.map(\.rawValue)), valueName: "KEYS",
     help: "Order by these comma-separated columns (name when not given); a key with - in front sorts descending.")
-  static let formatOption = OptionSpec(
-    ["--format"], value: .oneOf(["text", "json"]), valueName: "FORMAT",
-    help: "Print a table (text) or a JSON array (json).")
+  static let formatOption = OptionSpec.reportFormat(help: "Print a table (text) or a JSON array (json).")
 
   static let projectsSpec = spec(
     "projects", sigil: "+", kind: "project",
@@ -45,7 +43,7 @@ enum NameCountsCommand {
       let keys = try sortKeys(context.invocation.value(sortOption.name) ?? Key.name.rawValue)
       let counts = try count(sigil == "+" ? \.projects : \.contexts, context: context)
       let rows = sorted(counts, by: keys)
-      if context.invocation.value(formatOption.name)?.lowercased() == "json" {
+      if ReportFormat(context.invocation) == .json {
         var writer = JSONWriter()
         writer.raw("[")
         for (offset, row) in rows.enumerated() {

@@ -18,7 +18,7 @@ enum PriorityCommand {
       PRIORITY is a letter from A (highest) to Z; it replaces any priority the task had. Under \
       the name todo, high, medium and low (or h, m, l) stand for A, B and C.
       """,
-    arguments: [.taskNumber, .priority], options: OptionSpec.selecting
+    arguments: [.taskNumber, .priority], options: OptionSpec.selecting, argumentsRepeat: true
   ) { context, arguments throws(TodoError) in
     let selection = try QuerySelection.selection(arguments, context: context, question: "Set the priority of")
     let usage = PriorityCommand.usage(in: context.settings.mode)

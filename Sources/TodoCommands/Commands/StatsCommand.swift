@@ -8,9 +8,7 @@ import TodoTxt
 enum StatsCommand {
   static let weeksOption = OptionSpec(
     ["--weeks"], value: .number(1...520), valueName: "N", help: "Show the last N weeks instead of 8.")
-  static let formatOption = OptionSpec(
-    ["--format"], value: .oneOf(["text", "json"]), valueName: "FORMAT",
-    help: "Print text (the default) or one JSON object.")
+  static let formatOption = OptionSpec.reportFormat(help: "Print text (the default) or one JSON object.")
 
   static let spec: CommandSpec = CommandSpec(
     name: "stats", usage: "",
@@ -30,7 +28,7 @@ enum StatsCommand {
     let todo = try context.readList(context.settings.todoFile)
     let done = try context.readList(context.settings.doneFile)
     let stats = TaskStatistics(todo: todo, done: done, today: context.today, weeks: weeks)
-    if context.invocation.value(formatOption.name)?.lowercased() == "json" {
+    if ReportFormat(context.invocation) == .json {
       context.console.write(stats.json())
     } else {
       for line in stats.text(utf8: isUTF8(context.settings), columns: context.console.columns) {

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import TodoStore
 import TodoTxt
 
 /// `sync`: the todo directory as a git work tree, kept the same on every machine.
@@ -30,7 +31,7 @@ enum SyncCommand {
     guard arguments.isEmpty else { throw spec.usageError }
     let directory = context.settings.todoDirectory
     let git = GitRepository(directory: directory, context: context)
-    let top = GitRepository.realPath(try git.topLevel())
+    let top = Posix.realPath(try git.topLevel())
     if try GitSetupCommand.register(git, top: top, context: context), context.verbose {
       context.console.line("Registered the todo.txt merge driver in \(top).")
     }
@@ -219,7 +220,7 @@ enum SyncCommand {
   /// would refuse the file, or put back its own version of it.
   static func requireSaved(_ lists: [String], git: GitRepository, top: String) throws(TodoError) {
     let paths = lists.filter(Posix.exists).map {
-      GitRepository.realPath(Posix.dirname($0)) + "/" + Posix.basename($0)
+      Posix.realPath(Posix.dirname($0)) + "/" + Posix.basename($0)
     }.filter { $0.hasPrefix(top + "/") }
     guard !paths.isEmpty else { return }
     let dirty = git.value(["status", "--porcelain", "--"] + paths) ?? "?"
@@ -290,7 +291,7 @@ enum SyncCommand {
           unsettled.append(file)
           continue
         }
-        try MergeCommand.write(merged.list.serialized(), to: top + "/" + file)
+        try MergeCommand.write(merged.list.serialized(), to: top + "/" + file, store: context.store)
         guard merged.isClean else {
           unsettled.append(file)
           continue
@@ -310,7 +311,7 @@ enum SyncCommand {
         let lines = unsettled.compactMap { file in
           blob(git, top: top, file).map { $0 + "\t" + file + "\n" }
         }
-        try MergeCommand.write(Array(("merge \(merging)\n" + lines.joined()).utf8), to: path)
+        try MergeCommand.write(Array(("merge \(merging)\n" + lines.joined()).utf8), to: path, store: context.store)
       }
       throw .syncConflict(
         unsettled.map { file in
@@ -320,7 +321,7 @@ enum SyncCommand {
         }, top: top)
     }
     try git.require("commit", ["commit", "-q", "--no-edit"])
-    if let path = recordPath(git, top: top) { unlink(path) }
+    if let path = recordPath(git, top: top) { try? context.store.removeWhole(path) }
   }
 
   /// Makes both list files what the task-by-task merge of the two makes them, after git
@@ -359,7 +360,7 @@ enum SyncCommand {
       } else if TodoList(bytes: current).map(\.line) == result.list.map(\.line) {
         continue
       }
-      try MergeCommand.write(result.list, to: path)
+      try MergeCommand.write(result.list, to: path, store: context.store)
       if result.isClean {
         try git.require("add", ["add", "--", path])
       } else if !isConflicted {
@@ -398,7 +399,7 @@ enum SyncCommand {
 
   /// A file's path from the top of the work tree, or `nil` outside it.
   static func relative(_ file: String, top: String) -> String? {
-    let path = GitRepository.realPath(Posix.dirname(file)) + "/" + Posix.basename(file)
+    let path = Posix.realPath(Posix.dirname(file)) + "/" + Posix.basename(file)
     guard path.hasPrefix(top + "/") else { return nil }
     return String(path.dropFirst(top.count + 1))
   }
@@ -459,7 +460,7 @@ enum SyncCommand {
     let files = [context.settings.todoFile, context.settings.doneFile, top + "/.gitattributes"]
     let folders = [NoteCommand.directory(context.settings), AttachCommand.directory(context.settings)]
     for path in files + folders {
-      let directory = GitRepository.realPath(Posix.dirname(path))
+      let directory = Posix.realPath(Posix.dirname(path))
       guard directory == top || directory.hasPrefix(top + "/") else { continue }
       let full = directory + "/" + Posix.basename(path)
       if Posix.exists(full) { paths.append(full) } else { missing.append(full) }

@@ -1,3 +1,4 @@
+import TodoStore
 import TodoTxt
 
 /// Completes a command line from the command table, the configuration and the files in

@@ -1,3 +1,4 @@
+import TodoStore
 /// Builds the ``Settings`` the way todo.sh does: environment, then options, then the
 /// configuration file (a bash script, so bash reads it), then the saved environment and
 /// option values written back over it.

@@ -1,3 +1,4 @@
+import TodoStore
 /// Add-ons: executables in the actions directory that add or override actions, run exactly as
 /// todo.sh runs them (same arguments, environment and exit status).
 enum Addons {

@@ -117,7 +117,7 @@ package final class CommandContext {
       throw .store(error)
     }
     guard let facts else { return (Lines(bytes: bytes, raw: raw), nil) }
-    let kept = facts.value(raw ? "lines, raw" : "lines") { Kept(Lines(bytes: bytes, raw: raw)) }
+    let kept = facts.value(ListingFact.Lines(raw: raw)) { Kept(Lines(bytes: bytes, raw: raw)) }
     return (kept.value, facts)
   }
 

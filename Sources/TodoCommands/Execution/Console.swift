@@ -1,3 +1,4 @@
+import TodoStore
 @preconcurrency import Glibc
 
 /// Where a command's output goes. Everything is bytes: task text may be invalid UTF-8.

@@ -1,3 +1,4 @@
+import TodoStore
 @preconcurrency import Glibc
 
 /// The process's standard input, read a byte at a time so that nothing is consumed beyond what

@@ -247,8 +247,8 @@ struct ListEngine {
       if let passKey, let facts = native?.facts {
         // The order of the same lines of the same version of the file, as an earlier line of
         // the shell sorted them.
-        let key = passKey + " sorted"
-        if let known: SortedLines = facts.value(key), known.lines == numbered.indices {
+        let key = ListingFact.Sorted(pass: passKey)
+        if let known = facts.value(key), known.lines == numbered.indices {
           numbered.indices = known.order
         } else {
           let unsorted = numbered.indices

@@ -33,11 +33,11 @@ struct NativeListing {
       guard let facts else { return }
       let lines = lines
       let notes = notes
-      notes.hasNotes = facts.value("has notes") { Kept(notes.fileHasNotes(lines)) }.value
+      notes.hasNotes = facts.value(ListingFact.HasNotes()) { Kept(notes.fileHasNotes(lines)) }.value
       // Which ids wait depends on the file alone: looked for once per version (a pass over
       // every line), not once per line of the shell. The lines as read raw (todo.sh's) and
       // as read by the grammar are kept apart, as ``CommandContext/readLines(_:raw:)`` does.
-      blocked = facts.value(raw ? "blocked ids, raw" : "blocked ids") { blocked }
+      blocked = facts.value(ListingFact.Blocked(raw: raw)) { blocked }
     }
   }
   /// `id:` values of tasks that wait for an open task (see ``Dependencies``), found the first
@@ -206,7 +206,7 @@ struct NativeListing {
     let word = WordMatcher(term)
     // Whether a word matches a line depends on the line's text alone: found once per version
     // of the file, in the shell.
-    let known = facts?.value("matches " + term) { LineMatches(count: lines.count) }
+    let known = facts?.value(ListingFact.Matches(term: term)) { LineMatches(count: lines.count) }
     // A file without notes (looked for once, in one pass) needs no look at a line's note: the
     // test of each line that does not match is then the word's alone, with nothing of the
     // listing's state to hold on to.
@@ -257,18 +257,19 @@ struct NativeListing {
   /// The key under which the lines that pass `terms` are kept among the file's facts, when
   /// which lines pass depends on their text alone: words without digits, blanks or
   /// regular-expression characters, in a file without notes (a note can make a word match).
-  func termPassKey(_ terms: [String], skipsBlank: Bool) -> String? {
+  func termPassKey(_ terms: [String], skipsBlank: Bool) -> ListingFact.Passing? {
     guard facts != nil, !terms.isEmpty, notes.hasNotes == false,
       terms.allSatisfy({ TermMatcher.ignoresNumber($0.hasPrefix("-") ? String($0.dropFirst()) : $0) })
     else { return nil }
-    return "passes \(skipsBlank) " + terms.joined(separator: "\u{0}")
+    return ListingFact.Passing(terms: terms, skipsBlank: skipsBlank)
   }
 
   /// The key under which the lines of a term pass (``termPassKey(_:skipsBlank:)``) that the
   /// hiding rules show are kept: besides the file's version, which the facts belong to, they
   /// depend on the date (thresholds), which rules apply and how the lines were read.
-  func shownKey(forPass passKey: String) -> String {
-    "\(passKey) shown on \(today) all \(showAll) done \(showsDone) \(hidesDone) raw \(raw)"
+  func shownKey(forPass passKey: ListingFact.Passing) -> ListingFact.Shown {
+    ListingFact.Shown(
+      pass: passKey, today: today, showAll: showAll, showsDone: showsDone, hidesDone: hidesDone, raw: raw)
   }
 
   /// Whether any byte of the line is outside ASCII (eight bytes at a time).
@@ -433,7 +434,7 @@ struct WordMatcher {
 }
 
 /// The ids that wait, looked for once, when first asked.
-private final class BlockedIDs {
+final class BlockedIDs {
   private let lines: Lines
   private(set) lazy var ids: Set<String> = Dependencies.blockedIDs(in: lines)
 

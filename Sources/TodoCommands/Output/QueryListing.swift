@@ -1,3 +1,4 @@
+import TodoStore
 import TodoTxt
 
 /// The native listing options that change what a listing selects or how it is written:

@@ -1,3 +1,4 @@
+import TodoStore
 @preconcurrency import Glibc
 
 /// Runs other programs: the configuration file through bash, add-ons, and the user's own sort

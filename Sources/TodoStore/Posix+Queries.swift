@@ -1,52 +1,54 @@
-@preconcurrency import Glibc
-import TodoStore
+#if canImport(Glibc)
+  import Glibc
+#endif
 import TodoTxt
 
-/// Thin wrappers over the C calls the command layer needs, each named after its C function.
-///
-/// Foundation is not used here: the tool must start in a few milliseconds.
-enum Posix {
+// The queries and small calls the command layer makes (file status, whole-file reads, paths,
+// the terminal, the environment), beside the store's own calls: one system layer for the
+// whole tool, so the commands make no system call of their own. Foundation is not used: the
+// tool must start in a few milliseconds.
+extension Posix {
   /// `stat(2)`, following symbolic links; `nil` when nothing is there.
-  static func fileStatus(_ path: String) -> stat? {
-    var info = stat()
-    return stat(path, &info) == 0 ? info : nil
+  package static func fileStatus(_ path: String) -> Glibc.stat? {
+    var info = Glibc.stat()
+    return Posix.statCall(path, &info) == 0 ? info : nil
   }
 
   /// `lstat(2)`: the link itself.
-  static func linkStatus(_ path: String) -> stat? {
-    var info = stat()
-    return lstat(path, &info) == 0 ? info : nil
+  package static func linkStatus(_ path: String) -> Glibc.stat? {
+    var info = Glibc.stat()
+    return Glibc.lstat(path, &info) == 0 ? info : nil
   }
 
-  static func isRegularFile(_ path: String) -> Bool {
+  package static func isRegularFile(_ path: String) -> Bool {
     fileStatus(path).map { $0.st_mode & S_IFMT == S_IFREG } ?? false
   }
 
-  static func isDirectory(_ path: String) -> Bool {
+  package static func isDirectory(_ path: String) -> Bool {
     fileStatus(path).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
   }
 
-  static func isCharacterDevice(_ path: String) -> Bool {
+  package static func isCharacterDevice(_ path: String) -> Bool {
     fileStatus(path).map { $0.st_mode & S_IFMT == S_IFCHR } ?? false
   }
 
-  static func exists(_ path: String) -> Bool { fileStatus(path) != nil }
+  package static func exists(_ path: String) -> Bool { fileStatus(path) != nil }
 
-  static func isSymbolicLink(_ path: String) -> Bool {
+  package static func isSymbolicLink(_ path: String) -> Bool {
     linkStatus(path).map { $0.st_mode & S_IFMT == S_IFLNK } ?? false
   }
 
   /// `access(2)` with `X_OK`.
-  static func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }
+  package static func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }
 
   /// `access(2)` with `R_OK`.
-  static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
+  package static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
 
   /// The whole file, or `nil` when it cannot be read.
-  static func readFile(_ path: String) -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+  package static func readFile(_ path: String) -> [UInt8]? {
+    let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return nil }
-    defer { close(fd) }
+    defer { _ = Glibc.close(fd) }
     var result: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65_536)
     if let info = fileStatus(path), info.st_mode & S_IFMT == S_IFREG { result.reserveCapacity(Int(info.st_size)) }
@@ -67,12 +69,12 @@ enum Posix {
   /// drops the pages it is done with (`madvise(2)`, `MADV_DONTNEED`), and they come back from
   /// the page cache when read again. A file that cannot be mapped (empty, not a regular file)
   /// is read into memory instead. `nil` when it cannot be read, or is 4 GiB or more.
-  static func mapLines(_ path: String) -> (lines: LineBuffer, status: stat)? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+  package static func mapLines(_ path: String) -> (lines: LineBuffer, status: Glibc.stat)? {
+    let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { return nil }
+    defer { _ = Glibc.close(fd) }
+    var info = Glibc.stat()
+    guard Glibc.fstat(fd, &info) == 0 else { return nil }
     let size = Int(info.st_size)
     if info.st_mode & S_IFMT == S_IFREG, size > 0,
       let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED
@@ -104,7 +106,7 @@ enum Posix {
 
   /// Whether `fstat(2)` of `before` and `stat(2)` of `path` now tell of the same file with
   /// the same contents: the same inode, size, and modification and change times.
-  static func isUnchanged(_ path: String, since before: stat) -> Bool {
+  package static func isUnchanged(_ path: String, since before: Glibc.stat) -> Bool {
     guard let now = fileStatus(path) else { return false }
     return now.st_dev == before.st_dev && now.st_ino == before.st_ino
       && now.st_size == before.st_size && now.st_mtim.tv_sec == before.st_mtim.tv_sec
@@ -113,18 +115,18 @@ enum Posix {
   }
 
   /// Names in a directory (without `.` and `..`), sorted by bytes as the C locale's glob does.
-  static func listDirectory(_ path: String) -> [String]? { ConfinedFolder.names(at: path) }
+  package static func listDirectory(_ path: String) -> [String]? { ConfinedFolder.names(at: path) }
 
   /// `mkdir -p`.
-  static func makeDirectories(_ path: String) -> Bool {
+  package static func makeDirectories(_ path: String) -> Bool {
     if isDirectory(path) { return true }
     let parent = dirname(path)
     if parent != path, !isDirectory(parent), !makeDirectories(parent) { return false }
-    return mkdir(path, 0o777) == 0 || isDirectory(path)
+    return Glibc.mkdir(path, 0o777) == 0 || isDirectory(path)
   }
 
   /// The last path component, as `basename(1)`.
-  static func basename(_ path: String) -> String {
+  package static func basename(_ path: String) -> String {
     var trimmed = Substring(path)
     while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
     if trimmed == "/" { return "/" }
@@ -133,7 +135,7 @@ enum Posix {
   }
 
   /// Everything before the last component, as `dirname(1)`.
-  static func dirname(_ path: String) -> String {
+  package static func dirname(_ path: String) -> String {
     var trimmed = Substring(path)
     while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
     guard let slash = trimmed.lastIndex(of: "/") else { return "." }
@@ -142,14 +144,14 @@ enum Posix {
     return parent.isEmpty ? "/" : String(parent)
   }
 
-  static func currentDirectory() -> String {
+  package static func currentDirectory() -> String {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     guard getcwd(&buffer, buffer.count) != nil else { return "." }
     return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// The process environment as a dictionary.
-  static func environment() -> [String: String] {
+  package static func environment() -> [String: String] {
     var result: [String: String] = [:]
     var pointer = environ
     while let entry = pointer.pointee {
@@ -163,18 +165,18 @@ enum Posix {
   }
 
   /// `isatty(3)`.
-  static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+  package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
   /// The width of the terminal on `fd` (`ioctl(2)` `TIOCGWINSZ`), or `nil` when it is none or
   /// does not say.
-  static func terminalColumns(_ fd: Int32) -> Int? {
+  package static func terminalColumns(_ fd: Int32) -> Int? {
     var size = winsize()
     guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
     return Int(size.ws_col)
   }
 
   /// The height of the terminal on `fd`, as ``terminalColumns(_:)`` its width.
-  static func terminalRows(_ fd: Int32) -> Int? {
+  package static func terminalRows(_ fd: Int32) -> Int? {
     var size = winsize()
     guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
     return Int(size.ws_row)
@@ -183,16 +185,16 @@ enum Posix {
   /// Writes all of `bytes`; returns the `errno` of a failed write (0 when all went out), so
   /// that output into a full disk or a closed pipe is not mistaken for success.
   @discardableResult
-  static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
+  package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
     bytes.withUnsafeBufferPointer { writeAll(fd, $0) }
   }
 
   /// `write(2)` until every byte is written; the `errno` of a failure, or 0.
-  static func writeAll(_ fd: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+  package static func writeAll(_ fd: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
     guard let base = bytes.baseAddress else { return 0 }
     var offset = 0
     while offset < bytes.count {
-      let count = write(fd, base + offset, bytes.count - offset)
+      let count = Glibc.write(fd, base + offset, bytes.count - offset)
       if count < 0 {
         if errno == EINTR { continue }
         return errno
@@ -201,5 +203,20 @@ enum Posix {
       offset += count
     }
     return 0
+  }
+
+  /// The path of the running program, for git to call back (`/proc/self/exe`).
+  package static func ownExecutable(fallback: String) -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = Glibc.readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard count > 0 else { return fallback }
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// `realpath(3)` of a directory, or the path as given.
+  package static func realPath(_ path: String) -> String {
+    guard let resolved = Glibc.realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 }

@@ -2,7 +2,7 @@ import Glibc
 import Testing
 import TodoTxt
 
-@testable import TodoCommands
+import TodoStore
 
 /// `todo merge` maps its files (``Posix/mapLines(_:)``) and trusts a merge only of files that
 /// were left alone meanwhile (``Posix/isUnchanged(_:since:)``).
