@@ -83,21 +83,25 @@ public struct VTODOMapping: Sendable {
   /// The title and the names, from SUMMARY and CATEGORIES.
   ///
   /// The title is SUMMARY with its white space (tabs, line breaks) made single spaces and
-  /// control characters made U+FFFD (a todo.txt line holds neither). Its `+word`s and
+  /// control characters made U+FFFD (a todo.txt line holds neither), without the words
+  /// todo.txt would read as a tag with meaning (`due:soon`, `uid:x`): in a line those would
+  /// count as the tag, or be written over when the field is set. Its `+word`s and
   /// `@word`s are projects and contexts; a category the title does not name is appended to it
   /// as a `+name` or `@name` word, so a category set on a phone shows in the line. The names
   /// are then those of the title, in order: the union of both, which a round trip keeps.
   static func title(summary: String, categories: [(Category.Kind, String)]) -> (String, [String], [String]) {
     var words = summary.unicodeScalars.split { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }.map { word in
       String(String.UnicodeScalarView(word.map { ICalendarText.isControl($0) ? "\u{FFFD}" : $0 }))
-    }
+    }.filter { !isTagWithMeaning($0) }
     var (projects, contexts) = names(in: words)
+    var seenProjects = Set(projects)
+    var seenContexts = Set(contexts)
     for (kind, name) in categories {
       switch kind {
-      case .project where !projects.contains(name):
+      case .project where seenProjects.insert(name).inserted:
         projects.append(name)
         words.append("+" + name)
-      case .context where !contexts.contains(name):
+      case .context where seenContexts.insert(name).inserted:
         contexts.append(name)
         words.append("@" + name)
       default: break
@@ -106,15 +110,27 @@ public struct VTODOMapping: Sendable {
     return (words.joined(separator: " "), projects, contexts)
   }
 
+  /// Whether todo.txt reads `word` as a tag with meaning: `key:value`, one colon, neither side
+  /// empty, the value not starting with `//`, the key one of ``TagMeaning``'s.
+  static func isTagWithMeaning(_ word: String) -> Bool {
+    let bytes = Array(word.utf8)
+    guard let first = bytes.first, first != UInt8(ascii: "+") || bytes.count < 2, first != UInt8(ascii: "@") || bytes.count < 2,
+      let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, colon < bytes.count - 1,
+      !bytes[(colon + 1)...].contains(UInt8(ascii: ":")), !bytes[(colon + 1)...].starts(with: Array("//".utf8))
+    else { return false }
+    return TagMeaning.named(String(decoding: bytes[..<colon], as: UTF8.self)) != nil
+  }
+
   /// The `+project` and `@context` names of words, each once, in order (as todo.txt reads
   /// them: a sigil and at least one more character).
   static func names(in words: [String]) -> ([String], [String]) {
     var projects: [String] = []
     var contexts: [String] = []
+    var seen = (projects: Set<String>(), contexts: Set<String>())
     for word in words where word.utf8.count >= 2 {
       let name = String(decoding: word.utf8.dropFirst(), as: UTF8.self)
-      if word.utf8.first == UInt8(ascii: "+"), !projects.contains(name) { projects.append(name) }
-      if word.utf8.first == UInt8(ascii: "@"), !contexts.contains(name) { contexts.append(name) }
+      if word.utf8.first == UInt8(ascii: "+"), seen.projects.insert(name).inserted { projects.append(name) }
+      if word.utf8.first == UInt8(ascii: "@"), seen.contexts.insert(name).inserted { contexts.append(name) }
     }
     return (projects, contexts)
   }
@@ -141,7 +157,7 @@ public struct VTODOMapping: Sendable {
         kind = sigil == UInt8(ascii: "@") ? .context : .project
         text = String(decoding: text.utf8.dropFirst(), as: UTF8.self)
       }
-      var scalars = String.UnicodeScalarView()
+      var bytes: [UInt8] = []
       var space = false
       for scalar in text.unicodeScalars {
         if scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{A0}" {
@@ -149,12 +165,12 @@ public struct VTODOMapping: Sendable {
           continue
         }
         if ICalendarText.isControl(scalar) { continue }
-        if space, !scalars.isEmpty { scalars.append("_") }
+        if space, !bytes.isEmpty { bytes.append(UInt8(ascii: "_")) }
         space = false
-        scalars.append(scalar)
+        UTF8.encode(scalar) { bytes.append($0) }
       }
-      guard !scalars.isEmpty else { return nil }
-      name = String(scalars)
+      guard !bytes.isEmpty else { return nil }
+      name = String(decoding: bytes, as: UTF8.self)
     }
   }
 
