@@ -166,7 +166,9 @@ extension Task {
       // The mapped tags among the replaced words stay, after the new ones.
       var kept: [String] = []
       forEachToken { token in
-        if token.range.lowerBound - base >= lower, token.range.upperBound - base <= upper, TaskFields.isMapped(token, in: self) {
+        if token.range.lowerBound - base >= lower, token.range.upperBound - base <= upper,
+          TaskFields.isMapped(token, in: self)
+        {
           kept.append(String(decoding: bytes[token.range], as: UTF8.self))
         }
       }
