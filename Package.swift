@@ -162,7 +162,7 @@ let package = Package(
       name: "TodoImagesTests",
       dependencies: ["TodoImages", "CImageDecode", "TodoTestSupport"]),
     .testTarget(
-      /** The field merge and the sync plan of CalDAV sync, in memory */
+      /** iCalendar, the VTODO and task mappings (peers read what it writes), the field merge, the sync plan */
       name: "TodoCalendarTests",
       dependencies: ["TodoCalendar", "TodoTxt", "TodoTestSupport"]),
     .testTarget(

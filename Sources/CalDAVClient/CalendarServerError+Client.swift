@@ -60,7 +60,7 @@ extension CalendarServerError {
   }
 
   static func redirectedToPlainHTTP(_ target: String) -> CalendarServerError {
-    .tls("the server redirects from https to plain http (\(oneLine(target))); refused")
+    .insecure("the server redirects from https to plain http (\(oneLine(target)))")
   }
 
   static let tooManyRedirects = CalendarServerError.status(310, "too many redirects")

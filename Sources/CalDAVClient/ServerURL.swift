@@ -34,7 +34,7 @@ public struct ServerURL: Sendable, Equatable, Hashable, CustomStringConvertible 
     self.path = path.isEmpty ? "/" : ServerURL.encodePath(path)
     self.user = components.user.flatMap { $0.isEmpty ? nil : $0 }
     if scheme == "http", !isLoopback {
-      throw .tls(
+      throw .insecure(
         "plain http is allowed only to this machine (127.0.0.1, ::1, localhost); use https")
     }
   }

@@ -105,18 +105,35 @@ public final class CalDAVSync {
       return result
     }
 
-    // The list's part, under its lock, against the list as it is now.
+    // The list's part, under its lock, against the list as it is now. Where a field changed
+    // differently on both sides, the list keeps its own value in this change, and the
+    // server's value comes in a second one: `todo undo` then takes back just the tool's
+    // choice, and the next sync sends the list's value, instead of undoing the whole sync
+    // (the other side's changes would then go back to the server as this side's).
     var applied: SyncPlan
     var problems: [String] = []
+    var choices: [String: (fields: TaskFields, file: ListFile)] = [:]
+    let paths = [environment.todoFile, environment.doneFile]
     do {
-      applied = try environment.store.update([environment.todoFile, environment.doneFile], label: "caldav sync") {
+      applied = try environment.store.update(paths, label: "caldav sync") {
         lists throws -> SyncPlan in
         var plan = self.plan(lists: lists, state: state, remote: remote, confirmed: confirmed, newUID: environment.newUID)
         guard plan.refusal == nil else { return plan }
-        problems = self.apply(&plan, to: &lists)
+        var listFirst = plan
+        choices = CalDAVSync.keepingTheList(&listFirst, lists: lists)
+        problems = self.apply(&listFirst, to: &lists)
         // The UIDs given now name the list's `id:`s in what is written to the server.
         self.mapping.relations = CalDAVSync.relations(lists, state: state)
+        plan.serverOperations = listFirst.serverOperations
+        plan.recordChanges = listFirst.recordChanges
         return plan
+      }
+      if !choices.isEmpty {
+        let count = choices.count
+        try environment.store.update(paths, label: "caldav sync: the server's value in \(count == 1 ? "1 conflict" : "\(count) conflicts")") {
+          lists throws in
+          problems += self.applyChoices(choices, to: &lists)
+        }
       }
     } catch let error as StoreError {
       throw .store(error)
@@ -327,6 +344,62 @@ public final class CalDAVSync {
   }
 
   // MARK: The list's side
+
+  /// Turns the plan's edits of tasks in conflict into edits that keep the list's values of
+  /// the conflicting fields; returns, by UID, the fields and file the tool chose (the
+  /// server's values), for the second change of the list.
+  static func keepingTheList(_ plan: inout SyncPlan, lists: [TodoList]) -> [String: (fields: TaskFields, file: ListFile)] {
+    var conflicting: [String: [TaskField]] = [:]
+    for conflict in plan.conflicts { conflicting[conflict.uid, default: []] += conflict.fields.map(\.field) }
+    guard !conflicting.isEmpty else { return [:] }
+    var choices: [String: (fields: TaskFields, file: ListFile)] = [:]
+    for (position, edit) in plan.localEdits.enumerated() {
+      guard case .update(let place, let uid, let chosen, let file) = edit, let fields = conflicting[uid] else { continue }
+      let list = lists[place.file == .todo ? 0 : 1]
+      guard place.line < list.count else { continue }
+      let own = TaskFields(list[place.line])
+      var kept = chosen
+      for field in fields { field.copy(from: own, into: &kept) }
+      guard kept != chosen else { continue }
+      let keptFile: ListFile = !kept.isCompleted && place.file == .done ? .todo : (kept.isCompleted ? place.file : file)
+      plan.localEdits[position] = .update(place, uid: uid, fields: kept, file: keptFile)
+      choices[uid] = (chosen, file)
+    }
+    return choices
+  }
+
+  /// The second change of a sync with conflicts: the tasks, found by their `uid:`, take the
+  /// fields the tool chose, moving between todo.txt and done.txt where completion says.
+  func applyChoices(_ choices: [String: (fields: TaskFields, file: ListFile)], to lists: inout [TodoList]) -> [String] {
+    var problems: [String] = []
+    var moved: [(Int, Task)] = []
+    var removed = lists.map { Array(repeating: false, count: $0.count) }
+    for fileIndex in lists.indices {
+      for index in lists[fileIndex].indices {
+        let task = lists[fileIndex][index]
+        guard let uid = task.tagValue(TagMeaning.uid.key).flatMap(LocalUID.uid(fromTagValue:)),
+          let (fields, file) = choices[uid]
+        else { continue }
+        var chosen = task
+        do { try chosen.apply(fields) } catch {
+          problems.append("\(fields.title): \(error); the list's value stays")
+          continue
+        }
+        let target = file == .todo ? 0 : 1
+        if target == fileIndex {
+          lists[fileIndex].replace(at: index, with: chosen)
+        } else {
+          removed[fileIndex][index] = true
+          moved.append((target, chosen))
+        }
+      }
+    }
+    for (file, task) in moved { _ = lists[file].append(task) }
+    for file in lists.indices where removed[file].contains(true) {
+      lists[file].removeLines(marked: removed[file])
+    }
+    return problems
+  }
 
   /// Writes the plan's edits into the lists; an edit the line cannot take (a title that
   /// would read as a priority) is left out with the server operations and record of its task,

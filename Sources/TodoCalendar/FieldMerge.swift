@@ -38,7 +38,7 @@ public enum TaskField: String, CaseIterable, Sendable, CustomStringConvertible {
     }
   }
 
-  func copy(from source: TaskFields, into target: inout TaskFields) {
+  public func copy(from source: TaskFields, into target: inout TaskFields) {
     switch self {
     case .title: target.title = source.title
     case .priority: target.priority = source.priority

@@ -79,6 +79,17 @@ public struct ICalendarComponent: Equatable, Sendable {
     }
   }
 
+  /// Sets the first property `name` to a value as written (already escaped where its type
+  /// needs it), as ``set(_:_:)`` does; nil removes every one.
+  public mutating func set(_ name: String, value: String?, parameters: [ICalendarProperty.Parameter] = []) {
+    set(name, value.map { ICalendarProperty(name: name, parameters: parameters, value: $0) })
+  }
+
+  /// Sets the first property `name` to a TEXT value (escaped here); nil removes every one.
+  public mutating func set(_ name: String, text: String?) {
+    set(name, text.map { ICalendarProperty(name: name, text: $0) })
+  }
+
   /// Adds a property after the last property (before the sub-components).
   public mutating func append(_ property: ICalendarProperty) {
     let index = items.lastIndex { if case .property = $0 { true } else { false } }.map { $0 + 1 } ?? 0

@@ -13,22 +13,31 @@ public enum ICalendarText {
   /// C1 controls) becomes U+FFFD, so that what a client shows cannot drive its terminal and a
   /// strict server does not refuse the object. Reading it back gives U+FFFD where it was.
   public static func escape(_ text: String) -> String {
-    var result = String.UnicodeScalarView()
-    var previousCR = false
-    for scalar in text.unicodeScalars {
-      defer { previousCR = scalar == "\r" }
-      switch scalar {
-      case "\\": result.append(contentsOf: "\\\\".unicodeScalars)
-      case ";": result.append(contentsOf: "\\;".unicodeScalars)
-      case ",": result.append(contentsOf: "\\,".unicodeScalars)
-      case "\r": result.append(contentsOf: "\\n".unicodeScalars)
-      case "\n": if !previousCR { result.append(contentsOf: "\\n".unicodeScalars) }
-      case "\t": result.append(scalar)
+    // Over the UTF-8 bytes: a string built scalar by scalar costs a copy per append.
+    let input = Array(text.utf8)
+    var result: [UInt8] = []
+    result.reserveCapacity(input.count + input.count / 8)
+    let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+    var i = 0
+    while i < input.count {
+      let byte = input[i]
+      switch byte {
+      case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","): result += [UInt8(ascii: "\\"), byte]
+      case 0x0D:
+        result += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+        if i + 1 < input.count, input[i + 1] == 0x0A { i += 1 }
+      case 0x0A: result += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+      case 0x09: result.append(byte)
+      case 0xC2 where i + 1 < input.count && (0x80...0x9F).contains(input[i + 1]):
+        // A C1 control, U+0080 to U+009F.
+        result += replacement
+        i += 1
       default:
-        result.append(isControl(scalar) ? "\u{FFFD}" : scalar)
+        if byte < 0x20 || byte == 0x7F { result += replacement } else { result.append(byte) }
       }
+      i += 1
     }
-    return String(result)
+    return String(decoding: result, as: UTF8.self)
   }
 
   /// A TEXT value as it reads: `\\`, `\;`, `\,`, `\n` and `\N` undone. A backslash before

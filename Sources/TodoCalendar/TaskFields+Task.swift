@@ -27,8 +27,8 @@ extension TaskFields {
   ///
   /// The title is the body's words joined by single spaces, `+project` and `@context` words
   /// included, without the tags mapped to fields (`due:`, `t:`, `rec:`, `id:`, `p:`, `pri:`)
-  /// and without the tool's own (`uid:`, `note:`, `att:`, `h:`), each when its value is one
-  /// the tag holds (`due:soon` is text). Invalid UTF-8 reads as U+FFFD.
+  /// and without the tool's own (`uid:`, `note:`, `att:`, `h:`), whatever their value, as
+  /// ``Task/title`` reads it. Invalid UTF-8 reads as U+FFFD.
   public init(_ task: Task, note: String? = nil, sortOrder: String? = nil) {
     self.init(
       title: TaskFields.titleWords(of: task).map(\.word).joined(separator: " "), priority: task.priority,
@@ -54,12 +54,11 @@ extension TaskFields {
     return words
   }
 
-  /// A tag with meaning holding a value it accepts: a field of its own, or the tool's.
+  /// A tag with meaning (a field of its own, or the tool's), whatever its value: a `due:soon`
+  /// is not in the title either, since setting the due date writes over its value.
   static func isMapped(_ token: Token, in task: Task) -> Bool {
-    guard case .tag(let colon) = token.kind,
-      let meaning = TagMeaning.named(String(decoding: task.bytes[token.range.lowerBound..<colon], as: UTF8.self))
-    else { return false }
-    return meaning.accepts(String(decoding: task.bytes[(colon + 1)..<token.range.upperBound], as: UTF8.self))
+    guard case .tag(let colon) = token.kind else { return false }
+    return TagMeaning.named(String(decoding: task.bytes[token.range.lowerBound..<colon], as: UTF8.self)) != nil
   }
 }
 
@@ -79,7 +78,7 @@ extension Task {
     var task = Task(parsing: head)
     try task.replaceTitle(with: fields.title)
     if fields.isCompleted, let priority = fields.priority {
-      do { try task.set(.keptPriority, to: priority.description) } catch { throw .model(error) }
+      try Task.typed { () throws(Task.ModelError) in try task.set(.keptPriority, to: priority.description) }
     }
     try task.apply(fields)
     self = task
@@ -93,33 +92,38 @@ extension Task {
   /// removed (a creation date would take its place).
   public mutating func apply(_ fields: TaskFields) throws(TaskMappingError) {
     var task = self
-    do {
-      if fields.isCompleted != task.isCompleted {
-        if fields.isCompleted {
-          if let date = fields.completed {
-            task.complete(on: date, priorityStyle: .tag)
-          } else {
-            task.setLine([UInt8(ascii: "x"), 0x20] + task.bytes)
-          }
-        } else {
-          task.reopen()
-        }
-      } else if fields.isCompleted, let date = fields.completed, task.completionDate != date {
-        var line = Array(task.bytes)
-        if task.completionDate != nil {
-          line.replaceSubrange(2..<12, with: date.utf8)
-        } else {
-          line.insert(contentsOf: date.utf8 + [0x20], at: 2)
-        }
-        task.setLine(line)
+    if fields.isCompleted != task.isCompleted {
+      if !fields.isCompleted {
+        task.reopen()
+      } else if let date = fields.completed {
+        task.complete(on: date, priorityStyle: .tag)
+      } else {
+        // `x ` alone: a creation date after it would read as the completion date, so it
+        // goes; the priority moves to `pri:` as `complete` moves it.
+        let priority = task.headPriority
+        task.setPriority(nil)
+        task.setCreationDate(nil)
+        task.setLine([UInt8(ascii: "x"), 0x20] + task.bytes)
+        task.setPriority(priority)
       }
-      if task.priority != fields.priority { task.setPriority(fields.priority) }
-      if task.creationDate != fields.created { task.setCreationDate(fields.created) }
-      try task.replaceTitle(with: fields.title)
-      for name in fields.projects where !task.projects.contains(name) { try task.addProject(name) }
-      for name in task.projects where !fields.projects.contains(name) { try task.removeProject(name) }
-      for name in fields.contexts where !task.contexts.contains(name) { try task.addContext(name) }
-      for name in task.contexts where !fields.contexts.contains(name) { try task.removeContext(name) }
+    } else if fields.isCompleted, let date = fields.completed, task.completionDate != date {
+      var line = Array(task.bytes)
+      if task.completionDate != nil {
+        line.replaceSubrange(2..<12, with: date.utf8)
+      } else {
+        line.insert(contentsOf: date.utf8 + [0x20], at: 2)
+      }
+      task.setLine(line)
+    }
+    if task.priority != fields.priority { task.setPriority(fields.priority) }
+    if task.creationDate != fields.created { task.setCreationDate(fields.created) }
+    try task.replaceTitle(with: fields.title)
+    try Task.typed { () throws(Task.ModelError) in
+      let (projects, contexts) = (task.projects, task.contexts)
+      for name in fields.projects where !projects.contains(name) { try task.addProject(name) }
+      for name in projects where !fields.projects.contains(name) { try task.removeProject(name) }
+      for name in fields.contexts where !contexts.contains(name) { try task.addContext(name) }
+      for name in contexts where !fields.contexts.contains(name) { try task.removeContext(name) }
       if task.dueDate != fields.due { try task.setDueDate(fields.due) }
       if task.thresholdDate != fields.start { try task.setThresholdDate(fields.start) }
       if task.recurrence != fields.recurrence { try task.setRecurrence(fields.recurrence) }
@@ -127,25 +131,23 @@ extension Task {
       let parents = task.parentIDs
       for id in parents where !fields.parents.contains(id) { try task.removeParent(id) }
       for id in fields.parents where !parents.contains(id) { try task.addParent(id) }
-    } catch let error as Task.ModelError {
-      throw .model(error)
-    } catch let error as TaskMappingError {
-      throw error
-    } catch {
-      preconditionFailure("only typed errors are thrown here")
     }
     self = task
+  }
+
+  /// Runs edits through the typed setters, their refusal typed as the mapping's.
+  static func typed(_ edits: () throws(Task.ModelError) -> Void) throws(TaskMappingError) {
+    do { try edits() } catch { throw .model(error) }
   }
 
   /// Replaces the title words that differ from `title`'s: the common words at the start and
   /// the end stay where they are; the words between are replaced, keeping the mapped tags
   /// that stood among them after the new words. Refuses a title that would change the head.
-  /// A word of the title that todo.txt reads as a tag with meaning (a phone's SUMMARY saying
-  /// `due:2026-12-03`) is written as it is and counts as that tag in the line.
+  /// (A title from ``VTODOMapping`` holds no word todo.txt reads as a tag with meaning.)
   mutating func replaceTitle(with title: String) throws(TaskMappingError) {
     guard !title.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }) else { throw .titleNotOneLine }
     let old = TaskFields.titleWords(of: self)
-    let new = title.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    let new = title.utf8.split(separator: 0x20).map { String(decoding: $0, as: UTF8.self) }
     guard old.map(\.word) != new else { return }
     var prefix = 0
     while prefix < old.count, prefix < new.count, old[prefix].word == new[prefix] { prefix += 1 }
@@ -164,7 +166,9 @@ extension Task {
       // The mapped tags among the replaced words stay, after the new ones.
       var kept: [String] = []
       forEachToken { token in
-        if token.range.lowerBound - base >= lower, token.range.upperBound - base <= upper, TaskFields.isMapped(token, in: self) {
+        if token.range.lowerBound - base >= lower, token.range.upperBound - base <= upper,
+          TaskFields.isMapped(token, in: self)
+        {
           kept.append(String(decoding: bytes[token.range], as: UTF8.self))
         }
       }

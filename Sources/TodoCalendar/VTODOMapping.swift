@@ -83,21 +83,25 @@ public struct VTODOMapping: Sendable {
   /// The title and the names, from SUMMARY and CATEGORIES.
   ///
   /// The title is SUMMARY with its white space (tabs, line breaks) made single spaces and
-  /// control characters made U+FFFD (a todo.txt line holds neither). Its `+word`s and
+  /// control characters made U+FFFD (a todo.txt line holds neither), without the words
+  /// todo.txt would read as a tag with meaning (`due:soon`, `uid:x`): in a line those would
+  /// count as the tag, or be written over when the field is set. Its `+word`s and
   /// `@word`s are projects and contexts; a category the title does not name is appended to it
   /// as a `+name` or `@name` word, so a category set on a phone shows in the line. The names
   /// are then those of the title, in order: the union of both, which a round trip keeps.
   static func title(summary: String, categories: [(Category.Kind, String)]) -> (String, [String], [String]) {
     var words = summary.unicodeScalars.split { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }.map { word in
       String(String.UnicodeScalarView(word.map { ICalendarText.isControl($0) ? "\u{FFFD}" : $0 }))
-    }
+    }.filter { !isTagWithMeaning($0) }
     var (projects, contexts) = names(in: words)
+    var seenProjects = Set(projects)
+    var seenContexts = Set(contexts)
     for (kind, name) in categories {
       switch kind {
-      case .project where !projects.contains(name):
+      case .project where seenProjects.insert(name).inserted:
         projects.append(name)
         words.append("+" + name)
-      case .context where !contexts.contains(name):
+      case .context where seenContexts.insert(name).inserted:
         contexts.append(name)
         words.append("@" + name)
       default: break
@@ -106,15 +110,28 @@ public struct VTODOMapping: Sendable {
     return (words.joined(separator: " "), projects, contexts)
   }
 
+  /// Whether todo.txt reads `word` as a tag with meaning: `key:value`, one colon, neither side
+  /// empty, the value not starting with `//`, the key one of ``TagMeaning``'s.
+  static func isTagWithMeaning(_ word: String) -> Bool {
+    let bytes = Array(word.utf8)
+    guard let first = bytes.first,
+      bytes.count < 2 || (first != UInt8(ascii: "+") && first != UInt8(ascii: "@")),
+      let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, colon < bytes.count - 1,
+      !bytes[(colon + 1)...].contains(UInt8(ascii: ":")), !bytes[(colon + 1)...].starts(with: Array("//".utf8))
+    else { return false }
+    return TagMeaning.named(String(decoding: bytes[..<colon], as: UTF8.self)) != nil
+  }
+
   /// The `+project` and `@context` names of words, each once, in order (as todo.txt reads
   /// them: a sigil and at least one more character).
   static func names(in words: [String]) -> ([String], [String]) {
     var projects: [String] = []
     var contexts: [String] = []
+    var seen = (projects: Set<String>(), contexts: Set<String>())
     for word in words where word.utf8.count >= 2 {
       let name = String(decoding: word.utf8.dropFirst(), as: UTF8.self)
-      if word.utf8.first == UInt8(ascii: "+"), !projects.contains(name) { projects.append(name) }
-      if word.utf8.first == UInt8(ascii: "@"), !contexts.contains(name) { contexts.append(name) }
+      if word.utf8.first == UInt8(ascii: "+"), seen.projects.insert(name).inserted { projects.append(name) }
+      if word.utf8.first == UInt8(ascii: "@"), seen.contexts.insert(name).inserted { contexts.append(name) }
     }
     return (projects, contexts)
   }
@@ -141,7 +158,7 @@ public struct VTODOMapping: Sendable {
         kind = sigil == UInt8(ascii: "@") ? .context : .project
         text = String(decoding: text.utf8.dropFirst(), as: UTF8.self)
       }
-      var scalars = String.UnicodeScalarView()
+      var bytes: [UInt8] = []
       var space = false
       for scalar in text.unicodeScalars {
         if scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{A0}" {
@@ -149,12 +166,12 @@ public struct VTODOMapping: Sendable {
           continue
         }
         if ICalendarText.isControl(scalar) { continue }
-        if space, !scalars.isEmpty { scalars.append("_") }
+        if space, !bytes.isEmpty { bytes.append(UInt8(ascii: "_")) }
         space = false
-        scalars.append(scalar)
+        UTF8.encode(scalar) { bytes.append($0) }
       }
-      guard !scalars.isEmpty else { return nil }
-      name = String(scalars)
+      guard !bytes.isEmpty else { return nil }
+      name = String(decoding: bytes, as: UTF8.self)
     }
   }
 
@@ -189,7 +206,9 @@ public struct VTODOMapping: Sendable {
   /// back `rec:` counted from completion while the RRULE still says its interval.
   static func recurrence(rule: String?, kept: String?) -> Recurrence? {
     guard let rule, let derived = recurrence(rule: rule) else { return nil }
-    if let kept = kept.flatMap({ Recurrence($0.trimmingSpaces) }), kept.count == derived.count, kept.unit == derived.unit {
+    if let kept = kept.flatMap({ Recurrence($0.trimmingSpaces) }), kept.count == derived.count,
+      kept.unit == derived.unit
+    {
       return kept
     }
     return derived
@@ -215,7 +234,8 @@ public struct VTODOMapping: Sendable {
     let unit: Recurrence.Unit
     switch (frequency, byDay) {
     case ("DAILY", nil): unit = .day
-    case ("DAILY", let days?) where Set(days.split(separator: ",")) == ["MO", "TU", "WE", "TH", "FR"]: unit = .businessDay
+    case ("DAILY", let days?) where Set(days.split(separator: ",")) == ["MO", "TU", "WE", "TH", "FR"]:
+      unit = .businessDay
     case ("WEEKLY", nil): unit = .week
     case ("MONTHLY", nil): unit = .month
     case ("YEARLY", nil): unit = .year
@@ -254,15 +274,15 @@ public struct VTODOMapping: Sendable {
     let current = self.fields(of: todo)
     let before = todo
     if fields.title != current.title {
-      todo.set("SUMMARY", fields.title.isEmpty ? nil : ICalendarProperty(name: "SUMMARY", text: fields.title))
+      todo.set("SUMMARY", text: fields.title.isEmpty ? nil : fields.title)
     }
     if fields.projects != current.projects || fields.contexts != current.contexts {
       setCategories(projects: fields.projects, contexts: fields.contexts, in: &todo)
     }
     if fields.priority != current.priority {
-      todo.set("PRIORITY", fields.priority.map { ICalendarProperty(name: "PRIORITY", value: String(VTODOMapping.priorityValue($0))) })
+      todo.set("PRIORITY", value: fields.priority.map { String(VTODOMapping.priorityValue($0)) })
       let letter = fields.priority.flatMap { $0.byte > UInt8(ascii: "C") ? $0 : nil }
-      todo.set(VTODOMapping.priorityLetterProperty, letter.map { ICalendarProperty(name: VTODOMapping.priorityLetterProperty, value: $0.description) })
+      todo.set(VTODOMapping.priorityLetterProperty, value: letter?.description)
     }
     if fields.due != current.due {
       setDay("DUE", fields.due, in: &todo)
@@ -273,30 +293,32 @@ public struct VTODOMapping: Sendable {
       setCompletion(fields, wasCompleted: current.isCompleted, in: &todo)
     }
     if fields.created != current.created {
-      todo.set("CREATED", fields.created.map { ICalendarProperty(name: "CREATED", value: CalendarDateTime.noon(of: $0, utcOffset: utcOffset).written) })
+      todo.set("CREATED", value: fields.created.map { CalendarDateTime.noon(of: $0, utcOffset: utcOffset).written })
     }
     if fields.recurrence != current.recurrence {
-      todo.set("RRULE", fields.recurrence.map { ICalendarProperty(name: "RRULE", value: VTODOMapping.rule($0)) })
+      todo.set("RRULE", value: fields.recurrence.map(VTODOMapping.rule))
       let kept = fields.recurrence.flatMap { $0.isStrict ? nil : $0 }
-      todo.set(VTODOMapping.recurrenceProperty, kept.map { ICalendarProperty(name: VTODOMapping.recurrenceProperty, value: $0.description) })
+      todo.set(VTODOMapping.recurrenceProperty, value: kept?.description)
     }
     if fields.id != current.id {
-      todo.set(VTODOMapping.idProperty, fields.id.map { ICalendarProperty(name: VTODOMapping.idProperty, text: $0) })
+      todo.set(VTODOMapping.idProperty, text: fields.id)
     }
     if fields.parents != current.parents { setParents(fields.parents, in: &todo) }
     if fields.note != current.note {
-      todo.set("DESCRIPTION", fields.note.map { ICalendarProperty(name: "DESCRIPTION", text: $0) })
+      todo.set("DESCRIPTION", text: fields.note)
     }
     if fields.sortOrder != current.sortOrder {
-      todo.set(VTODOMapping.sortOrderProperty, fields.sortOrder.map { ICalendarProperty(name: VTODOMapping.sortOrderProperty, value: $0) })
+      todo.set(VTODOMapping.sortOrderProperty, value: fields.sortOrder)
     }
     setReminder(fields, in: &todo)
     guard todo != before else { return }
     let stamp = CalendarDateTime.utc(secondsSinceEpoch: now).written
-    todo.set("DTSTAMP", ICalendarProperty(name: "DTSTAMP", value: stamp))
-    todo.set("LAST-MODIFIED", ICalendarProperty(name: "LAST-MODIFIED", value: stamp))
-    if let sequence = todo.property("SEQUENCE"), let number = Int(sequence.valueString.trimmingSpaces), number >= 0, number < Int.max {
-      todo.set("SEQUENCE", ICalendarProperty(name: "SEQUENCE", value: String(number + 1)))
+    todo.set("DTSTAMP", value: stamp)
+    todo.set("LAST-MODIFIED", value: stamp)
+    if let sequence = todo.property("SEQUENCE"), let number = Int(sequence.valueString.trimmingSpaces), number >= 0,
+      number < Int.max
+    {
+      todo.set("SEQUENCE", value: String(number + 1))
     }
   }
 
@@ -327,7 +349,7 @@ public struct VTODOMapping: Sendable {
       if spelled[key] == nil { spelled[key] = value }
     }
     let values = projects.map { spelled["+" + $0] ?? "+" + $0 } + contexts.map { spelled["@" + $0] ?? "@" + $0 }
-    todo.set("CATEGORIES", values.isEmpty ? nil : ICalendarProperty(name: "CATEGORIES", value: ICalendarText.escapeList(values)))
+    todo.set("CATEGORIES", value: values.isEmpty ? nil : ICalendarText.escapeList(values))
   }
 
   /// DUE or DTSTART on `date`: a date (VALUE=DATE); a phone's DATE-TIME that is not UTC keeps
@@ -337,12 +359,14 @@ public struct VTODOMapping: Sendable {
       todo.removeAll(name)
       return
     }
-    if var old = todo.property(name), var value = CalendarDateTime(old.valueString.trimmingSpaces), value.secondsOfDay != nil, !value.isUTC {
+    if var old = todo.property(name), var value = CalendarDateTime(old.valueString.trimmingSpaces),
+      value.secondsOfDay != nil, !value.isUTC
+    {
       value.date = date
       old.value = Array(value.written.utf8)
       todo.set(name, old)
     } else {
-      todo.set(name, ICalendarProperty(name: name, parameters: [.init("VALUE", "DATE")], value: CalendarDateTime(date: date).written))
+      todo.set(name, value: CalendarDateTime(date: date).written, parameters: [.init("VALUE", "DATE")])
     }
   }
 
@@ -350,11 +374,11 @@ public struct VTODOMapping: Sendable {
   /// (a CANCELLED task stays CANCELLED); open again is NEEDS-ACTION without COMPLETED.
   private func setCompletion(_ fields: TaskFields, wasCompleted: Bool, in todo: inout ICalendarComponent) {
     if fields.isCompleted {
-      if !wasCompleted { todo.set("STATUS", ICalendarProperty(name: "STATUS", value: "COMPLETED")) }
-      todo.set("COMPLETED", fields.completed.map { ICalendarProperty(name: "COMPLETED", value: CalendarDateTime.noon(of: $0, utcOffset: utcOffset).written) })
-      if todo.property("PERCENT-COMPLETE") != nil { todo.set("PERCENT-COMPLETE", ICalendarProperty(name: "PERCENT-COMPLETE", value: "100")) }
+      if !wasCompleted { todo.set("STATUS", value: "COMPLETED") }
+      todo.set("COMPLETED", value: fields.completed.map { CalendarDateTime.noon(of: $0, utcOffset: utcOffset).written })
+      if todo.property("PERCENT-COMPLETE") != nil { todo.set("PERCENT-COMPLETE", value: "100") }
     } else {
-      todo.set("STATUS", ICalendarProperty(name: "STATUS", value: "NEEDS-ACTION"))
+      todo.set("STATUS", value: "NEEDS-ACTION")
       todo.removeAll("COMPLETED")
       todo.removeAll("PERCENT-COMPLETE")
     }
@@ -372,7 +396,8 @@ public struct VTODOMapping: Sendable {
       return false
     }
     for id in parents where !present.contains(id) {
-      todo.append(ICalendarProperty(name: "RELATED-TO", parameters: [.init("RELTYPE", "PARENT")], text: relations.uid(forID: id)))
+      todo.append(
+        ICalendarProperty(name: "RELATED-TO", parameters: [.init("RELTYPE", "PARENT")], text: relations.uid(forID: id)))
     }
   }
 
@@ -381,8 +406,8 @@ public struct VTODOMapping: Sendable {
   /// touched; a second one of ours (a copy a client made) goes.
   private func setReminder(_ fields: TaskFields, in todo: inout ICalendarComponent) {
     let ours = todo.items.indices.filter { index in
-      if case .component(let alarm) = todo.items[index], alarm.is("VALARM"), alarm.property(VTODOMapping.reminderProperty) != nil { return true }
-      return false
+      guard case .component(let alarm) = todo.items[index], alarm.is("VALARM") else { return false }
+      return alarm.property(VTODOMapping.reminderProperty) != nil
     }
     guard let reminder, fields.due != nil, !fields.isCompleted else {
       for index in ours.reversed() { todo.items.remove(at: index) }
@@ -395,9 +420,9 @@ public struct VTODOMapping: Sendable {
       alarm = ICalendarComponent(name: "VALARM")
       alarm.append(ICalendarProperty(name: VTODOMapping.reminderProperty, value: "1"))
     }
-    alarm.set("ACTION", ICalendarProperty(name: "ACTION", value: "DISPLAY"))
-    alarm.set("TRIGGER", ICalendarProperty(name: "TRIGGER", parameters: [.init("RELATED", "END")], value: VTODOMapping.duration(reminder.offset)))
-    alarm.set("DESCRIPTION", ICalendarProperty(name: "DESCRIPTION", text: fields.title.isEmpty ? "Reminder" : fields.title))
+    alarm.set("ACTION", value: "DISPLAY")
+    alarm.set("TRIGGER", value: VTODOMapping.duration(reminder.offset), parameters: [.init("RELATED", "END")])
+    alarm.set("DESCRIPTION", text: fields.title.isEmpty ? "Reminder" : fields.title)
     if let first = ours.first {
       if case .component(let old) = todo.items[first], old != alarm { todo.items[first] = .component(alarm) }
       for index in ours.dropFirst().reversed() { todo.items.remove(at: index) }

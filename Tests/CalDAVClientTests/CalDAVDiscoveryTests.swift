@@ -120,13 +120,13 @@ import TodoCalendar
 
   @Test func serverURLsRefusePlainHTTPOffThisMachine() throws {
     #expect(
-      throws: CalendarServerError.tls(
+      throws: CalendarServerError.insecure(
         "plain http is allowed only to this machine (127.0.0.1, ::1, localhost); use https")
     ) {
       try ServerURL("http://calendar.example/dav/")
     }
     #expect(
-      throws: CalendarServerError.tls(
+      throws: CalendarServerError.insecure(
         "plain http is allowed only to this machine (127.0.0.1, ::1, localhost); use https")
     ) {
       try ServerURL("http://127.0.0.1.example/dav/")

@@ -136,6 +136,33 @@ func vtodo(_ uid: String, _ lines: String) -> String {
     #expect(bench.read() == synced)
   }
 
+  /// A conflict's choice is its own change of the list: undoing it gives the list its value
+  /// back and the next sync sends that value, while what the phone changed elsewhere (another
+  /// field, another task) stays, on both sides.
+  @Test func undoingAConflictTakesBackOnlyTheChoice() throws {
+    let bench = SyncBench()
+    bench.server.put("phone-3.ics", vtodo("phone-3", "SUMMARY:Buy milk"))
+    bench.server.put("phone-4.ics", vtodo("phone-4", "SUMMARY:Call Mum"))
+    _ = try bench.sync()
+    #expect(bench.lines == ["Buy milk uid:phone-3", "Call Mum uid:phone-4"])
+    // Both sides change the title of one task; the phone also gives it a due date and
+    // completes the other task.
+    bench.write("Buy milk and bread uid:phone-3\nCall Mum uid:phone-4\n")
+    bench.server.put("phone-3.ics", vtodo("phone-3", "SUMMARY:Buy oat milk\nDUE;VALUE=DATE:20260620"))
+    bench.server.put("phone-4.ics", vtodo("phone-4", "SUMMARY:Call Mum\nSTATUS:COMPLETED\nCOMPLETED:20260609T120000Z"))
+    let result = try bench.sync()
+    #expect(result.plan.conflicts.map(\.uid) == ["phone-3"])
+    #expect(bench.lines == ["Buy oat milk uid:phone-3 due:2026-06-20", "x 2026-06-09 Call Mum uid:phone-4"])
+    let undone = try bench.store.undo(1, files: [bench.todoFile, bench.doneFile])
+    #expect(undone.count == 1)
+    #expect(bench.lines == ["Buy milk and bread uid:phone-3 due:2026-06-20", "x 2026-06-09 Call Mum uid:phone-4"])
+    _ = try bench.sync()
+    #expect(bench.serverTasks["phone-3"]?.title == "Buy milk and bread")
+    #expect(bench.serverTasks["phone-3"]?.due == TaskDate("2026-06-20"))
+    #expect(bench.serverTasks["phone-4"]?.isCompleted == true)
+    bench.expectConsistent()
+  }
+
   @Test func aDryRunChangesNothingAnywhere() throws {
     let bench = SyncBench()
     bench.write("Buy milk\n")
