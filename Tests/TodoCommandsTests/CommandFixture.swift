@@ -67,7 +67,8 @@ final class CommandFixture {
   /// The list's two files, to show that a refused command changed neither.
   var files: [String] { [read("todo.txt"), read("done.txt")] }
 
-  /// Runs `NAME WORDS` in-process: `name` is the program's name (`todo` or `todo.sh`).
+  /// Runs `NAME WORDS` in-process: `name` is the program's name (`todo` or `todo.sh`);
+  /// `terminal` makes standard input and output a terminal 80 columns wide.
   @discardableResult
   func run(
     _ name: String, _ words: [String], input: String = "", environment extra: [String: String] = [:],
@@ -76,7 +77,7 @@ final class CommandFixture {
     let console = CapturingConsole(isTerminal: terminal, columns: terminal ? 80 : nil)
     let status = TodoCLI.run(
       arguments: [name] + words, environment: environment.merging(extra) { $1 }, console: console,
-      input: ScriptedInput(input))
+      input: ScriptedInput(input, isTerminal: terminal))
     return Run(
       status: status.rawValue, stdout: console.outputText, stderr: console.errorText, combined: console.combinedText)
   }
