@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoStore
 
 @testable import TodoCommands
 
@@ -92,6 +93,19 @@ final class CommandFixture {
   @discardableResult
   func sh(_ words: String..., input: String = "", environment extra: [String: String] = [:]) -> Run {
     run("todo.sh", words, input: input, environment: extra)
+  }
+}
+
+extension CommandFixture {
+  /// The context a command line under the name `todo` would run with here, for the parts a
+  /// command is made of that take one (the git wrapper); `console` receives its output.
+  func context(console: CapturingConsole = CapturingConsole()) throws -> CommandContext {
+    let loader = ConfigurationLoader(
+      environment: environment, mode: .native, programPath: "todo", runner: ProcessRunner(), outputIsTerminal: false)
+    let clock = Clock.current(environment: environment)
+    return CommandContext(
+      settings: try loader.load(GlobalOptions()), console: console, clock: clock,
+      store: TodoStore(stateDirectory: path("state/todo")), input: ScriptedInput())
   }
 }
 
