@@ -19,6 +19,9 @@ SWIFT ?= swift
 # at run time for a `~user` path in the shell. SWIFT_FLAGS='-c release --static-swift-stdlib'
 # builds the former, dynamically linked way.
 SWIFT_FLAGS ?= -c release -Xswiftc -static-executable -Xlinker -ltinfo
+# The CalDAV helper links libcurl and its TLS libraries, which have no static archives to
+# link into a static executable: it is linked the ordinary way, with Swift's own libraries in.
+CALDAV_SWIFT_FLAGS ?= -c release --static-swift-stdlib
 # Where the built binary is (SwiftPM links .build/release to the release products).
 BUILD_DIR ?= .build/release
 
@@ -33,6 +36,7 @@ FISHDIR := $(DATADIR)/fish/vendor_completions.d
 INSTALLED := \
 	$(BINDIR)/todo \
 	$(BINDIR)/todo.sh \
+	$(BINDIR)/todo-caldav \
 	$(BASHDIR)/todo \
 	$(BASHDIR)/todo.sh \
 	$(ZSHDIR)/_todo \
@@ -49,6 +53,7 @@ all: build
 
 build:
 	$(SWIFT) build $(SWIFT_FLAGS) --product todo
+	$(SWIFT) build $(CALDAV_SWIFT_FLAGS) --product todo-caldav
 
 install: build
 	$(MAKE) install-files
@@ -58,6 +63,7 @@ install-files:
 		"$(DESTDIR)$(FISHDIR)" "$(DESTDIR)$(MAN1DIR)" "$(DESTDIR)$(MAN5DIR)"
 	install -m 755 "$(BUILD_DIR)/todo" "$(DESTDIR)$(BINDIR)/todo"
 	ln -sf todo "$(DESTDIR)$(BINDIR)/todo.sh"
+	install -m 755 "$(BUILD_DIR)/todo-caldav" "$(DESTDIR)$(BINDIR)/todo-caldav"
 	install -m 644 Completions/todo.bash "$(DESTDIR)$(BASHDIR)/todo"
 	install -m 644 Completions/todo.bash "$(DESTDIR)$(BASHDIR)/todo.sh"
 	install -m 644 Completions/_todo "$(DESTDIR)$(ZSHDIR)/_todo"

@@ -5,6 +5,7 @@ let package = Package(
   name: "todo",
   products: [
     .executable(name: "todo", targets: ["todo"]),
+    .executable(name: "todo-caldav", targets: ["todo-caldav"]),
     .library(name: "TodoTxt", targets: ["TodoTxt"]),
     .library(name: "TodoTxtFoundation", targets: ["TodoTxtFoundation"]),
     .library(name: "TodoStore", targets: ["TodoStore"]),
@@ -36,6 +37,25 @@ let package = Package(
       /** CalDAV sync's pure parts: iCalendar, the VTODO mapping, the field merge, the plan */
       name: "TodoCalendar",
       dependencies: ["TodoTxt"]),
+    .target(
+      /** The CalDAV client: discovery, the task collection over HTTP, logins; for `todo-caldav` only */
+      name: "CalDAVClient",
+      dependencies: ["TodoCalendar", "CCurl"]),
+    .systemLibrary(
+      /** libcurl (Debian: apt-get install libcurl4-openssl-dev) */
+      name: "CCurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]),
+
+    .target(
+      /** CalDAV sync's engine: the state file, the list's side under its lock, the server's operations */
+      name: "CalDAVSync",
+      dependencies: ["TodoCalendar", "TodoStore", "TodoTxt"]),
+
+    .executableTarget(
+      /** todo-caldav: the helper `todo caldav` runs; it links the network libraries todo leaves out */
+      name: "todo-caldav",
+      dependencies: ["CalDAVSync", "CalDAVClient", "TodoCalendar"],
+      path: "Sources/TodoCalDAV"),
 
     // MARK: Commands and front ends
 
@@ -112,7 +132,7 @@ let package = Package(
       dependencies: ["TodoREPL", "TodoCommands", "TodoTxt", "TodoStore", "TodoTestSupport"]),
     .testTarget(
       name: "TodoEndToEndTests",
-      dependencies: ["todo", "TodoTestSupport"],
+      dependencies: ["todo", "todo-caldav", "TodoTestSupport"],
       exclude: ["Fixtures"]),
     .executableTarget(
       /** Runs store operations in child processes for TodoStoreTests; not a product */
@@ -141,6 +161,18 @@ let package = Package(
     .testTarget(
       name: "TodoImagesTests",
       dependencies: ["TodoImages", "CImageDecode", "TodoTestSupport"]),
+    .testTarget(
+      /** iCalendar, the VTODO and task mappings (peers read what it writes), the field merge, the sync plan */
+      name: "TodoCalendarTests",
+      dependencies: ["TodoCalendar", "TodoTxt", "TodoTestSupport"]),
+    .testTarget(
+      /** CalDAV sync end to end over an in-memory collection: state, lock, undo, interruptions */
+      name: "CalDAVSyncTests",
+      dependencies: ["CalDAVSync", "TodoCalendar", "TodoStore", "TodoTxt", "TodoTestSupport"]),
+    .testTarget(
+      name: "CalDAVClientTests",
+      dependencies: ["CalDAVClient", "TodoCalendar", "TodoTestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "TodoTxtTests",
       dependencies: ["TodoTxt", "TodoTestSupport"],

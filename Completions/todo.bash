@@ -10,7 +10,7 @@ _todo() {
   local actions='add a addm addto append app archive command deduplicate del rm depri dp do done help list ls listall lsa listaddons listcon lsc listfile lf listpri lsp listproj lsprj move mv prepend prep pri p replace report shorthelp'
   if [[ ${program##*/} != todo.sh ]]; then
     options+=' --color=always --color=auto --color=never --config --force --help --if-match --plain --verbose --version'
-    actions+=' completions agenda due attach attachments note open postpone rec undo-done reopen unarchive show reorder tag undo redo log shell ui dep edit find view import next projects contexts cal calendar stats doctor info merge git-setup sync conflicts resolve'
+    actions+=' completions agenda due attach attachments note open postpone rec undo-done reopen unarchive show reorder tag undo redo log shell ui dep edit find view import next projects contexts cal calendar stats doctor info merge git-setup sync conflicts resolve caldav'
   fi
 
   # Bash splits due:today and --color=auto at ':' and '='; a token that follows the

@@ -151,6 +151,7 @@ function __todo_complete
             printf '%s\t%s\n' 'sync' 'Commit the changes in the todo directory, merge the git remote\'s, and push the result.'
             printf '%s\t%s\n' 'conflicts' 'Merge the conflicted copies Dropbox or Syncthing left beside todo.txt and done.txt.'
             printf '%s\t%s\n' 'resolve' 'Show the merge conflicts in todo.txt and done.txt, or settle them by keeping a side or both.'
+            printf '%s\t%s\n' 'caldav' 'Sync the list both ways with a CalDAV task collection (a phone\'s reminders or tasks).'
         end
         return
     end

@@ -102,6 +102,9 @@ public enum CalendarServerError: Error, Equatable, Sendable, CustomStringConvert
   /// 401/403 after credentials were sent, or no credentials could be had.
   case authentication(String)
   case tls(String)
+  /// A connection the tool will not make: plain HTTP off this machine, a redirect from
+  /// https to http. Not a failure of TLS: TLS was never tried.
+  case insecure(String)
   case unreachable(String)
   case notATaskCollection(url: String)
   /// Another status, with the server's words where they fit on a line.
@@ -116,6 +119,7 @@ public enum CalendarServerError: Error, Equatable, Sendable, CustomStringConvert
     case .notFound(let href): return "\(href) is not on the server"
     case .authentication(let why): return "the server refused the credentials: \(why)"
     case .tls(let why): return "TLS failed: \(why)"
+    case .insecure(let why): return "refused: \(why)"
     case .unreachable(let why): return "the server cannot be reached: \(why)"
     case .notATaskCollection(let url): return "\(url) is not a CalDAV task collection"
     case .status(let code, let words): return "the server answered \(code)" + (words.isEmpty ? "" : ": \(words)")

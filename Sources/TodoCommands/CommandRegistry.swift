@@ -21,6 +21,7 @@ package enum CommandRegistry {
     DoctorCommand.spec, InfoCommand.spec,
     // Native only: the same lists on several machines (git, conflicted copies).
     MergeCommand.spec, GitSetupCommand.spec, SyncCommand.spec, ConflictsCommand.spec, ResolveCommand.spec,
+    CalDAVCommand.spec,
   ]
 
   /// The commands by what a person wants to do, for the short help under the name `todo`
@@ -36,7 +37,7 @@ package enum CommandRegistry {
       "projects", "contexts", "attachments", "open", "stats", "report",
     ]),
     ("Keep the files", ["archive", "unarchive", "undo", "redo", "log", "doctor", "info"]),
-    ("Several machines", ["sync", "git-setup", "conflicts", "resolve", "merge"]),
+    ("Several machines", ["sync", "git-setup", "conflicts", "resolve", "merge", "caldav"]),
     ("Help, shell and scripts", ["help", "shorthelp", "shell", "ui", "completions", "command", "listaddons"]),
   ]
 

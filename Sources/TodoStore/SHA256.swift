@@ -199,3 +199,14 @@ extension TodoStore {
     return String(decoding: hash.finish().prefix(6).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
   }
 }
+
+extension TodoStore {
+  /// The whole SHA-256 of `bytes`, in hex: the checksum of a state file another part of the
+  /// tool keeps (CalDAV sync's), to tell a file cut short or changed from a good one.
+  package static func digest(of bytes: [UInt8]) -> String {
+    var hash = SHA256()
+    hash.update(bytes)
+    let digits = Array("0123456789abcdef".utf8)
+    return String(decoding: hash.finish().flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
+  }
+}

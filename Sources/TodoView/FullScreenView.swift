@@ -174,6 +174,16 @@ package enum FullScreenView {
         launch.context.console.flush()
         waitForKey()
         outcome = CommandOutcome(status: shell.failed ? .failure : .success, output: "", errors: shell.failed ? "the command failed" : "")
+      case .stop:
+        // Raw mode turned Ctrl-Z into a key; the terminal is given back first, so the shell
+        // the view stops in is usable. Without job control the kernel discards the signal and
+        // the view simply comes back. A stop signal the view was started with blocked (a
+        // parent's mask is inherited) would wait unseen: it is let through first.
+        var stop = sigset_t()
+        sigemptyset(&stop)
+        sigaddset(&stop, SIGTSTP)
+        pthread_sigmask(SIG_UNBLOCK, &stop, nil)
+        raise(SIGTSTP)
       }
       terminal.enter()
       shown = nil

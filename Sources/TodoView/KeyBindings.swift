@@ -6,7 +6,7 @@ package enum ViewAction: String, CaseIterable, Sendable {
   case priority, setPriority = "set-priority", due
   case moveDown = "move-down", moveUp = "move-up", sort
   case filter, views, toggleDone = "toggle-done", details, open
-  case undo, redo, command, help, quit
+  case undo, redo, command, help, suspend, quit
 
   /// One line for the help screen.
   package var summary: String {
@@ -37,6 +37,7 @@ package enum ViewAction: String, CaseIterable, Sendable {
     case .redo: "redo what was undone"
     case .command: "run a command line, as in the shell (:q quits)"
     case .help: "this help"
+    case .suspend: "stop the view and go back to the shell (fg brings it back)"
     case .quit: "quit"
     }
   }
@@ -58,7 +59,7 @@ package struct KeyBindings: Sendable {
     (.character("K"), .moveUp), (.character("s"), .sort), (.character("/"), .filter), (.character("v"), .views),
     (.tab, .toggleDone), (.enter, .details), (.character("o"), .open), (.character("u"), .undo),
     (.control("r"), .redo), (.character(":"), .command), (.character("?"), .help), (.character("q"), .quit),
-    (.control("c"), .quit),
+    (.control("c"), .quit), (.control("z"), .suspend),
   ]
 
   /// A binding `TODO_UI_KEYS` could not take.

@@ -90,6 +90,9 @@ package final class ViewSession {
     /// Runs a line typed after `:` as the shell runs it, then waits for a key so the person
     /// reads what it printed.
     case commandLine(String)
+    /// Stops the process as Ctrl-Z stops a program in a shell with job control; the view
+    /// comes back, redrawn, when the shell continues it.
+    case stop
   }
 
   package let document: TodoDocument
@@ -429,6 +432,7 @@ package final class ViewSession {
     case .redo: change(["redo"], index: nil, original: nil, keep: nil)
     case .command: state = .prompt(.command, LineEditor())
     case .help: state = .help
+    case .suspend: suspension = .stop
     case .quit: isFinished = true
     }
   }

@@ -50,6 +50,31 @@ import Testing
     #expect(!after.joined().contains("order: manual"), "the alternate screen was left")
   }
 
+  /// Ctrl-Z in a shell with job control stops the view with the terminal given back (the
+  /// shell sees a stopped job, 128 + SIGTSTP, and its settings as they were); without job
+  /// control the view stays and answers keys.
+  @Test func ctrlZStopsTheViewWithTheTerminalGivenBack() throws {
+    let box = try Sandbox()
+    try box.write("todo.txt", FullScreenViewTests.list)
+    let screen = try TmuxScreen(box, jobControl: true)
+    try screen.waitFor("order: manual")
+    let pid = try #require(try screen.viewProcess())
+    try screen.press("C-z")
+    #expect(try screen.exitStatus() == 128 + SIGTSTP)
+    #expect(screen.terminalRestored)
+    let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+    #expect(state.split(separator: ")").last?.split(separator: " ").first == "T", "\(state)")
+    kill(pid, SIGKILL)
+
+    let (_, plain) = try open()
+    try plain.press("C-z")
+    try plain.press("j")
+    try plain.waitFor("> 2     2009-02-02 Buy milk")
+    try plain.press("q")
+    #expect(try plain.exitStatus() == 0)
+    #expect(plain.terminalRestored)
+  }
+
   @Test func movingCompletingAndUndoing() throws {
     let (box, screen) = try open()
     try screen.press("j", "Down")

@@ -8,7 +8,7 @@ import Testing
     .deletingLastPathComponent().deletingLastPathComponent()
 
   static let installed = [
-    "usr/bin/todo", "usr/bin/todo.sh", "usr/share/bash-completion/completions/todo",
+    "usr/bin/todo", "usr/bin/todo-caldav", "usr/bin/todo.sh", "usr/share/bash-completion/completions/todo",
     "usr/share/bash-completion/completions/todo.sh", "usr/share/zsh/site-functions/_todo",
     "usr/share/fish/vendor_completions.d/todo.fish",
     "usr/share/fish/vendor_completions.d/todo.sh.fish",

@@ -15,7 +15,7 @@ final class TmuxScreen {
   /// Starts `todo ARGUMENTS` in a window of `columns` × `rows`.
   init(
     _ box: Sandbox, _ arguments: [String] = ["ui"], columns: Int = 80, rows: Int = 24,
-    environment extra: [String: String] = [:]
+    environment extra: [String: String] = [:], jobControl: Bool = false
   ) throws {
     self.box = box
     socket = box.path("tmux.socket")
@@ -28,7 +28,10 @@ final class TmuxScreen {
       env -i \(assignments.joined(separator: " ")) todo \(command); echo $? > .status; \
       stty -g > .stty-after; sleep 600
       """
-    try tmux(["-f", "/dev/null", "new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows), "sh", "-c", script])
+    // With job control (an interactive bash) the command is a job of its own, which Ctrl-Z
+    // stops; `sh -c` has none, as a script started from a file manager would.
+    let shell = jobControl ? ["bash", "--norc", "--noprofile", "-i", "-c"] : ["sh", "-c"]
+    try tmux(["-f", "/dev/null", "new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows)] + shell + [script])
   }
 
   deinit { _ = try? tmux(["kill-server"]) }

@@ -319,6 +319,17 @@ import TodoTxt
     #expect(view.session.suspension == .run(words: ["open", "1"], shown: [1: Array("(B) 2009-02-01 Call mom @phone".utf8)]))
   }
 
+  @Test func ctrlZStopsTheViewAndItComesBack() throws {
+    let view = try ViewFixture(todo: ViewSessionTests.list)
+    view.press(.control("z"))
+    #expect(view.session.suspension == .stop)
+    #expect(!view.session.isFinished)
+    view.session.resume(after: nil)
+    #expect(view.session.suspension == nil)
+    view.press(.character("j"))
+    #expect(view.selectedLine == "2009-02-02 Buy milk +shop @store")
+  }
+
   @Test func colonQLeavesAsInAnEditor() throws {
     let view = try ViewFixture(todo: ViewSessionTests.list)
     view.type(":q", then: .enter)
