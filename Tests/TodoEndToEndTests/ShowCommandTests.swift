@@ -22,22 +22,22 @@ import Testing
     #expect(
       run.stdout == """
         1 (A) 2009-02-01 Call Mom +family @phone due:2009-02-16 note:call.txt id:m ref:77 att:a.pdf
-          title:         Call Mom ref:77
-          priority:      A (high)
-          created:       2009-02-01 (12d ago)
-          due:           2009-02-16 (in 3d)
-          projects:      +family
-          contexts:      @phone
-          waited for by: 2
-          tags:          ref:77
-          attachment:    \(attachments)/a.pdf
-          note:          \(notes)/call.txt
+          title:      Call Mom ref:77
+          priority:   A (high)
+          created:    2009-02-01 (12d ago)
+          due:        2009-02-16 (in 3d)
+          projects:   +family
+          contexts:   @phone
+          waits for:  2
+          tags:       ref:77
+          attachment: \(attachments)/a.pdf
+          note:       \(notes)/call.txt
 
               bring photos
               and \u{1B}[31mcake
 
         """)
-    #expect(try box.todo("show", "2").stdout.contains("  waits for: 1\n"))
+    #expect(try box.todo("show", "2").stdout.contains("  waited for by: 1\n"))
     #expect(try box.todo("show", "9").status == 1)
     #expect(try box.todo("show").status != 0)
   }

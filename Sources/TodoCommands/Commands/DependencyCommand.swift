@@ -33,7 +33,7 @@ enum DependencyCommand {
 
   static let listSpec: CommandSpec = CommandSpec(
     name: "ls", usage: "[NR]", abstract: "Show what waits for what, or what one task waits for and what waits for it.",
-    arguments: [.taskNumber], parent: "dep", nativeOnly: true
+    arguments: [.taskNumber], parent: "dep", nativeOnly: true, argumentsOptional: true
   ) { context, numbers throws(TodoError) in
     guard numbers.count <= 1 else { throw listSpec.usageError }
     return try show(context, numbers.first, spec: listSpec)

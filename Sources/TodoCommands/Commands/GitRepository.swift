@@ -15,7 +15,8 @@ struct GitRepository {
     /// The answer of a query: the output without its final newline.
     var value: String {
       var text = Substring(output)
-      while text.last == "\n" || text.last == "\r" { text.removeLast() }
+      // CR LF is one Character in Swift, so it is named too.
+      while let last = text.last, last == "\n" || last == "\r" || last == "\r\n" { text.removeLast() }
       return String(text)
     }
 

@@ -39,14 +39,15 @@ enum ShowCommand {
     func numbers(where matches: (Task) -> Bool) -> String {
       list.indices.filter { !list[$0].isBlank && matches(list[$0]) }.map { String($0 + 1) }.joined(separator: " ")
     }
+    // As `dep` links them: the task with `id:X` waits for the tasks with `p:X`.
+    if let id = task.dependencyID {
+      let awaited = numbers { $0.parentIDs.contains(id) }
+      if !awaited.isEmpty { fields.append(("waits for", awaited)) }
+    }
     let parents = task.parentIDs
     if !parents.isEmpty {
       let found = numbers { $0.dependencyID.map(parents.contains) ?? false }
-      fields.append(("waits for", found.isEmpty ? parents.map { TagMeaning.id.key + ":" + $0 }.joined(separator: " ") : found))
-    }
-    if let id = task.dependencyID {
-      let waiting = numbers { $0.parentIDs.contains(id) }
-      if !waiting.isEmpty { fields.append(("waited for by", waiting)) }
+      fields.append(("waited for by", found.isEmpty ? parents.map { TagMeaning.id.key + ":" + $0 }.joined(separator: " ") : found))
     }
     let other = task.tags.filter { TagMeaning.named($0.key) == nil }
     if !other.isEmpty { fields.append(("tags", other.map { $0.key + ":" + $0.value }.joined(separator: " "))) }

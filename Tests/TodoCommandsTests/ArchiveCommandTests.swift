@@ -1,0 +1,31 @@
+import Testing
+
+/// `archive`: done tasks moved to done.txt, blank lines removed.
+@Suite struct ArchiveCommandTests {
+  @Test(arguments: ["todo", "todo.sh"])
+  func movesDoneTasksAndClosesUpTheList(name: String) throws {
+    let list = try CommandFixture(todo: "Call mom\nx 2009-02-12 Buy milk\n\nPay rent\nx 2009-02-13 Water plants\n", done: "x 2009-01-01 Old\n")
+    let run = list.run(name, ["archive"])
+    #expect(run.status == 0)
+    #expect(run.stdout == "x 2009-02-12 Buy milk\nx 2009-02-13 Water plants\nTODO: \(list.path("todo.txt")) archived.\n")
+    #expect(list.read("todo.txt") == "Call mom\nPay rent\n")
+    #expect(list.read("done.txt") == "x 2009-01-01 Old\nx 2009-02-12 Buy milk\nx 2009-02-13 Water plants\n")
+  }
+
+  @Test(arguments: ["todo", "todo.sh"])
+  func nothingDoneIsSaid(name: String) throws {
+    let list = try CommandFixture(todo: "Call mom\n", done: "")
+    let run = list.run(name, ["archive"])
+    #expect(run.status == 0)
+    #expect(run.stdout == "TODO: \(list.path("todo.txt")) does not contain any done tasks.\n")
+    #expect(list.files == ["Call mom\n", ""])
+  }
+
+  @Test func quietArchiveSaysNothing() throws {
+    let list = try CommandFixture(todo: "x 2009-02-12 Buy milk\n")
+    let run = list.todo("archive", environment: ["TODOTXT_VERBOSE": "0"])
+    #expect(run.status == 0)
+    #expect(run.stdout == "")
+    #expect(list.files == ["", "x 2009-02-12 Buy milk\n"])
+  }
+}

@@ -1,0 +1,74 @@
+import Testing
+
+/// `ls`: the tasks of todo.txt, sorted as todo.sh sorts (by the line ignoring case), numbered
+/// by their line; blank lines skipped but counted.
+@Suite struct ListCommandTests {
+  static let todo = "Call mom\n(B) Buy milk\nx 2009-02-10 Done thing\n\n(A) Pay rent +home @phone\n"
+
+  @Test func todoShListsEveryTaskWithItsSummary() throws {
+    let list = try CommandFixture(todo: ListCommandTests.todo)
+    let run = list.sh("-p", "ls")
+    #expect(run.status == 0)
+    #expect(
+      run.stdout
+        == "5 (A) Pay rent +home @phone\n2 (B) Buy milk\n1 Call mom\n3 x 2009-02-10 Done thing\n--\nTODO: 4 of 4 tasks shown\n")
+    #expect(run.stderr == "")
+  }
+
+  @Test func nativeHidesDoneTasksAndSummarizesOnStandardErrorWhenPiped() throws {
+    let list = try CommandFixture(todo: ListCommandTests.todo)
+    let run = list.todo("ls")
+    #expect(run.status == 0)
+    #expect(run.stdout == "5 (A) Pay rent +home @phone\n2 (B) Buy milk\n1 Call mom\n")
+    #expect(run.stderr == "--\nTODO: 3 of 4 tasks shown\n")
+    let all = list.todo("ls", "-a")
+    #expect(all.stdout == "5 (A) Pay rent +home @phone\n2 (B) Buy milk\n1 Call mom\n3 x 2009-02-10 Done thing\n")
+    #expect(all.stderr == "--\nTODO: 4 of 4 tasks shown\n")
+  }
+
+  @Test(arguments: ["todo", "todo.sh"])
+  func termsMustAllMatchAndADashHides(name: String) throws {
+    let list = try CommandFixture(todo: ListCommandTests.todo)
+    let found = list.run(name, ["-p", "ls", "PAY", "+home"])
+    #expect(found.stdout.hasPrefix("5 (A) Pay rent +home @phone\n"))
+    #expect(found.combined.hasSuffix("TODO: 1 of 4 tasks shown\n"))
+    let hidden = list.run(name, ["-p", "ls", "-milk", "-rent"])
+    #expect(hidden.stdout.hasPrefix("1 Call mom\n"))
+    #expect(!hidden.stdout.contains("milk"))
+  }
+
+  @Test func todoShTermsSeeTheNumberNativeTermsDoNot() throws {
+    let list = try CommandFixture(todo: "Call mom\nBuy milk\n")
+    #expect(list.sh("-p", "ls", "2").stdout == "2 Buy milk\n--\nTODO: 1 of 2 tasks shown\n")
+    let native = list.todo("ls", "2")
+    #expect(native.stdout == "")
+    #expect(native.stderr == "--\nTODO: 0 of 2 tasks shown\n")
+  }
+
+  @Test func todoShZeroPadsNumbersToTheLineCount() throws {
+    let list = try CommandFixture(todo: (1...10).map { "t\($0)\n" }.joined())
+    let run = list.sh("-p", "ls")
+    #expect(
+      run.stdout
+        == "01 t1\n10 t10\n02 t2\n03 t3\n04 t4\n05 t5\n06 t6\n07 t7\n08 t8\n09 t9\n--\nTODO: 10 of 10 tasks shown\n")
+  }
+
+  @Test func anEmptyListShowsOnlyTheSummary() throws {
+    let list = try CommandFixture(todo: "")
+    #expect(list.sh("-p", "ls").stdout == "--\nTODO: 0 of 0 tasks shown\n")
+  }
+
+  @Test func nativeSortsByLineWhenAsked() throws {
+    let list = try CommandFixture(todo: ListCommandTests.todo)
+    #expect(list.todo("ls", "--sort", "line").stdout == "1 Call mom\n2 (B) Buy milk\n5 (A) Pay rent +home @phone\n")
+  }
+
+  @Test func nativeRefusesBadOptionsAndControls() throws {
+    let list = try CommandFixture(todo: ListCommandTests.todo)
+    list.todo("ls", "--sortt", "line").expectOneLineError(containing: "did you mean '--sort'?")
+    list.todo("ls", "--sort", "colour").expectOneLineError(containing: "colour")
+    list.todo("ls", "a\u{1B}[2J").expectOneLineError(containing: "control character U+001B")
+    #expect(list.read("todo.txt") == ListCommandTests.todo)
+    #expect(!list.exists("done.txt"))
+  }
+}

@@ -1,0 +1,64 @@
+import Testing
+
+/// `undo` (and `redo`): the last changes to todo.txt and done.txt stepped back, line by line.
+@Suite struct UndoCommandTests {
+  @Test func undoesAnAddAndSaysWhatWent() throws {
+    let list = try CommandFixture(todo: "Call mom\n")
+    #expect(list.todo("add", "Buy", "milk").status == 0)
+    let run = list.todo("undo")
+    #expect(run.status == 0)
+    #expect(run.stdout == "Undone: add 2009-02-13 Buy milk\n  todo.txt - 2009-02-13 Buy milk\n")
+    #expect(list.read("todo.txt") == "Call mom\n")
+  }
+
+  @Test func undoesADoAndShowsTheLineBackWithItsNumber() throws {
+    let list = try CommandFixture(todo: "Call mom\nBuy milk\n")
+    #expect(list.todo("do", "2").status == 0)
+    let run = list.todo("undo")
+    #expect(run.stdout == "Undone: do 2\n  todo.txt - x 2009-02-13 Buy milk\n  todo.txt + 2 Buy milk\n")
+    #expect(list.read("todo.txt") == "Call mom\nBuy milk\n")
+  }
+
+  @Test func undoesSeveralAndRedoes() throws {
+    let list = try CommandFixture(todo: "Call mom\n")
+    #expect(list.todo("add", "Buy", "milk").status == 0)
+    #expect(list.todo("pri", "1", "A").status == 0)
+    #expect(list.todo("undo", "2").status == 0)
+    #expect(list.read("todo.txt") == "Call mom\n")
+    #expect(list.todo("redo").status == 0)
+    #expect(list.read("todo.txt") == "Call mom\n2009-02-13 Buy milk\n")
+  }
+
+  @Test func anArchiveIsUndoneInBothFiles() throws {
+    let list = try CommandFixture(todo: "Call mom\nx 2009-02-12 Buy milk\n", done: "x 2009-01-01 Old\n")
+    #expect(list.todo("archive").status == 0)
+    #expect(list.todo("undo").status == 0)
+    #expect(list.files == ["Call mom\nx 2009-02-12 Buy milk\n", "x 2009-01-01 Old\n"])
+  }
+
+  @Test func aLineChangedSinceIsNotOverwritten() throws {
+    let list = try CommandFixture(todo: "Call mom\n")
+    #expect(list.todo("append", "1", "today").status == 0)
+    try list.write("todo.txt", "Call mom today and dad\n")
+    let run = list.todo("undo")
+    #expect(run.status == 1)
+    #expect(!run.stderr.isEmpty)
+    #expect(list.read("todo.txt") == "Call mom today and dad\n")
+  }
+
+  @Test func nothingToUndoAndBadCountsAreRefused() throws {
+    let list = try CommandFixture(todo: "Call mom\n")
+    list.todo("undo").expectOneLineError(containing: "todo: nothing to undo in '\(list.path("todo.txt"))'")
+    #expect(list.todo("undo", "0").status == 1)
+    #expect(list.todo("undo", "two").status == 1)
+    #expect(list.todo("undo", "1", "2").status == 1)
+    #expect(list.read("todo.txt") == "Call mom\n")
+  }
+
+  @Test func todoShHasNoUndo() throws {
+    let list = try CommandFixture(todo: "Call mom\n")
+    #expect(list.sh("add", "Buy milk").status == 0)
+    #expect(list.sh("undo").status == 1)
+    #expect(list.read("todo.txt") == "Call mom\nBuy milk\n")
+  }
+}
