@@ -238,18 +238,7 @@ struct LocalClock {
 
 extension CalDAVTool {
   /// The process's environment, as the tool reads it.
-  public static func processEnvironment() -> [String: String] {
-    var result: [String: String] = [:]
-    var pointer = environ
-    while let entry = pointer.pointee {
-      let text = String(cString: entry)
-      if let equals = text.firstIndex(of: "=") {
-        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-      }
-      pointer += 1
-    }
-    return result
-  }
+  public static func processEnvironment() -> [String: String] { Posix.environment() }
 
   /// One line on standard error, after what standard output holds so far.
   public static func writeError(_ line: String) {
