@@ -58,14 +58,14 @@ public struct TagMeaning: Hashable, Sendable {
   public static let keptPriority = TagMeaning(
     key: "pri", token: "pri:", value: .priority, hiddenInListing: true, field: "priority",
     summary: "the priority a done task had", repeats: false)
-  /// `id:`: the name other tasks depend on this one by.
+  /// `id:`: the name of this task's wait: it waits for every task whose `p:` has this value.
   public static let id = TagMeaning(
     key: "id", token: "id:", value: .identifier, hiddenInListing: false, field: "id",
-    summary: "the name other tasks depend on it by", repeats: false)
-  /// `p:`: a task this one waits for (may repeat).
+    summary: "it waits for the tasks whose p: has this value", repeats: false)
+  /// `p:`: the `id:` of a task that waits for this one (may repeat).
   public static let parent = TagMeaning(
     key: "p", token: "p:", value: .identifier, hiddenInListing: false, field: "parents",
-    summary: "the id of a task this one waits for", repeats: true)
+    summary: "the id: of a task that waits for this one", repeats: true)
   /// `note:`: the task's note, a file in the notes folder.
   public static let note = TagMeaning(
     key: "note", token: "note:", value: .fileName, hiddenInListing: true, field: "note",
