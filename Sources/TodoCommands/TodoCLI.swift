@@ -294,6 +294,11 @@ package enum TodoCLI {
       arguments = invocation.positionals
       // A command made of subcommands runs alone only if it says so (`resolve` lists).
       if !spec.subcommands.isEmpty, !(spec.argumentsOptional && arguments.isEmpty) { throw spec.usageError }
+      // A command declared with no arguments takes no words: `todo archive 3` must not
+      // archive every done task as if the 3 were not there.
+      if spec.arguments.isEmpty, spec.usage.isEmpty, spec.subcommands.isEmpty, !spec.nestsAction, !arguments.isEmpty {
+        throw spec.usageError
+      }
     }
     var check = try NativeValidation.check(spec, arguments, context: context)
     if let expected = context.settings.expectedTask {

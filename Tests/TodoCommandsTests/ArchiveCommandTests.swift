@@ -28,4 +28,15 @@ import Testing
     #expect(run.stdout == "")
     #expect(list.files == ["", "x 2009-02-12 Buy milk\n"])
   }
+
+  /// Under the name todo, a word after a command that takes none is a mistake, not something
+  /// to ignore: `todo archive 3` archives nothing and says how the command is used. The
+  /// same holds for every command declared without arguments.
+  @Test(arguments: [["archive", "3"], ["deduplicate", "x"], ["report", "now"], ["doctor", "all"]])
+  func aWordAfterACommandThatTakesNoneIsRefused(words: [String]) throws {
+    let list = try CommandFixture(todo: "Call mom\nx 2009-02-12 Buy milk\nCall mom\n", done: "")
+    let run = list.run("todo", words)
+    run.expectOneLineError(containing: "usage")
+    #expect(list.files == ["Call mom\nx 2009-02-12 Buy milk\nCall mom\n", ""])
+  }
 }
