@@ -69,7 +69,7 @@ final class ToolRun {
   @Test func setupWithSeveralCollectionsListsThem() {
     let run = ToolRun()
     var connector = FakeConnector(server: run.bench.server)
-    connector.found.append(FoundCollection(url: "http://127.0.0.1:1/cal/work/", name: "Work\u{1B}[2J"))
+    connector.found.append(FoundCollection(url: "http://127.0.0.1:1/cal/jobs/", name: "Jobs\u{1B}[2J"))
     #expect(run.run(["setup", "http://127.0.0.1:1/"], connector: connector) == .usage)
     #expect(run.err.count == 3)
     #expect(!run.err.joined().contains("\u{1B}"))
