@@ -354,7 +354,8 @@ public final class CalDAVSync {
       confirmed: confirmed, newUID: newUID)
   }
 
-  /// The list's tasks as the plan compares them. Two fields live outside the line:
+  /// The list's tasks as the plan compares them. Two fields live outside the line (and a
+  /// done line without a completion date cannot hold a creation date):
   /// - the note's text is the file its `note:` names (without a notes folder, or where the
   ///   file does not read, the synced value stays, so nothing is sent);
   /// - the manual order of todo.txt is its line order, as numbers that keep the ones the
@@ -377,6 +378,9 @@ public final class CalDAVSync {
         let synced = uid.flatMap { state.records[$0]?.fields ?? remoteByUID[$0]?.fields }
         var fields = TaskFields(task)
         fields.note = synced?.note
+        // A done line without a completion date has no place for a creation date: the
+        // server's CREATED stays as it is rather than read as removed here.
+        if task.isCompleted, task.completionDate == nil { fields.created = synced?.created }
         if environment.notesFolder != nil {
           switch CalDAVSync.noteText(of: task, in: notes) {
           case .text(let text): fields.note = text

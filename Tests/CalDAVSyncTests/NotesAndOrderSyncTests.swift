@@ -182,3 +182,15 @@ extension SyncBench {
     #expect(try bench.sync().plan.isEmpty)
   }
 }
+
+@Suite struct UnplacedFieldsSyncTests {
+  @Test func aPhoneTaskDoneWithoutADateKeepsItsCreationDateOnTheServer() throws {
+    let bench = SyncBench()
+    bench.write("Buy milk\n")
+    bench.server.put("p.ics", vtodo("phone-1", "SUMMARY:Fix gate\nSTATUS:COMPLETED\nCREATED:20260501T120000Z"))
+    _ = try bench.sync()
+    #expect(bench.read(bench.doneFile).hasPrefix("x Fix gate"))
+    #expect(try bench.sync().plan.isEmpty)
+    #expect(bench.serverTasks["phone-1"]?.created == TaskDate("2026-05-01"))
+  }
+}
