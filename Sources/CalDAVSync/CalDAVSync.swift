@@ -454,7 +454,7 @@ public final class CalDAVSync {
         var chosen = task
         do {
           try chosen.apply(fields)
-          if fields.note != own.note {
+          if environment.notesFolder != nil, fields.note != own.note {
             // Both texts stay: the server's becomes the note, the list's goes to a file of its own.
             if let kept = try notes.keep(own.note, of: task) {
               notices.append("\(fields.title): this list's text of the note is kept in \(kept)")

@@ -11,6 +11,8 @@ final class SyncBench {
   let folder: String
   let server = InMemoryCollection()
   var uids = 0
+  /// Whether the sync is given the notes folder (an app using the library may not).
+  var syncsNotes = true
 
   init() {
     folder = NSTemporaryDirectory() + "caldav-sync-" + UUID().uuidString
@@ -37,7 +39,7 @@ final class SyncBench {
     let engine = CalDAVSync(
       collection: server,
       environment: CalDAVSync.Environment(
-        todoFile: todoFile, doneFile: doneFile, notesFolder: folder + "/notes", collectionURL: "http://127.0.0.1:1/cal/tasks/", store: store,
+        todoFile: todoFile, doneFile: doneFile, notesFolder: syncsNotes ? folder + "/notes" : nil, collectionURL: "http://127.0.0.1:1/cal/tasks/", store: store,
         mapping: VTODOMapping(), today: TaskDate("2026-06-10")!, now: 1_781_049_600,
         newUID: { [self] in
           uids += 1

@@ -109,6 +109,23 @@ extension SyncBench {
     #expect(try bench.sync().plan.isEmpty)
   }
 
+  @Test func withoutANotesFolderTheServersDescriptionIsKeptThroughAConflict() throws {
+    let bench = SyncBench()
+    bench.syncsNotes = false
+    bench.write("Call Mum\n")
+    _ = try bench.sync()
+    bench.phoneSets("uid-1", "DESCRIPTION", text: "Ask about the roses")
+    bench.phoneSets("uid-1", "SUMMARY", text: "Call Mum tonight")
+    bench.write("Call Mum today uid:uid-1\n")
+    let result = try bench.sync()
+    #expect(result.plan.conflicts.flatMap(\.fields).map(\.field) == [.title])
+    #expect(result.problems.isEmpty, "\(result.problems)")
+    #expect(TaskFields(try #require(bench.task("uid-1"))).title == "Call Mum tonight")
+    #expect(!FileManager.default.fileExists(atPath: bench.notesFolder))
+    #expect(bench.task("uid-1")?.note == nil)
+    #expect(bench.serverTasks["uid-1"]?.note == "Ask about the roses")
+  }
+
   @Test func aNoteBehindALinkIsNeitherReadNorWrittenThrough() throws {
     let bench = SyncBench()
     let outside = bench.folder + "/outside.txt"
