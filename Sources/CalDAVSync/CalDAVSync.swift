@@ -309,6 +309,12 @@ public final class CalDAVSync {
       case .success(let task):
         view.tasks.append(task)
         view.bodies[href] = item.body
+      case .notATask where recordsByHref[href] == nil:
+        // An event or a journal entry of a calendar that also holds tasks: not the list's.
+        continue
+      case .notATask:
+        view.problems.append("\(href): no VTODO any more; left as it is")
+        view.unchanged.insert(href)
       case .failure(let why):
         view.problems.append("\(href): \(why); left as it is")
         // An item that does not read is never taken as deleted: its record stays.
@@ -320,6 +326,8 @@ public final class CalDAVSync {
 
   enum ItemReading {
     case success(RemoteTask)
+    /// A calendar object without a VTODO (a VEVENT, a VJOURNAL).
+    case notATask
     case failure(String)
   }
 
@@ -331,9 +339,7 @@ public final class CalDAVSync {
       return .failure("\(error)")
     }
     let todos = document.todos
-    guard let master = todos.first(where: { $0.recurrenceID == nil }) ?? todos.first else {
-      return .failure("no VTODO")
-    }
+    guard let master = todos.first(where: { $0.recurrenceID == nil }) ?? todos.first else { return .notATask }
     guard let uid = master.uid, !uid.isEmpty else { return .failure("a VTODO without UID") }
     guard todos.allSatisfy({ $0.uid == uid }) else { return .failure("VTODOs with different UIDs in one item") }
     let occurrences = todos.filter { $0.recurrenceID != nil }.map(mapping.fields(of:)).filter(\.isCompleted)

@@ -201,6 +201,19 @@ extension SyncBench {
 }
 
 @Suite struct UnplacedFieldsSyncTests {
+  @Test func eventsInACalendarThatAlsoHoldsTasksAreNotTheListsAndNoProblem() throws {
+    let bench = SyncBench()
+    bench.write("Buy milk\n")
+    let event = "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//phone//EN\nBEGIN:VEVENT\nUID:meeting\nDTSTAMP:20260601T100000Z\n"
+      + "DTSTART:20260612T090000Z\nSUMMARY:Meeting\nEND:VEVENT\nEND:VCALENDAR\n"
+    bench.server.put("meeting.ics", event)
+    let result = try bench.sync()
+    #expect(result.problems.isEmpty, "\(result.problems)")
+    #expect(bench.lines.count == 1)
+    #expect(bench.server.bodies.contains { $0.contains("VEVENT") })
+    #expect(try bench.sync().plan.isEmpty)
+  }
+
   @Test func aPhoneTaskDoneWithoutADateKeepsItsCreationDateOnTheServer() throws {
     let bench = SyncBench()
     bench.write("Buy milk\n")
