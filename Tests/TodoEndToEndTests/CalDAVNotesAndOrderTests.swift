@@ -60,4 +60,18 @@ import Testing
     let again = try box.todo("caldav", "sync")
     #expect(again.stdout.contains("the list +0 ~0 -0, the server +0 ~0 -0"), "\(again.stdout)")
   }
+
+  /// Radicale keeps a control character a client put in a DESCRIPTION and sends it raw in
+  /// its XML replies: the sync still reads every item, and the note gets U+FFFD.
+  @Test func aControlCharacterAPhoneStoredDoesNotStopTheSync() throws {
+    let (box, server, calendar) = try CalDAVCommandTests().setUp()
+    try box.write("todo.txt", "Call Mum\n")
+    #expect(try box.todo("caldav", "sync").status == 0)
+    try server.phone([["save", calendar, ics("phone-1", "SUMMARY:Buy milk\nDESCRIPTION:2 litres\u{1B}[31m red")]])
+    let result = try box.todo("caldav", "sync")
+    #expect(result.status == 0, "\(result.stderr)")
+    let line = try #require(box.read("todo.txt").split(separator: "\n").first { $0.hasPrefix("Buy milk") })
+    let name = try #require(line.split(separator: " ").first { $0.hasPrefix("note:") }?.dropFirst(5))
+    #expect(box.read("notes/" + name) == "2 litres\u{FFFD}[31m red\n")
+  }
 }
