@@ -10,6 +10,31 @@ public enum NoteText {
   /// The text in the compared form: line breaks as LF, other control characters but TAB as
   /// U+FFFD, no line breaks or spaces at the end; nil for a text of only white space.
   public static func normalized(_ text: String) -> String? {
+    // The common text (no CR, no control character) only loses its end, found in its bytes:
+    // a note of megabytes is read on every sync.
+    let clean = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte < 0x20, byte != 0x09, byte != 0x0A { return nil }
+        if byte == 0x7F || (byte == 0xC2 && index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1])) {
+          return nil
+        }
+        index += 1
+      }
+      var end = bytes.count
+      while end > 0, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+      return end
+    }
+    if let clean, let end = clean {
+      guard end > 0 else { return nil }
+      return end == text.utf8.count ? text : String(decoding: text.utf8.prefix(end), as: UTF8.self)
+    }
+    return normalizedScalarByScalar(text)
+  }
+
+  /// ``normalized(_:)`` the long way, for text with a CR or a control character.
+  static func normalizedScalarByScalar(_ text: String) -> String? {
     var scalars = String.UnicodeScalarView()
     var previousWasCR = false
     for scalar in text.unicodeScalars {

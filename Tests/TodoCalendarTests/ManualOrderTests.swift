@@ -106,4 +106,14 @@ import TodoTestSupport
     #expect(NoteText.normalized(file: [0x61, 0xFF, 0x0A]) == "a\u{FFFD}")
     #expect(NoteText.fileBytes("a\nb") == Array("a\nb\n".utf8))
   }
+
+  @Test func theQuickReadingOfPlainTextSaysWhatTheLongOneSays() {
+    var random = SplitMix64(seed: 91)
+    let pieces = ["a", " ", "\t", "\n", "\r", "é", "中", "\u{1B}", "\u{85}", "\u{7F}", "\u{C2}", "x\n\n", "  "]
+    for _ in 0..<2000 {
+      let count = Int.random(in: 0...12, using: &random)
+      let text = (0..<count).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &random)] }.joined()
+      #expect(NoteText.normalized(text) == NoteText.normalizedScalarByScalar(text), "\(Array(text.unicodeScalars))")
+    }
+  }
 }
