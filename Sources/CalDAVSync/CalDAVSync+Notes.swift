@@ -130,54 +130,6 @@ extension CalDAVSync {
     }
   }
 
-  /// Gives a number of the manual order to each task the plan leaves in todo.txt without
-  /// one, and sends it back in this sync, so the next sync has nothing to do: a task that
-  /// stays in its line takes the number its place has (a phone dropped the number), one that
-  /// arrives (an item a phone made, a task a phone reopened) the number after the list's last.
-  func numberArrivals(_ plan: inout SyncPlan) {
-    var last = lastNumber
-    func numbered(_ fields: inout TaskFields, at place: TaskPlace?) -> Bool {
-      guard fields.sortOrder.flatMap({ Int($0) }) == nil else { return false }
-      if let place, place.file == .todo, let own = localFields[place]?.sortOrder, Int(own) != nil {
-        fields.sortOrder = own
-        return true
-      }
-      guard let number = ManualOrder.number(after: last) else { return false }
-      fields.sortOrder = String(number)
-      last = number
-      return true
-    }
-    for (position, edit) in plan.localEdits.enumerated() {
-      var fields: TaskFields
-      let uid: String
-      switch edit {
-      case .add(let added, let addedFields, .todo, let copying):
-        (uid, fields) = (added, addedFields)
-        guard numbered(&fields, at: nil) else { continue }
-        plan.localEdits[position] = .add(uid: uid, fields: fields, file: .todo, copying: copying)
-      case .update(let place, let updated, let updatedFields, .todo):
-        (uid, fields) = (updated, updatedFields)
-        guard numbered(&fields, at: place) else { continue }
-        plan.localEdits[position] = .update(place, uid: uid, fields: fields, file: .todo)
-      default: continue
-      }
-      if let index = plan.serverOperations.firstIndex(where: { $0.uid == uid }) {
-        switch plan.serverOperations[index] {
-        case .create: plan.serverOperations[index] = .create(uid: uid, fields: fields)
-        case .update(_, let version, _, let drop):
-          plan.serverOperations[index] = .update(uid: uid, version: version, fields: fields, dropOccurrences: drop)
-        case .delete: break
-        }
-      } else if let index = plan.recordChanges.firstIndex(where: {
-        if case .set(let recorded, _, _) = $0 { return recorded == uid }
-        return false
-      }), case .set(_, let version, _) = plan.recordChanges[index] {
-        plan.recordChanges.remove(at: index)
-        plan.serverOperations.append(.update(uid: uid, version: version, fields: fields, dropOccurrences: false))
-      }
-    }
-  }
-
   /// Moves the tasks of todo.txt whose UIDs `movers` holds to the places their numbers say
   /// among the others (whose numbers `numbers` holds): a phone moved them.
   static func place(_ movers: [String: Int], in list: inout TodoList, numbers: [String: Int]) {

@@ -81,8 +81,6 @@ public final class CalDAVSync {
   /// The manual order of todo.txt's tasks by UID: as the last plan read it, then as the
   /// list's edits left it (a task the server moved takes its new number).
   var listNumbers: [String: Int] = [:]
-  /// The highest number of todo.txt's tasks as the last plan read them.
-  var lastNumber: Int?
   /// What the last plan could not read of the list's side (a note behind a link).
   var readingProblems: [String] = []
   /// What the last change of the list did to note files (see ``Result/notices``).
@@ -366,7 +364,8 @@ public final class CalDAVSync {
   ///   file does not read, the synced value stays, so nothing is sent);
   /// - the manual order of todo.txt is its line order, as numbers that keep the ones the
   ///   last sync recorded wherever the lines still agree with them (``ManualOrder``), so a
-  ///   task moved by `reorder` is the one task sent. done.txt's tasks keep theirs.
+  ///   task moved by `reorder` is the one task sent. A task new here gets a number; done.txt's
+  ///   tasks, and tasks a phone made without a number, keep what the server has.
   func localTasks(_ lists: [TodoList], state: SyncState, remoteByUID: [String: RemoteTask]) -> [LocalTask] {
     readingProblems = []
     let notes = environment.notesFolder.map { NotesFolder($0, store: environment.store) } ?? .missing
@@ -393,10 +392,13 @@ public final class CalDAVSync {
           case .unreadable(let why): readingProblems.append("\(fields.title): the note \(why); its text is not synced")
           }
         }
-        if file == .todo {
+        if file == .todo, synced == nil || synced?.sortOrder.flatMap({ Int($0) }) != nil {
           known.append(synced?.sortOrder.flatMap { Int($0) })
           ordered.append(local.count)
         } else {
+          // done.txt's tasks, and tasks that came from a phone without a number, keep what
+          // the server has: numbering every item a phone made would send each of them back
+          // (thousands of writes on a first sync) for an order the phone never asked for.
           fields.sortOrder = synced?.sortOrder
         }
         local.append(LocalTask(place: TaskPlace(file, line: index), uid: uid, fields: fields))
@@ -404,7 +406,6 @@ public final class CalDAVSync {
     }
     listNumbers = [:]
     let numbers = ManualOrder.numbers(keeping: known)
-    lastNumber = numbers.last
     for (number, position) in zip(numbers, ordered) {
       local[position].fields.sortOrder = String(number)
       if let uid = local[position].uid { listNumbers[uid] = number }
@@ -504,7 +505,6 @@ public final class CalDAVSync {
     var appended: [(Int, Task)] = []
     var movers: [String: Int] = [:]
     var notes = NoteWriter(sync: self, lists: lists)
-    numberArrivals(&plan)
     func index(_ file: ListFile) -> Int { file == .todo ? 0 : 1 }
     func made(_ base: Task, uid: String, fields: TaskFields, current: TaskFields?, shared: Bool) -> Task? {
       var task = base

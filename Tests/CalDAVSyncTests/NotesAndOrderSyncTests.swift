@@ -189,6 +189,21 @@ extension SyncBench {
     #expect(try bench.sync().plan.isEmpty)
   }
 
+  @Test func itemsAPhoneMadeWithoutANumberAreNotSentBack() throws {
+    let bench = SyncBench()
+    for index in 1...30 { bench.server.put("p\(index).ics", vtodo("phone-\(index)", "SUMMARY:Phone task \(index)")) }
+    _ = try bench.sync()
+    #expect(bench.lines.count == 30)
+    #expect(bench.server.writes == 0)
+    // A task added here is numbered; the phone's stay as they are.
+    bench.write(bench.read() + "Buy milk\n")
+    _ = try bench.sync()
+    #expect(bench.server.writes == 1)
+    #expect(bench.serverTasks.values.filter { $0.sortOrder != nil }.map(\.title) == ["Buy milk"])
+    bench.expectConsistent()
+    #expect(try bench.sync().plan.isEmpty)
+  }
+
   @Test func orderNumbersThatDoNotReadAreReplaced() throws {
     let bench = SyncBench()
     bench.write("Buy milk\n")
