@@ -84,6 +84,7 @@ public struct CalDAVCollection: TaskCollection {
           continue
         }
         if path.hasSuffix("/") { continue }
+        guard member(path) != nil else { throw .hrefOutsideCollection(item.href) }
         if latest[key] == nil { order.append(key) }
         let etag = item.property(DAVElement.dav, "getetag")?.trimmedText
         latest[key] = (path, etag.flatMap { $0.isEmpty ? nil : $0 }, item.status == 404)
@@ -121,6 +122,7 @@ public struct CalDAVCollection: TaskCollection {
       guard key != ServerURL.canonical(url.path), !path.hasSuffix("/"), !isCollection else {
         continue
       }
+      guard member(path) != nil else { throw .hrefOutsideCollection(item.href) }
       let etag = item.property(DAVElement.dav, "getetag")?.trimmedText
       let version = RemoteVersion(href: path, etag: etag.flatMap { $0.isEmpty ? nil : $0 })
       if let index = seen[key] {
@@ -216,9 +218,32 @@ public struct CalDAVCollection: TaskCollection {
     }
   }
 
+  /// Where an update or a delete goes: only ever an item of this collection, whatever the
+  /// href says. Hrefs reach a write from the sync state on disk, which another program can
+  /// write with a checksum that matches; this is the last check before the request, so no
+  /// state, planted or damaged, makes the client overwrite or delete anything elsewhere on
+  /// the server (another calendar of the account, a path climbing out with `..`).
   private func item(_ href: String) throws(CalendarServerError) -> ServerURL {
-    guard let path = url.resolve(href) else { throw .foreignHref(href) }
+    guard let path = member(href) else { throw .outsideCollection(href: CalendarServerError.oneLine(href)) }
     return url.at(path: path)
+  }
+
+  public func isMember(_ href: String) -> Bool { member(href) != nil }
+
+  /// The path of `href` when it names an item of this collection, in the one spelling the
+  /// client uses; nil otherwise. An item is one name right under the collection's path: not
+  /// empty, not `.` or `..` (escaped or not), with no slash or backslash in it (escaped or
+  /// not: a server that decodes `%2F` would read `..%2F` as a step out), on the same origin.
+  func member(_ href: String) -> String? {
+    guard let path = url.resolve(href) else { return nil }
+    let canonical = ServerURL.encodePath(path)
+    let collection = ServerURL.encodePath(url.path)
+    guard canonical.hasPrefix(collection) else { return nil }
+    let name = canonical.dropFirst(collection.count)
+    guard !name.isEmpty, name != ".", name != "..", !name.contains("/") else { return nil }
+    let upper = name.uppercased()
+    guard !upper.contains("%2F"), !upper.contains("%5C") else { return nil }
+    return canonical
   }
 
   private func put(_ target: ServerURL, body: [UInt8], condition: (String, String))
