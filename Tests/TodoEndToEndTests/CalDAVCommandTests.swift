@@ -9,7 +9,7 @@ func ics(_ uid: String, _ lines: String) -> String {
 
 /// `todo caldav` against Radicale and Xandikos, with python3-caldav as the phone. One server
 /// of each kind serves the whole suite; each test syncs a calendar of its own.
-@Suite(.serialized, .sharedCalendarServers) struct CalDAVCommandTests {
+@Suite(.sharedCalendarServers) struct CalDAVCommandTests {
   static let kinds = CalendarServer.Kind.allCases
 
   /// A sandbox set up with `todo caldav setup` for a new task calendar of the server.
