@@ -17,7 +17,8 @@ ACTIONS_JSON is a list of actions, each a list:
   ["list", CALENDAR_URL]                      print UID<TAB>SUMMARY per VTODO, sorted
   ["dump", CALENDAR_URL]                      print the VTODOs as JSON: uid, summary, status,
                                               due, whether it is an occurrence
-                                              (RECURRENCE-ID)
+                                              (RECURRENCE-ID), description, order
+                                              (X-APPLE-SORT-ORDER)
   ["raw", CALENDAR_URL]                       print the objects' iCalendar text as a JSON
                                               list, sorted
   ["put", CALENDAR_URL, NAME, ICS]            PUT the text as the object NAME, as it is
@@ -89,6 +90,8 @@ def main():
                         "status": str(component.get("STATUS", "")),
                         "due": due.dt.strftime("%Y-%m-%d") if due is not None else "",
                         "occurrence": component.get("RECURRENCE-ID") is not None,
+                        "description": str(component.get("DESCRIPTION", "")),
+                        "order": str(component.get("X-APPLE-SORT-ORDER", "")),
                     })
             rows.sort(key=lambda row: (row["uid"], row["occurrence"]))
             print(json.dumps(rows))
