@@ -191,7 +191,11 @@ public struct CalDAVCollection: TaskCollection {
     switch response.status {
     case 200, 201, 204: return try version(of: target, from: response)
     case 412: throw .alreadyExists(href: target.path)
-    default: throw CalDAVSession.error(response, url: target)
+    default:
+      // Another item of the collection has this UID (RFC 4791's no-uid-conflict: Radicale
+      // answers 409, Xandikos a 207 holding a 412): it is the task, found by its UID next time.
+      if CalDAVCollection.isUIDConflict(response) { throw .alreadyExists(href: target.path) }
+      throw CalDAVSession.error(response, url: target)
     }
   }
 
@@ -269,6 +273,20 @@ public struct CalDAVCollection: TaskCollection {
     let (reply, _) = try session.multistatus("PROPFIND", target, depth: 0, body: body)
     let etag = reply.responses.first?.property(DAVElement.dav, "getetag")?.trimmedText
     return RemoteVersion(href: href, etag: etag.flatMap { $0.isEmpty ? nil : $0 })
+  }
+
+  /// Whether a write was refused because another item of the collection has the UID: a
+  /// 403, 409 or 207 whose body names `no-uid-conflict` (in a `D:error`, or in the error of a
+  /// multistatus response).
+  static func isUIDConflict(_ response: HTTPResponse) -> Bool {
+    guard [207, 403, 409].contains(response.status), !response.body.isEmpty, response.body.count < 1 << 20,
+      let root = try? DAVElement.parse(response.body)
+    else { return false }
+    func names(_ element: DAVElement, depth: Int) -> Bool {
+      if element.namespace == DAVElement.caldav, element.name == "no-uid-conflict" { return true }
+      return depth < 6 && element.children.contains { names($0, depth: depth + 1) }
+    }
+    return names(root, depth: 0)
   }
 
   /// The calendar data as iCalendar bytes: XML reading turns every CRLF into LF (unless the

@@ -277,6 +277,38 @@ func ics(_ uid: String, _ lines: String) -> String {
     try expectIdle(box, server, calendar)
   }
 
+  /// A sync state written by another program, with a checksum that matches, that aims the
+  /// record of a task deleted on both sides at an item of another calendar with no entity
+  /// tag (a trusting sync sends `DELETE` with `If-Match: *` there, as it did before states
+  /// were checked): not used, the item stays, and the sync is a first sync.
+  @Test func aPlantedStateCannotAimADeleteAtAnotherCalendar() throws {
+    let (box, server, calendar) = try setUp(.radicale)
+    try box.write("todo.txt", "Water plants\nPay rent\n")
+    #expect(try box.todo("caldav", "sync").status == 0)
+    let other = try server.makeTaskCalendar()
+    #expect(try server.phone([["put", other, "victim.ics", ics("victim", "SUMMARY:Someone else's task")]]) == "201")
+    let victim = try #require(URL(string: other)).path + "/victim.ics"
+    let lines = box.read("todo.txt").split(separator: "\n").map(String.init)
+    let rent = CalDAVCommandTests.uid(try #require(lines.first { $0.hasPrefix("Pay rent") }))
+    // Deleted on both sides: the state's record of it is all that is left, and is aimed.
+    try box.write("todo.txt", lines.filter { !$0.hasPrefix("Pay rent") }.joined(separator: "\n") + "\n")
+    try server.phone([["delete", calendar, rent]])
+
+    let folder = box.home.appendingPathComponent(".local/state/todo/caldav")
+    let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".state") })
+    let state = folder.appendingPathComponent(name)
+    let forged = try PlantedState.retarget(Array(try Data(contentsOf: state)), uid: rent, href: victim)
+    try Data(forged).write(to: state)
+
+    let sync = try box.todo("caldav", "sync")
+    #expect(sync.status == 0, "\(sync.stdout) \(sync.stderr)")
+    #expect(sync.stdout.contains("the sync state was not trusted (an href outside the collection); synced as a first sync"))
+    #expect(try server.dump(other).map(\.uid) == ["victim"])
+    #expect(!box.read("todo.txt").contains("Pay rent"))
+    try expectSame(box, server, calendar)
+    try expectIdle(box, server, calendar)
+  }
+
   @Test func aMissingHelperOrCollectionIsAClearError() throws {
     let box = try Sandbox()
     let unset = try box.todo("caldav", "sync")
@@ -292,5 +324,32 @@ func ics(_ uid: String, _ lines: String) -> String {
     #expect(run.status == 1)
     let said = run.errors
     #expect(said == "todo: caldav needs its helper todo-caldav beside todo or on PATH; it was not found (make install puts it there)\n")
+  }
+}
+
+/// Rewrites a sync state file as another program could: its fields changed, its checksum
+/// computed again, so that only what is in it can give it away.
+enum PlantedState {
+  /// The state with the record of `uid` moved to `href` and its entity tag dropped.
+  static func retarget(_ bytes: [UInt8], uid: String, href: String) throws -> [UInt8] {
+    guard let end = bytes.firstIndex(of: 0x0A) else { throw CalendarServer.MissingServer(description: "not a state") }
+    var body = Array(bytes[...end])
+    var position = end + 1
+    var record = ""
+    while position < bytes.count {
+      guard let lineEnd = bytes[position...].firstIndex(of: 0x0A) else { break }
+      let header = String(decoding: bytes[position..<lineEnd], as: UTF8.self).split(separator: " ")
+      guard header.count == 2, header[0] != "sha256", let length = Int(header[1]) else { break }
+      let name = String(header[0])
+      var value = Array(bytes[(lineEnd + 1)..<(lineEnd + 1 + length)])
+      position = lineEnd + 1 + length + 1
+      if name == "record" { record = String(decoding: value, as: UTF8.self) }
+      if record == uid, name == "etag" { continue }
+      if record == uid, name == "href" { value = Array(href.utf8) }
+      body += Array("\(name) \(value.count)\n".utf8) + value + [0x0A]
+    }
+    let digest = try ChildProcess.run("/usr/bin/sha256sum", [], input: body)
+    let hex = digest.output.prefix { $0 != " " }
+    return body + Array("sha256 \(hex)\n".utf8)
   }
 }
