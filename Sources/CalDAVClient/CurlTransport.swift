@@ -84,7 +84,7 @@ final class CurlTransport: @unchecked Sendable {
 
   deinit { curl_easy_cleanup(handle) }
 
-  /// How many requests were sent (a login's second leg counted; Digest's own probe not).
+  /// How many requests were sent (a login's second leg counted).
   var requestCount: Int { lock.withLock { sent } }
 
   func send(_ request: HTTPRequest, credentials: HTTPCredentials?) throws(CalendarServerError)

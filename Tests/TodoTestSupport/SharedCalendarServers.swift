@@ -2,8 +2,7 @@ import Foundation
 import Testing
 
 /// One server of each kind for a whole suite: started when a test of the suite first asks for
-/// it, stopped when the suite ends. Starting Xandikos costs about a second, Radicale half
-/// of one; a suite whose tests each make a calendar of their own
+/// it, stopped when the suite ends. Starting a server costs a second or two here; a suite whose tests each make a calendar of their own
 /// (``CalendarServer/makeTaskCalendar()``) pays that once instead of once a test.
 ///
 /// A suite gets them with the trait `.sharedCalendarServers`; its tests then call
