@@ -37,14 +37,16 @@ extension SyncState {
   }
 
   /// Why `record` is not one the tool would have written, nil when it is: its UID and entity
-  /// tag acceptable, its href a member of the collection (as `isMember` judges), and its
-  /// server copy an iCalendar object whose VTODO has the record's UID.
-  public static func distrust(_ record: SyncRecord, isMember: (String) -> Bool) -> String? {
+  /// tag acceptable, its href a member of the collection (as `isMember` judges), and (unless
+  /// `checkingCopy` is false) its server copy an iCalendar object whose VTODO has the
+  /// record's UID.
+  public static func distrust(_ record: SyncRecord, isMember: (String) -> Bool, checkingCopy: Bool = true) -> String? {
     guard isAcceptableUID(record.uid) else { return "a UID that is empty, too long or holds control characters" }
     if let etag = record.version.etag, !isAcceptableTag(etag) {
       return "an entity tag that is too long or holds control characters"
     }
     guard isMember(record.version.href) else { return "an href outside the collection" }
+    guard checkingCopy else { return nil }
     guard let document = try? ICalendarDocument(parsing: record.serverCopy) else {
       return "a server copy that does not read"
     }
@@ -73,6 +75,11 @@ extension SyncState {
   /// The state without what would make it untrusted: records that fail the rules, records
   /// sharing an href, a token that fails them. What the server said this sync is kept to the
   /// same rules as what is read back, so the tool never writes a state it would refuse.
+  ///
+  /// The server copies are not read again here (a sync writes its state every few dozen
+  /// operations, and reading ten thousand copies each time would cost more than the sync):
+  /// each is a body the item was read from (its UID taken from it) or one the tool wrote
+  /// under that UID.
   public func trusted(isMember: (String) -> Bool) -> SyncState {
     var kept = self
     if let token, !SyncState.isAcceptableTag(token) { kept.token = nil }
@@ -80,7 +87,8 @@ extension SyncState {
     var byHref: [String: Int] = [:]
     for record in records.values { byHref[record.version.href, default: 0] += 1 }
     kept.records = records.filter { uid, record in
-      record.uid == uid && byHref[record.version.href] == 1 && SyncState.distrust(record, isMember: isMember) == nil
+      record.uid == uid && byHref[record.version.href] == 1
+        && SyncState.distrust(record, isMember: isMember, checkingCopy: false) == nil
     }
     return kept
   }
