@@ -397,8 +397,8 @@ extension CalDAVSyncTests {
         state.records[value] = record
       }
     }
-    // Far past the limits (a few kB), small enough to keep the state's checksum quick.
-    let huge = String(repeating: "x", count: 200_000)
+    // Five times the longest token taken, twenty times the longest UID.
+    let huge = String(repeating: "x", count: 20_000)
     return [
       ("another collection", href("/cal/other/uid-3.ics")),
       ("a climb out", href("/cal/tasks/../other/uid-3.ics")),
@@ -427,21 +427,24 @@ extension CalDAVSyncTests {
   }()
 
   @Test func aPlantedStateIsNotTrustedAndNothingIsWrittenOnItsWord() throws {
-    // Each forgery, and pairs of them picked by a seeded generator.
+    // Each forgery, and pairs of them picked by a seeded generator, on one synced list put
+    // back as it was before each (the server is not written to: that is checked).
     var random = SplitMix64(seed: 0x5EED_0037)
     var plans: [[Int]] = Self.forgeries.indices.map { [$0] }
-    for _ in 0..<8 { plans.append([random.below(Self.forgeries.count), random.below(Self.forgeries.count)]) }
+    for _ in 0..<6 { plans.append([random.below(Self.forgeries.count), random.below(Self.forgeries.count)]) }
+    let (bench, file, good) = try Self.bench()
+    let list = bench.read()
+    let uid = try #require(good.records.values.first { $0.fields.title == "Pay rent" }?.uid)
+    let writes = bench.server.writes
     for plan in plans {
       let names = plan.map { Self.forgeries[$0].0 }.joined(separator: " + ")
-      let (bench, file, good) = try Self.bench()
-      let uid = try #require(good.records.values.first { $0.fields.title == "Pay rent" }?.uid)
+      bench.write(list)
       var forged = good
       for index in plan { Self.forgeries[index].1(&forged, uid) }
       try file.save(forged)
-      let writes = bench.server.writes
       let result = try bench.sync()
       guard result.stateProblem != nil else {
-        Issue.record("\(names): the state was used (\(String(describing: result.stateProblem)))")
+        Issue.record("\(names): the state was used")
         continue
       }
       // A first sync: nothing deleted, nothing written outside the collection.
