@@ -118,9 +118,10 @@ let package = Package(
     // MARK: Tests
 
     .target(
-      /** What the test targets share (the seeded generator); not a product */
+      /** What the test targets share (the seeded generator, child processes, CalDAV servers and the phone); not a product */
       name: "TodoTestSupport",
-      path: "Tests/TodoTestSupport"),
+      path: "Tests/TodoTestSupport",
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "TodoCommandsTests",
       dependencies: ["TodoCommands", "TodoStore", "TodoTxt", "TodoTestSupport"]),

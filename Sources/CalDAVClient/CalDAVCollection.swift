@@ -84,6 +84,7 @@ public struct CalDAVCollection: TaskCollection {
           continue
         }
         if path.hasSuffix("/") { continue }
+        guard member(path) != nil else { throw .hrefOutsideCollection(item.href) }
         if latest[key] == nil { order.append(key) }
         let etag = item.property(DAVElement.dav, "getetag")?.trimmedText
         latest[key] = (path, etag.flatMap { $0.isEmpty ? nil : $0 }, item.status == 404)
@@ -121,6 +122,7 @@ public struct CalDAVCollection: TaskCollection {
       guard key != ServerURL.canonical(url.path), !path.hasSuffix("/"), !isCollection else {
         continue
       }
+      guard member(path) != nil else { throw .hrefOutsideCollection(item.href) }
       let etag = item.property(DAVElement.dav, "getetag")?.trimmedText
       let version = RemoteVersion(href: path, etag: etag.flatMap { $0.isEmpty ? nil : $0 })
       if let index = seen[key] {
@@ -189,7 +191,11 @@ public struct CalDAVCollection: TaskCollection {
     switch response.status {
     case 200, 201, 204: return try version(of: target, from: response)
     case 412: throw .alreadyExists(href: target.path)
-    default: throw CalDAVSession.error(response, url: target)
+    default:
+      // Another item of the collection has this UID (RFC 4791's no-uid-conflict: Radicale
+      // answers 409, Xandikos a 207 holding a 412): it is the task, found by its UID next time.
+      if CalDAVCollection.isUIDConflict(response) { throw .alreadyExists(href: target.path) }
+      throw CalDAVSession.error(response, url: target)
     }
   }
 
@@ -216,9 +222,32 @@ public struct CalDAVCollection: TaskCollection {
     }
   }
 
+  /// Where an update or a delete goes: only ever an item of this collection, whatever the
+  /// href says. Hrefs reach a write from the sync state on disk, which another program can
+  /// write with a checksum that matches; this is the last check before the request, so no
+  /// state, planted or damaged, makes the client overwrite or delete anything elsewhere on
+  /// the server (another calendar of the account, a path climbing out with `..`).
   private func item(_ href: String) throws(CalendarServerError) -> ServerURL {
-    guard let path = url.resolve(href) else { throw .foreignHref(href) }
+    guard let path = member(href) else { throw .outsideCollection(href: CalendarServerError.oneLine(href)) }
     return url.at(path: path)
+  }
+
+  public func isMember(_ href: String) -> Bool { member(href) != nil }
+
+  /// The path of `href` when it names an item of this collection, in the one spelling the
+  /// client uses; nil otherwise. An item is one name right under the collection's path: not
+  /// empty, not `.` or `..` (escaped or not), with no slash or backslash in it (escaped or
+  /// not: a server that decodes `%2F` would read `..%2F` as a step out), on the same origin.
+  func member(_ href: String) -> String? {
+    guard let path = url.resolve(href) else { return nil }
+    let canonical = ServerURL.encodePath(path)
+    let collection = ServerURL.encodePath(url.path)
+    guard canonical.hasPrefix(collection) else { return nil }
+    let name = canonical.dropFirst(collection.count)
+    guard !name.isEmpty, name != ".", name != "..", !name.contains("/") else { return nil }
+    let upper = name.uppercased()
+    guard !upper.contains("%2F"), !upper.contains("%5C") else { return nil }
+    return canonical
   }
 
   private func put(_ target: ServerURL, body: [UInt8], condition: (String, String))
@@ -244,6 +273,20 @@ public struct CalDAVCollection: TaskCollection {
     let (reply, _) = try session.multistatus("PROPFIND", target, depth: 0, body: body)
     let etag = reply.responses.first?.property(DAVElement.dav, "getetag")?.trimmedText
     return RemoteVersion(href: href, etag: etag.flatMap { $0.isEmpty ? nil : $0 })
+  }
+
+  /// Whether a write was refused because another item of the collection has the UID: a
+  /// 403, 409 or 207 whose body names `no-uid-conflict` (in a `D:error`, or in the error of a
+  /// multistatus response).
+  static func isUIDConflict(_ response: HTTPResponse) -> Bool {
+    guard [207, 403, 409].contains(response.status), !response.body.isEmpty, response.body.count < 1 << 20,
+      let root = try? DAVElement.parse(response.body)
+    else { return false }
+    func names(_ element: DAVElement, depth: Int) -> Bool {
+      if element.namespace == DAVElement.caldav, element.name == "no-uid-conflict" { return true }
+      return depth < 6 && element.children.contains { names($0, depth: depth + 1) }
+    }
+    return names(root, depth: 0)
   }
 
   /// The calendar data as iCalendar bytes: XML reading turns every CRLF into LF (unless the

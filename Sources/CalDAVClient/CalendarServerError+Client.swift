@@ -77,6 +77,12 @@ extension CalendarServerError {
     .invalidResponse("an href outside the server: \(oneLine(href))")
   }
 
+  /// A listing names as an item of the collection something that is not one: its items
+  /// are written to by href, so the reply is not used at all.
+  static func hrefOutsideCollection(_ href: String) -> CalendarServerError {
+    .invalidResponse("an item outside the collection: \(oneLine(href))")
+  }
+
   static func caFileUnreadable(_ path: String) -> CalendarServerError {
     .tls("the certificate authority file \(oneLine(path)) cannot be read")
   }

@@ -84,7 +84,7 @@ final class CurlTransport: @unchecked Sendable {
 
   deinit { curl_easy_cleanup(handle) }
 
-  /// How many requests were sent (a login's second leg counted; Digest's own probe not).
+  /// How many requests were sent (a login's second leg counted).
   var requestCount: Int { lock.withLock { sent } }
 
   func send(_ request: HTTPRequest, credentials: HTTPCredentials?) throws(CalendarServerError)
@@ -103,10 +103,14 @@ final class CurlTransport: @unchecked Sendable {
     return try perform(request, credentials: credentials)
   }
 
+  /// One request on the kept handle. The handle is not reset between requests: libcurl keeps
+  /// a Digest login's nonce on it and answers the next request's challenge before it is made
+  /// (one round trip a request instead of two, a 401 first). So every option a request may
+  /// set is set on every request, to its value or its default, and the pointers into this
+  /// call's memory are taken back before it returns.
   private func perform(_ request: HTTPRequest, credentials: HTTPCredentials?)
     throws(CalendarServerError) -> HTTPResponse
   {
-    curl_easy_reset(handle)
     let reception = Reception(limit: options.replyLimit)
     var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
     var headerList: UnsafeMutablePointer<curl_slist>? = nil
@@ -131,9 +135,7 @@ final class CurlTransport: @unchecked Sendable {
         if let file = options.certificateAuthorityFile {
           set(ccurl_setopt_string(handle, CURLOPT_CAINFO, file))
         }
-        if request.url.isLoopback {
-          set(ccurl_setopt_string(handle, CURLOPT_NOPROXY, "*"))
-        }
+        set(ccurl_setopt_string(handle, CURLOPT_NOPROXY, request.url.isLoopback ? "*" : nil))
         set(
           ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, options.connectTimeout.milliseconds))
         set(ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, options.requestTimeout.milliseconds))
@@ -148,6 +150,8 @@ final class CurlTransport: @unchecked Sendable {
         set(ccurl_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION, curlReceiveHeader))
         set(ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, context))
         set(ccurl_setopt_pointer(handle, CURLOPT_HTTPHEADER, headerList))
+        // GET first: it clears the last request's body and upload, then the method is named.
+        set(ccurl_setopt_long(handle, CURLOPT_HTTPGET, 1))
         set(ccurl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method))
         // A PUT always says how long its body is, an empty one too (Content-Length: 0).
         if !request.body.isEmpty || request.method == "PUT" {
@@ -159,17 +163,27 @@ final class CurlTransport: @unchecked Sendable {
                 handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress)
               ))
           }
-        } else if request.method == "GET" {
-          set(ccurl_setopt_long(handle, CURLOPT_HTTPGET, 1))
         }
+        // Basic alone is sent with the first request; Digest is answered from the nonce the
+        // handle keeps, or after the server's first challenge.
         if let credentials {
           set(ccurl_setopt_string(handle, CURLOPT_USERNAME, credentials.user))
           set(ccurl_setopt_string(handle, CURLOPT_PASSWORD, credentials.password))
           let scheme = credentials.scheme == .basic ? ccurl_auth_basic() : ccurl_auth_digest()
           set(ccurl_setopt_long(handle, CURLOPT_HTTPAUTH, scheme))
+        } else {
+          set(ccurl_setopt_string(handle, CURLOPT_USERNAME, nil))
+          set(ccurl_setopt_string(handle, CURLOPT_PASSWORD, nil))
+          set(ccurl_setopt_long(handle, CURLOPT_HTTPAUTH, ccurl_auth_basic()))
         }
-        guard setup == CURLE_OK else { return setup }
-        return curl_easy_perform(handle)
+        let result = setup == CURLE_OK ? curl_easy_perform(handle) : setup
+        // The buffer, the header list and the reception are this call's: the handle must
+        // not point at them once it returns.
+        _ = ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, nil)
+        _ = ccurl_setopt_pointer(handle, CURLOPT_HTTPHEADER, nil)
+        _ = ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, nil)
+        _ = ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, nil)
+        return result
       }
     }
     if code != CURLE_OK {

@@ -107,10 +107,15 @@ public final class CalDAVSync {
   // MARK: Running
 
   public func run(dryRun: Bool, confirmed: Bool) throws(SyncError) -> Result {
-    let loaded = stateFile?.load() ?? SyncStateFile.Loaded(state: SyncState(list: "", collection: ""), problem: nil)
+    let loaded =
+      stateFile?.load(isMember: collection.isMember)
+      ?? SyncStateFile.Loaded(state: SyncState(list: "", collection: ""), problem: nil)
     var state = loaded.state
     mapping.relations = CalDAVSync.relations(try readLists(), state: state)
     var remote = try readServer(state: state)
+    if remote.fullListing { state.fullListing = true }
+    // What this sync writes is what the next report names with the entity tags recorded.
+    state.written = []
     var result = Result(plan: SyncPlan(
       local: [], records: [:], remote: [], unchanged: [], today: environment.today, confirmed: true, newUID: { "" }))
     result.stateProblem = loaded.problem
@@ -192,7 +197,7 @@ public final class CalDAVSync {
         case .changedMeanwhile, .alreadyExists, .notFound:
           result.changedMeanwhile += 1
           result.problems.append("\(error); the next sync merges it")
-        case .invalidResponse, .status:
+        case .invalidResponse, .status, .outsideCollection:
           result.problems.append("\(error)")
         default:
           try save(state)
@@ -207,7 +212,13 @@ public final class CalDAVSync {
     }
     // The token is kept only once every change it covers is settled: otherwise the next sync
     // asks for everything again and finds what is left by comparing etags.
-    state.token = result.changedMeanwhile == 0 && result.problems.isEmpty ? remote.token : nil
+    // Duplicates on the server are not settled either: the next sync reads them again and
+    // says so again, until one is left.
+    let duplicates = applied.reports.contains {
+      if case .duplicateOnServer = $0 { return true }
+      return false
+    }
+    state.token = result.changedMeanwhile == 0 && result.problems.isEmpty && !duplicates ? remote.token : nil
     try save(state)
     return result
   }
@@ -230,9 +241,14 @@ public final class CalDAVSync {
 
   func refusedCount(_ side: EmptiedSide, state: SyncState) -> Int { state.records.count }
 
+  /// Writes the state, held to the rules it is read back by (``SyncState/trusted(isMember:)``):
+  /// a record the server gave with an href, UID or entity tag that fails them is left out,
+  /// and its task is matched by UID next time, so no sync writes a state the next refuses.
   func save(_ state: SyncState) throws(SyncError) {
     guard let stateFile else { return }
-    do throws(StoreError) { try stateFile.save(state) } catch { throw .stateNotSaved(error) }
+    do throws(StoreError) {
+      try stateFile.save(state.trusted(isMember: collection.isMember))
+    } catch { throw .stateNotSaved(error) }
   }
 
   func readLists() throws(SyncError) -> [TodoList] {
@@ -258,14 +274,25 @@ public final class CalDAVSync {
     var bodies: [String: [UInt8]] = [:]
     var token: String?
     var problems: [String] = []
+    /// The server's report since the token left out what changed: from now on the whole
+    /// collection is listed (``SyncState/fullListing``).
+    var fullListing = false
   }
 
   func readServer(state: SyncState) throws(SyncError) -> RemoteView {
     var view = RemoteView()
-    let changes: RemoteChanges
-    do throws(CalendarServerError) { changes = try collection.changes(since: state.token) } catch { throw .server(error) }
+    var changes: RemoteChanges
+    do throws(CalendarServerError) {
+      changes = try collection.changes(since: state.fullListing ? nil : state.token)
+    } catch { throw .server(error) }
     var recordsByHref: [String: SyncRecord] = [:]
     for record in state.records.values { recordsByHref[record.version.href] = record }
+    if case .delta(let changed, let removed, let token) = changes,
+      CalDAVSync.leavesOutChanges(changed: changed, removed: removed, token: token, state: state, recordsByHref: recordsByHref)
+    {
+      view.fullListing = true
+      do throws(CalendarServerError) { changes = try collection.changes(since: nil) } catch { throw .server(error) }
+    }
     var wanted: [String] = []
     switch changes {
     case .full(let versions, let token):
@@ -322,6 +349,29 @@ public final class CalDAVSync {
     return view
   }
 
+  /// Whether a report since the state's token cannot be a list of what changed since it, so
+  /// that what it leaves out cannot be taken as unchanged:
+  /// - a new token with nothing changed (something changed, and it is not said what);
+  /// - an item the last sync wrote left out (the token kept is from before those writes, so
+  ///   a server that keeps a history names them; one whose token is a hash of the content,
+  ///   as Xandikos's, says nothing of an item written and then deleted by a phone, since
+  ///   the collection is as it was at the token);
+  /// - an item named with the entity tag the state recorded when this tool did not write it
+  ///   last time (the report lists items that did not change; Xandikos 0.2.8 answers some
+  ///   tokens with all of its items and no removals).
+  /// Either way an item deleted on a phone would stay in the list for good.
+  static func leavesOutChanges(
+    changed: [RemoteVersion], removed: [String], token: String, state: SyncState, recordsByHref: [String: SyncRecord]
+  ) -> Bool {
+    if changed.isEmpty, removed.isEmpty, token != state.token { return true }
+    let named = Set(changed.map(\.href)).union(removed)
+    if !state.written.isSubset(of: named) { return true }
+    return changed.contains { version in
+      guard let record = recordsByHref[version.href], let etag = record.version.etag else { return false }
+      return etag == version.etag && !state.written.contains(version.href)
+    }
+  }
+
   enum ItemReading {
     case success(RemoteTask)
     /// A calendar object without a VTODO (a VEVENT, a VJOURNAL).
@@ -339,6 +389,11 @@ public final class CalDAVSync {
     let todos = document.todos
     guard let master = todos.first(where: { $0.recurrenceID == nil }) ?? todos.first else { return .notATask }
     guard let uid = master.uid, !uid.isEmpty else { return .failure("a VTODO without UID") }
+    // What goes into the state is held to the rules a state is read back by.
+    guard SyncState.isAcceptableUID(uid) else { return .failure("a UID that is too long or holds control characters") }
+    if let etag = item.version.etag, !SyncState.isAcceptableTag(etag) {
+      return .failure("an entity tag that is too long or holds control characters")
+    }
     guard todos.allSatisfy({ $0.uid == uid }) else { return .failure("VTODOs with different UIDs in one item") }
     let occurrences = todos.filter { $0.recurrenceID != nil }.map(mapping.fields(of:)).filter(\.isCompleted)
     return .success(
@@ -377,7 +432,9 @@ public final class CalDAVSync {
       for index in list.indices {
         let task = list[index]
         guard !task.isBlank else { continue }
+        // A `uid:` no item could have (control characters, too long) is replaced by a new one.
         let uid = task.tagValue(TagMeaning.uid.key).flatMap(LocalUID.uid(fromTagValue:))
+          .flatMap { SyncState.isAcceptableUID($0) ? $0 : nil }
         // The base of these two is the state's record (what both sides last agreed on); a
         // task found by its UID on a first sync takes the server's.
         let synced = uid.flatMap { state.records[$0]?.fields ?? remoteByUID[$0]?.fields }
@@ -595,6 +652,7 @@ public final class CalDAVSync {
       let version: RemoteVersion
       do throws(CalendarServerError) {
         version = try collection.create(name: CalDAVSync.fileName(for: uid), body: body)
+        state.written.insert(version.href)
       } catch .alreadyExists {
         // Created by an earlier sync that was cut off before it recorded it: a name of our
         // own that exists is that item; the next sync finds it by its UID and merges.
@@ -617,6 +675,7 @@ public final class CalDAVSync {
         body = mapping.newObject(for: fields, uid: uid, now: environment.now).bytes
       }
       let written = try collection.update(version, body: body)
+      state.written.insert(written.href)
       state.records[uid] = SyncRecord(uid: uid, version: written, fields: fields, serverCopy: body)
     case .delete(let uid, let version):
       try collection.delete(version)

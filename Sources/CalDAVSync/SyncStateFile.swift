@@ -35,7 +35,9 @@ public struct SyncStateFile: Sendable {
     public var problem: SyncStateError?
   }
 
-  public func load() -> Loaded {
+  /// Reads the state; `isMember` judges the hrefs in it (the collection's own rule, see
+  /// ``SyncState/distrust(isMember:)``): a state that fails is not used.
+  public func load(isMember: (String) -> Bool) -> Loaded {
     let fresh = SyncState(list: list, collection: collection)
     guard let folder = try? ConfinedFolder(folderPath), folder.kind(of: name) != nil else {
       return Loaded(state: fresh, problem: nil)
@@ -44,6 +46,7 @@ public struct SyncStateFile: Sendable {
       let bytes = try folder.read(name)
       let state = try SyncStateFile.decode(bytes)
       guard state.list == list, state.collection == collection else { throw SyncStateError.foreign }
+      if let why = state.distrust(isMember: isMember) { throw SyncStateError.untrusted(why) }
       return Loaded(state: state, problem: nil)
     } catch let error as SyncStateError {
       return Loaded(state: fresh, problem: error)

@@ -17,6 +17,16 @@ public struct SyncState: Equatable, Sendable {
   public var collection: String
   /// The token of the collection's last sync-collection report, if the server gives them.
   public var token: String?
+  /// Set once the server's sync-collection reports were seen to leave out what changed
+  /// (Xandikos 0.2.8 answers a token with every item and no removals): from then on every
+  /// sync lists the whole collection and compares entity tags, and a removal is never
+  /// missed.
+  public var fullListing = false
+  /// The hrefs the last sync wrote. The next report names them again (the token kept is the
+  /// one from before the writes), with the entity tags recorded; any other item named with
+  /// its recorded entity tag did not change, and a server that names it is not trusted
+  /// with removals either.
+  public var written: Set<String> = []
   public var records: [String: SyncRecord]
 
   public init(list: String, collection: String, token: String? = nil, records: [String: SyncRecord] = [:]) {
@@ -37,6 +47,8 @@ public struct SyncState: Equatable, Sendable {
     put("list", list)
     put("collection", collection)
     put("token", token)
+    if fullListing { put("listing", "full") }
+    for href in written.sorted() { put("written", href) }
     for uid in records.keys.sorted() {
       guard let record = records[uid] else { continue }
       put("record", record.uid)
@@ -85,8 +97,22 @@ public struct SyncState: Equatable, Sendable {
         return
       }
       if name == "token" {
-        guard current == nil, records.isEmpty, token == nil else { throw .malformed("token out of place") }
+        guard current == nil, records.isEmpty, token == nil, !fullListing, written.isEmpty else {
+          throw .malformed("token out of place")
+        }
         token = try SyncState.text(value)
+        continue
+      }
+      if name == "listing" {
+        guard current == nil, records.isEmpty, !fullListing, written.isEmpty, value.elementsEqual("full".utf8) else {
+          throw .malformed("listing out of place")
+        }
+        fullListing = true
+        continue
+      }
+      if name == "written" {
+        guard current == nil, records.isEmpty else { throw .malformed("written out of place") }
+        written.insert(try SyncState.text(value))
         continue
       }
       if name == "record" {
@@ -148,6 +174,9 @@ public enum SyncStateError: Error, Equatable, Sendable, CustomStringConvertible 
   case damaged
   /// The state names another list or collection (copied or planted).
   case foreign
+  /// The state reads, but holds what the tool would not have written (an href outside the
+  /// collection, a UID with control characters, …): planted, not used.
+  case untrusted(String)
 
   public var description: String {
     switch self {
@@ -155,6 +184,7 @@ public enum SyncStateError: Error, Equatable, Sendable, CustomStringConvertible 
     case .malformed(let why): return "damaged (\(why))"
     case .damaged: return "damaged (its checksum does not match)"
     case .foreign: return "written for another list or collection"
+    case .untrusted(let why): return "not trusted (\(why))"
     }
   }
 }

@@ -109,6 +109,8 @@ public enum CalendarServerError: Error, Equatable, Sendable, CustomStringConvert
   case notATaskCollection(url: String)
   /// Another status, with the server's words where they fit on a line.
   case status(Int, String)
+  /// A write the client will not send: the href is not an item of the collection.
+  case outsideCollection(href: String)
   /// A reply that is not what the protocol says (malformed or oversized XML, a missing part).
   case invalidResponse(String)
 
@@ -123,6 +125,7 @@ public enum CalendarServerError: Error, Equatable, Sendable, CustomStringConvert
     case .unreachable(let why): return "the server cannot be reached: \(why)"
     case .notATaskCollection(let url): return "\(url) is not a CalDAV task collection"
     case .status(let code, let words): return "the server answered \(code)" + (words.isEmpty ? "" : ": \(words)")
+    case .outsideCollection(let href): return "\(href) is not an item of the collection; not written"
     case .invalidResponse(let why): return "the server's reply is not valid: \(why)"
     }
   }
@@ -142,4 +145,9 @@ public protocol TaskCollection: Sendable {
   func update(_ version: RemoteVersion, body: [UInt8]) throws(CalendarServerError) -> RemoteVersion
   /// Deletes the item if it is still at `etag` (If-Match).
   func delete(_ version: RemoteVersion) throws(CalendarServerError)
+  /// Whether `href` names an item of this collection: one name right under its path, not
+  /// `.` or `..`, on its origin. Hrefs from a sync state are checked with it before the state
+  /// is used (a planted state must not aim a write elsewhere), and ``update(_:body:)`` and
+  /// ``delete(_:)`` refuse any other href themselves.
+  func isMember(_ href: String) -> Bool
 }

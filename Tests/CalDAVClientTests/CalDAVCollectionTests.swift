@@ -51,6 +51,12 @@ import TodoTestSupport
     #expect(throws: CalendarServerError.alreadyExists(href: a.href)) {
       try collection.create(name: "a.ics", body: Self.vtodo("a", "again"))
     }
+    // Under another name with the same UID: both servers refuse it (Radicale with a 409,
+    // Xandikos with a 207 holding a 412), and either way the item is there already.
+    let copy = (try ServerURL(tasks)).path + "a-copy.ics"
+    #expect(throws: CalendarServerError.alreadyExists(href: copy)) {
+      try collection.create(name: "a-copy.ics", body: Self.vtodo("a", "a copy"))
+    }
 
     let afterCreate = Self.hrefs(try collection.changes(since: token0))
     #expect(afterCreate.isDelta && afterCreate.changed == [a.href] && afterCreate.removed.isEmpty)

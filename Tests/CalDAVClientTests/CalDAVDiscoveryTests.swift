@@ -1,6 +1,7 @@
 import CalDAVClient
 import Foundation
 import Testing
+import TodoTestSupport
 import TodoCalendar
 
 /// Discovery against both real servers, and the redirects a scripted server sends.

@@ -381,11 +381,15 @@ import TodoTestSupport
     }
     defer { server.stop() }
     let collection = try Self.collection(server)
-    #expect(throws: CalendarServerError.status(403, "no-uid-conflict")) {
+    // A create refused for the UID: the item is there under another name.
+    #expect(throws: CalendarServerError.alreadyExists(href: "/cal/x.ics")) {
       try collection.create(name: "x.ics", body: [])
     }
     // An empty body is still announced, so the server does not wait for one.
     #expect(server.requests.first?.headers["content-length"] == "0")
+    #expect(throws: CalendarServerError.status(403, "no-uid-conflict")) {
+      _ = try collection.update(RemoteVersion(href: "/cal/x.ics", etag: "\"1\""), body: [])
+    }
     #expect(throws: CalendarServerError.authentication("access forbidden (403)")) {
       try collection.delete(RemoteVersion(href: "/cal/x.ics", etag: "\"1\""))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoTestSupport
 
 /// A small HTTP server on loopback that answers from a script: what a hostile or broken
 /// CalDAV server sends (malformed or huge XML, no body, no answer at all) on demand. Each

@@ -295,13 +295,17 @@ func vtodo(_ uid: String, _ lines: String) -> String {
     fields.recurrence = Recurrence("+1w")
     fields.note = String(repeating: "n", count: 100_000)
     let record = SyncRecord(
-      uid: "u:1 x", version: RemoteVersion(href: "/c/u.ics", etag: "\"1\""), fields: fields, serverCopy: [0xFF, 0x00, 0x0A, 0x0D])
-    return SyncState(list: "/l/todo.txt", collection: "http://h/c/", token: "t\n1", records: ["u:1 x": record])
+      uid: "u:1 x", version: RemoteVersion(href: "/c/u.ics", etag: "\"1\""), fields: fields,
+      serverCopy: Array(vtodo("u:1 x", "SUMMARY:x").replacingOccurrences(of: "\n", with: "\r\n").utf8))
+    var state = SyncState(list: "/l/todo.txt", collection: "http://h/c/", token: "t 1", records: ["u:1 x": record])
+    state.fullListing = true
+    state.written = ["/c/u.ics", "/c/v.ics"]
+    return state
   }
 
   @Test func aStateReadsBackAsItWasWritten() throws {
     try file.save(state)
-    let loaded = file.load()
+    let loaded = file.load(isMember: { $0.hasPrefix("/c/") })
     #expect(loaded.problem == nil)
     #expect(loaded.state == state)
   }
@@ -318,7 +322,7 @@ func vtodo(_ uid: String, _ lines: String) -> String {
         damaged[random.below(damaged.count)] ^= UInt8(1 + random.below(255))
       }
       try Data(damaged).write(to: URL(fileURLWithPath: file.path))
-      let loaded = file.load()
+      let loaded = file.load(isMember: { $0.hasPrefix("/c/") })
       #expect(loaded.problem != nil)
       #expect(loaded.state.records.isEmpty)
     }
@@ -329,7 +333,7 @@ func vtodo(_ uid: String, _ lines: String) -> String {
     try other.save(SyncState(list: "/other/todo.txt", collection: "http://h/c/", records: state.records))
     // Planted under this list's name: its checksum is good, its names are not.
     try FileManager.default.copyItem(atPath: other.path, toPath: file.path)
-    let loaded = file.load()
+    let loaded = file.load(isMember: { $0.hasPrefix("/c/") })
     #expect(loaded.problem == .foreign)
     #expect(loaded.state.records.isEmpty)
   }
@@ -355,5 +359,143 @@ extension CalDAVSyncTests {
     #expect(child.contains("RELATED-TO;RELTYPE=PARENT:\(parent)") || child.contains("RELATED-TO:\(parent)"))
     #expect(try bench.sync().plan.isEmpty)
     #expect(bench.lines.last?.contains("p:trip") == true)
+  }
+}
+
+/// A sync state another program wrote, with a checksum that matches: trusted with nothing it
+/// could not have been written with. Each planted state names, for a task deleted from the
+/// list, a record a trusting sync would DELETE or PUT; none of them is used.
+@Suite struct PlantedStateTests {
+  /// A list synced once (three tasks), then "Pay rent" deleted from the list: a state taken
+  /// at its word now deletes that item on the server.
+  static func bench() throws -> (SyncBench, SyncStateFile, SyncState) {
+    let bench = SyncBench()
+    bench.write("Buy milk\nCall Mum\nPay rent\n")
+    _ = try bench.sync()
+    bench.write(bench.lines.filter { !$0.contains("Pay rent") }.joined(separator: "\n") + "\n")
+    let file = SyncStateFile(
+      stateDirectory: bench.folder + "/state", list: URL(fileURLWithPath: bench.todoFile).resolvingSymlinksInPath().path,
+      collection: "http://127.0.0.1:1/cal/tasks/")
+    let loaded = file.load(isMember: bench.server.isMember)
+    #expect(loaded.problem == nil)
+    #expect(loaded.state.records.count == 3)
+    return (bench, file, loaded.state)
+  }
+
+  /// The ways a record (or the state around it) can be forged, each applied to the record of
+  /// "Pay rent".
+  typealias Forgery = @Sendable (inout SyncState, String) -> Void
+
+  static let forgeries: [(String, Forgery)] = {
+    func href(_ value: String) -> Forgery { { $0.records[$1]?.version.href = value } }
+    func etag(_ value: String) -> Forgery { { $0.records[$1]?.version.etag = value } }
+    func uid(_ value: String) -> Forgery {
+      { state, uid in
+        guard var record = state.records.removeValue(forKey: uid) else { return }
+        record.uid = value
+        state.records[value] = record
+      }
+    }
+    // Five times the longest token taken, twenty times the longest UID.
+    let huge = String(repeating: "x", count: 20_000)
+    return [
+      ("another collection", href("/cal/other/uid-3.ics")),
+      ("a climb out", href("/cal/tasks/../other/uid-3.ics")),
+      ("an escaped climb", href("/cal/tasks/..%2Fother%2Fuid-3.ics")),
+      ("another host", href("http://evil.example/cal/tasks/uid-3.ics")),
+      ("the collection itself", href("/cal/tasks/")),
+      ("a dot dot", href("/cal/tasks/..")),
+      ("an empty href", href("")),
+      ("a header in the etag", etag("\"3\"\r\nX-Other: 1")),
+      ("a NUL in the etag", etag("\"3\u{0}\"")),
+      ("a huge etag", etag(huge)),
+      ("a line break in the UID", uid("uid-3\nEND:VTODO")),
+      ("a C1 control in the UID", uid("uid-3\u{85}")),
+      ("a huge UID", uid(huge)),
+      ("a copy that does not read", { $0.records[$1]?.serverCopy = [0xFF, 0x00, 0x0A] }),
+      ("a copy of another UID", { $0.records[$1]?.serverCopy = Array(vtodo("uid-1", "SUMMARY:Pay rent").utf8) }),
+      ("a record under another key", { state, uid in state.records["uid-9"] = state.records[uid] }),
+      ("two records at one href", { state, uid in
+        let other = state.records.keys.first { $0 != uid } ?? uid
+        let shared = state.records[other]?.version.href ?? ""
+        state.records[uid]?.version.href = shared
+      }),
+      ("a token with a line break", { state, _ in state.token = "1\r\nX: y" }),
+      ("a written href elsewhere", { state, _ in state.written.insert("/cal/other/x.ics") }),
+    ]
+  }()
+
+  @Test func aPlantedStateIsNotTrustedAndNothingIsWrittenOnItsWord() throws {
+    // Each forgery, and pairs of them picked by a seeded generator, on one synced list put
+    // back as it was before each (the server is not written to: that is checked).
+    var random = SplitMix64(seed: 0x5EED_0037)
+    var plans: [[Int]] = Self.forgeries.indices.map { [$0] }
+    for _ in 0..<6 { plans.append([random.below(Self.forgeries.count), random.below(Self.forgeries.count)]) }
+    let (bench, file, good) = try Self.bench()
+    let list = bench.read()
+    let uid = try #require(good.records.values.first { $0.fields.title == "Pay rent" }?.uid)
+    let writes = bench.server.writes
+    for plan in plans {
+      let names = plan.map { Self.forgeries[$0].0 }.joined(separator: " + ")
+      bench.write(list)
+      var forged = good
+      for index in plan { Self.forgeries[index].1(&forged, uid) }
+      try file.save(forged)
+      let result = try bench.sync()
+      guard result.stateProblem != nil else {
+        Issue.record("\(names): the state was used")
+        continue
+      }
+      // A first sync: nothing deleted, nothing written outside the collection.
+      #expect(bench.server.writtenHrefs.allSatisfy(bench.server.isMember), "\(names)")
+      #expect(bench.server.writes == writes, "\(names)")
+      #expect(bench.serverTasks.count == 3, "\(names)")
+      #expect(bench.listTasks.count == 3, "\(names): the server's Pay rent comes back")
+      bench.expectConsistent(Comment(rawValue: names))
+      // The state written after it is the tool's own again.
+      #expect(file.load(isMember: bench.server.isMember).problem == nil, "\(names)")
+    }
+  }
+
+  @Test func theGoodStateIsUsedAndDeletesWhatTheListDeleted() throws {
+    let (bench, file, good) = try Self.bench()
+    try file.save(good)
+    let result = try bench.sync()
+    #expect(result.stateProblem == nil)
+    #expect(bench.serverTasks.values.map(\.title).sorted() == ["Buy milk", "Call Mum"])
+  }
+
+  @Test func anItemWithAUIDTheStateWouldRefuseIsLeftAlone() throws {
+    let bench = SyncBench()
+    bench.server.put("bad.ics", vtodo("a\u{1}b", "SUMMARY:Control in the UID"))
+    bench.server.put("long.ics", vtodo(String(repeating: "u", count: SyncState.longestUID + 1), "SUMMARY:Long UID"))
+    let result = try bench.sync()
+    #expect(result.problems.count == 2)
+    #expect(bench.read().isEmpty)
+    #expect(try bench.sync().stateProblem == nil)
+  }
+
+  /// A server whose report since a token names every item and no removals (Xandikos 0.2.8):
+  /// found out, and from then on the collection is listed whole, so a phone's deletion
+  /// reaches the list.
+  @Test func aServerWhoseReportsLeaveOutRemovalsIsListedWhole() throws {
+    let bench = SyncBench()
+    bench.server.deltasOmitRemovals = true
+    bench.write("Buy milk\nCall Mum\nPay rent\n")
+    _ = try bench.sync()
+    _ = try bench.sync()
+    let rent = try #require(bench.listTasks.first { $0.value.title == "Pay rent" }?.key)
+    bench.server.remove(InMemoryCollection.base + rent + ".ics")
+    _ = try bench.sync()
+    #expect(bench.listTasks.values.map(\.title).sorted() == ["Buy milk", "Call Mum"])
+    bench.expectConsistent()
+    let file = SyncStateFile(
+      stateDirectory: bench.folder + "/state", list: URL(fileURLWithPath: bench.todoFile).resolvingSymlinksInPath().path,
+      collection: "http://127.0.0.1:1/cal/tasks/")
+    #expect(file.load(isMember: bench.server.isMember).state.fullListing)
+    // Emptied: the whole listing shows it, and it is refused.
+    bench.server.removeAll()
+    #expect(throws: SyncError.self) { try bench.sync() }
+    #expect(bench.listTasks.count == 2)
   }
 }

@@ -15,6 +15,8 @@ final class InMemoryCollection: TaskCollection, @unchecked Sendable {
   var requestsLeft: Int?
   /// Counts of requests by kind.
   private(set) var writes = 0
+  /// Answers a token as Xandikos 0.2.8 does: every item as changed, no removals.
+  var deltasOmitRemovals = false
 
   static let base = "/cal/tasks/"
 
@@ -70,6 +72,10 @@ final class InMemoryCollection: TaskCollection, @unchecked Sendable {
       guard let token, let from = Int(token), from <= log.count else {
         return .full(items.map { RemoteVersion(href: $0.key, etag: $0.value.etag) }.sorted { $0.href < $1.href }, token: now)
       }
+      if deltasOmitRemovals {
+        let all = items.map { RemoteVersion(href: $0.key, etag: $0.value.etag) }.sorted { $0.href < $1.href }
+        return .delta(changed: all, removed: [], token: now)
+      }
       let touched = Set(log[from...])
       let changed = touched.compactMap { href in items[href].map { RemoteVersion(href: href, etag: $0.etag) } }
       let removed = touched.filter { items[$0] == nil }
@@ -101,6 +107,8 @@ final class InMemoryCollection: TaskCollection, @unchecked Sendable {
 
   func update(_ version: RemoteVersion, body: [UInt8]) throws(CalendarServerError) -> RemoteVersion {
     try locked { () throws(CalendarServerError) in
+      writtenHrefs.append(version.href)
+      guard isMember(version.href) else { throw .outsideCollection(href: version.href) }
       try request()
       guard let item = items[version.href] else { throw .notFound(href: version.href) }
       guard item.etag == version.etag else { throw .changedMeanwhile(href: version.href) }
@@ -112,8 +120,21 @@ final class InMemoryCollection: TaskCollection, @unchecked Sendable {
     }
   }
 
+  /// Every href an update or a delete was asked for, sent or refused.
+  private(set) var writtenHrefs: [String] = []
+
+  /// An item is one name right under ``base``, as a CalDAV server's collection has them.
+  func isMember(_ href: String) -> Bool {
+    guard href.hasPrefix(InMemoryCollection.base) else { return false }
+    let name = href.dropFirst(InMemoryCollection.base.count)
+    return !name.isEmpty && name != "." && name != ".." && !name.contains("/")
+      && !name.uppercased().contains("%2F") && !name.uppercased().contains("%5C")
+  }
+
   func delete(_ version: RemoteVersion) throws(CalendarServerError) {
     try locked { () throws(CalendarServerError) in
+      writtenHrefs.append(version.href)
+      guard isMember(version.href) else { throw .outsideCollection(href: version.href) }
       try request()
       guard let item = items[version.href] else { throw .notFound(href: version.href) }
       guard item.etag == version.etag else { throw .changedMeanwhile(href: version.href) }

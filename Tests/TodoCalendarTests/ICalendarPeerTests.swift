@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCalendar
+import TodoTestSupport
 import TodoTxt
 
 /// Another implementation reads what the mapping writes and writes what it reads: the Python
@@ -17,24 +18,13 @@ import TodoTxt
       Issue.record("\(python) is missing: the peer test needs Debian's python3 and python3-icalendar; \(install)")
       return nil
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = ["-c", script] + arguments
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let output = out.fileHandleForReading.readDataToEndOfFile()
-    let errors = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let stderr = String(decoding: errors, as: UTF8.self)
-    if stderr.contains("No module named 'icalendar'") {
+    let result = try ChildProcess.run(python, ["-c", script] + arguments)
+    if result.errors.contains("No module named 'icalendar'") {
       Issue.record("the Python icalendar library is missing; \(install)")
       return nil
     }
-    #expect(process.terminationStatus == 0, "python failed: \(stderr)")
-    return String(decoding: output, as: UTF8.self)
+    #expect(result.status == 0, "python failed: \(result.errors)")
+    return result.output
   }
 
   static func temporaryFolder() throws -> URL {

@@ -1,150 +1,34 @@
 import Foundation
 import Testing
-
-/// Radicale on a free loopback port in a temporary folder, for one test; stopped at its end.
-final class RadicaleFixture: @unchecked Sendable {
-  struct Missing: Error, CustomStringConvertible { var description: String }
-
-  static let python = "/usr/bin/python3"
-  let folder: URL
-  let port: Int
-  private let process = Process()
-
-  init() throws {
-    for (module, package) in [("radicale", "radicale"), ("caldav", "python3-caldav")] {
-      let check = try RadicaleFixture.run(RadicaleFixture.python, ["-c", "import \(module)"])
-      guard check.status == 0 else {
-        throw Missing(description: "\(package) is needed by this test and is not installed: apt-get install \(package) (.ci/run installs it)")
-      }
-    }
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("radicale-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    port = RadicaleFixture.freePort()
-    process.executableURL = URL(fileURLWithPath: RadicaleFixture.python)
-    process.arguments = [
-      "-m", "radicale", "--server-hosts", "127.0.0.1:\(port)", "--auth-type", "none",
-      "--storage-filesystem-folder", folder.appendingPathComponent("storage").path, "--logging-level", "warning",
-    ]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let deadline = ContinuousClock.now + .seconds(20)
-    while !RadicaleFixture.accepts(port) {
-      guard process.isRunning, ContinuousClock.now < deadline else { throw Missing(description: "radicale did not start") }
-      usleep(30_000)
-    }
-  }
-
-  deinit {
-    if process.isRunning {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-    }
-    try? FileManager.default.removeItem(at: folder)
-  }
-
-  var root: String { "http://127.0.0.1:\(port)/" }
-
-  /// Runs the phone; its standard output.
-  @discardableResult
-  func phone(_ actions: [[Any]]) throws -> String {
-    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/caldav_phone.py")
-    let json = String(decoding: try JSONSerialization.data(withJSONObject: actions), as: UTF8.self)
-    let result = try RadicaleFixture.run(RadicaleFixture.python, [script.path, root, json])
-    guard result.status == 0 else { throw Missing(description: "the phone failed: \(result.errors.suffix(1500))") }
-    return result.output
-  }
-
-  /// The items as the server keeps them on disk.
-  func stored() throws -> [String] {
-    let enumerator = FileManager.default.enumerator(atPath: folder.path)
-    var bodies: [String] = []
-    while let path = enumerator?.nextObject() as? String {
-      // Radicale's own cache holds files named as the items too, in a binary form.
-      guard path.hasSuffix(".ics"), !path.contains(".Radicale.cache") else { continue }
-      bodies.append(try String(contentsOfFile: folder.appendingPathComponent(path).path, encoding: .utf8))
-    }
-    return bodies
-  }
-
-  struct Item: Decodable, Equatable {
-    var uid: String
-    var summary: String
-    var status: String
-    var due: String
-    var occurrence: Bool
-  }
-
-  func dump(_ calendar: String) throws -> [Item] {
-    try JSONDecoder().decode([Item].self, from: Data(try phone([["dump", calendar]]).utf8))
-  }
-
-  static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let output = out.fileHandleForReading.readDataToEndOfFile()
-    let errors = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
-  }
-
-  static func freePort() -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-    }
-    _ = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-    }
-    return Int(UInt16(bigEndian: address.sin_port))
-  }
-
-  static func accepts(_ port: Int) -> Bool {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    return withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    } == 0
-  }
-}
+import TodoTestSupport
 
 func ics(_ uid: String, _ lines: String) -> String {
   ("BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//phone//EN\nBEGIN:VTODO\nUID:\(uid)\nDTSTAMP:20260601T100000Z\n\(lines)\nEND:VTODO\nEND:VCALENDAR\n")
     .replacingOccurrences(of: "\n", with: "\r\n")
 }
 
-/// `todo caldav` against Radicale, with python3-caldav as the phone.
-@Suite(.serialized) struct CalDAVCommandTests {
-  /// A sandbox set up with `todo caldav setup` for a new task calendar.
-  func setUp() throws -> (Sandbox, RadicaleFixture, String) {
-    let server = try RadicaleFixture()
-    let calendar = try server.phone([["mkcalendar", "tasks"]]).trimmingCharacters(in: .whitespacesAndNewlines)
+/// `todo caldav` against Radicale and Xandikos, with python3-caldav as the phone. One server
+/// of each kind serves the whole suite; each test syncs a calendar of its own.
+@Suite(.sharedCalendarServers) struct CalDAVCommandTests {
+  static let kinds = CalendarServer.Kind.allCases
+
+  /// A sandbox set up with `todo caldav setup` for a new task calendar of the server.
+  func setUp(_ kind: CalendarServer.Kind) throws -> (Sandbox, CalendarServer, String) {
+    let server = try SharedCalendarServers.server(kind)
+    let calendar = try server.makeTaskCalendar()
     let box = try Sandbox()
-    box.environment["TODO_CALDAV_PASSWORD_COMMAND"] = "echo x"
-    let setup = try box.todo("caldav", "setup", server.root, "--user", "alice")
+    box.environment["TODO_CALDAV_PASSWORD_COMMAND"] = "echo '\(server.password)'"
+    let setup = try box.todo("caldav", "setup", calendar, "--user", server.user)
     #expect(setup.status == 0, "\(setup.stderr)")
     #expect(box.read("todo.cfg").contains("export TODO_CALDAV_URL='\(calendar)'"))
-    #expect(!box.read("todo.cfg").contains("x'"), "no password in the configuration")
+    #expect(!box.read("todo.cfg").contains(server.password), "no password in the configuration")
     return (box, server, calendar)
   }
 
   /// The list's tasks by uid: tag, and the server's open or completed items by UID, match.
-  func expectSame(_ box: Sandbox, _ server: RadicaleFixture, _ calendar: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+  func expectSame(
+    _ box: Sandbox, _ server: CalendarServer, _ calendar: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
     var list: [String: Bool] = [:]
     for line in (box.read("todo.txt") + box.read("done.txt")).split(separator: "\n") {
       let uid = line.split(separator: " ").first { $0.hasPrefix("uid:") }.map { String($0.dropFirst(4)) }
@@ -156,8 +40,45 @@ func ics(_ uid: String, _ lines: String) -> String {
     #expect(list == remote, sourceLocation: sourceLocation)
   }
 
-  @Test func twoWayEditsADryRunAndAConflict() throws {
-    let (box, server, calendar) = try setUp()
+  /// A sync that found nothing to do on either side: it says so, and neither the list nor
+  /// the collection changed (the collection's sync token moves with every write, so an
+  /// unchanged token is a sync that sent no PUT and no DELETE).
+  func expectIdle(
+    _ box: Sandbox, _ server: CalendarServer, _ calendar: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let before = (box.read("todo.txt"), box.read("done.txt"), try server.phone([["token", calendar]]))
+    let sync = try box.todo("caldav", "sync")
+    #expect(sync.status == 0, "\(sync.stdout) \(sync.stderr)", sourceLocation: sourceLocation)
+    #expect(sync.stdout.contains("changed the list +0 ~0 -0, the server +0 ~0 -0"), sourceLocation: sourceLocation)
+    #expect(box.read("todo.txt") == before.0, sourceLocation: sourceLocation)
+    #expect(box.read("done.txt") == before.1, sourceLocation: sourceLocation)
+    #expect(try server.phone([["token", calendar]]) == before.2, "a write reached the server", sourceLocation: sourceLocation)
+  }
+
+  static func uid(_ line: some StringProtocol) -> String {
+    line.split(separator: " ").first { $0.hasPrefix("uid:") }.map { String($0.dropFirst(4)) } ?? ""
+  }
+
+  /// Discovery from the server's root (each server's is tested in CalDAVDiscoveryTests).
+  @Test func setupFromTheServerListsItsTaskCollections() throws {
+    let server = try SharedCalendarServers.server(.radicale)
+    let first = try server.makeTaskCalendar()
+    let second = try server.makeTaskCalendar()
+    let box = try Sandbox()
+    box.environment["TODO_CALDAV_PASSWORD_COMMAND"] = "echo '\(server.password)'"
+    let listed = try box.todo("caldav", "setup", server.root, "--user", server.user)
+    #expect(listed.status == 2)
+    #expect(listed.stderr.contains("  \(first)  "), "\(listed.stderr)")
+    #expect(listed.stderr.contains("  \(second)  "), "\(listed.stderr)")
+    #expect(!box.read("todo.cfg").contains("TODO_CALDAV_URL"))
+    let chosen = try box.todo("caldav", "setup", second, "--user", server.user)
+    #expect(chosen.status == 0, "\(chosen.stderr)")
+    #expect(box.read("todo.cfg").contains("export TODO_CALDAV_URL='\(second)'"))
+  }
+
+  @Test(arguments: kinds)
+  func twoWayEditsADryRunAndAConflict(kind: CalendarServer.Kind) throws {
+    let (box, server, calendar) = try setUp(kind)
     try box.write("todo.txt", "(A) Call Mum due:2026-06-12\nBuy milk +shop\n")
     try server.phone([["save", calendar, ics("phone-1", "SUMMARY:Book flights\nPRIORITY:1\nX-PHONE:kept")]])
     var sync = try box.todo("caldav", "sync")
@@ -193,23 +114,52 @@ func ics(_ uid: String, _ lines: String) -> String {
     #expect(box.read("todo.txt").contains("Book flights to Porto"))
     #expect(try box.todo("caldav", "sync").status == 0)
     #expect(try server.dump(calendar).contains { $0.summary == "Book flights to Porto" })
-    let again = try box.todo("caldav", "sync")
-    #expect(again.stdout.contains("changed the list +0 ~0 -0, the server +0 ~0 -0"))
+    try expectIdle(box, server, calendar)
     try expectSame(box, server, calendar)
     // The phone's own property is still on the item, after three writes of ours.
-    #expect(try server.stored().contains { $0.contains("UID:phone-1") && $0.contains("X-PHONE:kept") })
+    #expect(try server.stored(calendar).contains { $0.contains("UID:phone-1") && $0.contains("X-PHONE:kept") })
   }
 
-  @Test func deletedOnOneSideEditedOnTheOtherIsKept() throws {
-    let (box, server, calendar) = try setUp()
+  /// What a phone does to tasks (adds one, edits, completes, deletes) reaches the list, and
+  /// the sync after that one has nothing to do: no write to the server, no new `uid:`.
+  @Test(arguments: kinds)
+  func aPhonesAddEditCompletionAndDeletionReachTheList(kind: CalendarServer.Kind) throws {
+    let (box, server, calendar) = try setUp(kind)
+    try box.write("todo.txt", "Water plants\nPay rent +home\nFix bike\n")
+    #expect(try box.todo("caldav", "sync").status == 0)
+    let lines = box.read("todo.txt").split(separator: "\n").map(String.init)
+    #expect(lines.count == 3)
+    try expectIdle(box, server, calendar)
+    let uids = lines.map(CalDAVCommandTests.uid)
+    try server.phone([
+      ["save", calendar, ics("phone-new", "SUMMARY:Book dentist\nDUE;VALUE=DATE:20260701")],
+      ["edit", calendar, uids[0], "SUMMARY", "Water all plants"],
+      ["complete", calendar, uids[1]],
+      ["delete", calendar, uids[2]],
+    ])
+    let sync = try box.todo("caldav", "sync")
+    #expect(sync.status == 0, "\(sync.stdout) \(sync.stderr)")
+    let tasks = (box.read("todo.txt") + box.read("done.txt")).split(separator: "\n")
+    #expect(tasks.count == 3, "\(tasks)")
+    #expect(tasks.contains { $0.hasPrefix("Water all plants") && $0.contains("uid:\(uids[0])") }, "\(tasks)")
+    #expect(tasks.contains { $0.hasPrefix("Book dentist") && $0.contains("due:2026-07-01") && $0.contains("uid:phone-new") })
+    #expect(tasks.contains { $0.hasPrefix("x 2026-06-10 Pay rent +home") && $0.contains("uid:\(uids[1])") }, "\(tasks)")
+    #expect(!tasks.contains { $0.contains("Fix bike") }, "\(tasks)")
+    try expectSame(box, server, calendar)
+    try expectIdle(box, server, calendar)
+  }
+
+  @Test(arguments: kinds)
+  func deletedOnOneSideEditedOnTheOtherIsKept(kind: CalendarServer.Kind) throws {
+    let (box, server, calendar) = try setUp(kind)
     try box.write("todo.txt", "Water plants\nPay rent\nFix bike\n")
     #expect(try box.todo("caldav", "sync").status == 0)
     let lines = box.read("todo.txt").split(separator: "\n").map(String.init)
-    let uid = { (line: String) in String(line.split(separator: " ").first { $0.hasPrefix("uid:") }!.dropFirst(4)) }
     // Here: Water plants deleted, Pay rent edited. There: Pay rent deleted, Water plants edited.
     try box.write("todo.txt", lines[1] + " due:2026-07-01\n" + lines[2] + "\n")
     try server.phone([
-      ["delete", calendar, uid(lines[1])], ["edit", calendar, uid(lines[0]), "SUMMARY", "Water all plants"],
+      ["delete", calendar, CalDAVCommandTests.uid(lines[1])],
+      ["edit", calendar, CalDAVCommandTests.uid(lines[0]), "SUMMARY", "Water all plants"],
     ])
     let sync = try box.todo("caldav", "sync")
     #expect(sync.status == 1)
@@ -219,9 +169,9 @@ func ics(_ uid: String, _ lines: String) -> String {
     #expect(box.read("todo.txt").split(separator: "\n").count == 3)
   }
 
-  @Test(arguments: ["safe", "thisandfuture", "copy"])
-  func aRecurringTaskCompletedOnThePhoneIsOneCompletionAndOneNext(style: String) throws {
-    let (box, server, calendar) = try setUp()
+  @Test(arguments: kinds, ["safe", "thisandfuture", "copy"])
+  func aRecurringTaskCompletedOnThePhoneIsOneCompletionAndOneNext(kind: CalendarServer.Kind, style: String) throws {
+    let (box, server, calendar) = try setUp(kind)
     try server.phone([[
       "save", calendar,
       ics("water", "SUMMARY:Water plants\nDTSTART;VALUE=DATE:20260610\nDUE;VALUE=DATE:20260610\nRRULE:FREQ=WEEKLY\nSTATUS:NEEDS-ACTION"),
@@ -247,11 +197,61 @@ func ics(_ uid: String, _ lines: String) -> String {
     let items = try server.dump(calendar)
     #expect(items.filter { !$0.occurrence && $0.status == "COMPLETED" }.count == 1, "\(items)")
     #expect(items.allSatisfy { !$0.occurrence }, "\(items)")
-    #expect(try box.todo("caldav", "sync").stdout.contains("changed the list +0 ~0 -0, the server +0 ~0 -0"))
+    try expectIdle(box, server, calendar)
   }
 
-  @Test func aSyncKilledWhileWritingIsFinishedByTheNext() throws {
-    let (box, server, calendar) = try setUp()
+  /// Two items with one UID (both servers refuse the second one themselves, so it is put in
+  /// their storage, as a server that checks nothing holds it): reported with both, neither
+  /// synced, nothing written, until one is gone.
+  @Test(arguments: kinds)
+  func aDuplicateUIDOnTheServerIsReportedAndLeftAlone(kind: CalendarServer.Kind) throws {
+    let (box, server, calendar) = try setUp(kind)
+    try box.write("todo.txt", "Pay rent\n")
+    try server.phone([["save", calendar, ics("twice", "SUMMARY:Call Mum")]])
+    // The server's own check: a second name for the UID is refused.
+    let refused = try server.phone([["put", calendar, "twice-copy.ics", ics("twice", "SUMMARY:Call Dad")]])
+    #expect(refused != "201" && refused != "204", "\(kind) took a second item with one UID")
+    try server.plant("twice-copy.ics", in: calendar, ics("twice", "SUMMARY:Call Dad"))
+    let token = try server.phone([["token", calendar]])
+    #expect(try server.dump(calendar).filter { $0.uid == "twice" }.count == 2)
+
+    let sync = try box.todo("caldav", "sync")
+    #expect(sync.status == 1, "\(sync.stdout) \(sync.stderr)")
+    let report = try #require(sync.stdout.split(separator: "\n").first { $0.hasPrefix("duplicate: 2 items") })
+    #expect(report.contains("twice.ics") && report.contains("twice-copy.ics"), "\(report)")
+    #expect(!box.read("todo.txt").contains("Call"))
+    // Only the list's own task was sent.
+    #expect(try server.dump(calendar).map(\.summary).sorted() == ["Call Dad", "Call Mum", "Pay rent"])
+    #expect(try server.phone([["token", calendar]]) != token)
+    let again = try box.todo("caldav", "sync")
+    #expect(again.status == 1)
+    #expect(again.stdout.contains("changed the list +0 ~0 -0, the server +0 ~0 -0"))
+  }
+
+  /// A collection emptied on the server (a phone's account reset) does not empty the list:
+  /// the sync stops, says what it would delete, and does it only when confirmed.
+  @Test(arguments: kinds)
+  func anEmptiedCollectionIsRefusedUntilConfirmed(kind: CalendarServer.Kind) throws {
+    let (box, server, calendar) = try setUp(kind)
+    try box.write("todo.txt", "Water plants\nPay rent\n")
+    #expect(try box.todo("caldav", "sync").status == 0)
+    let synced = box.read("todo.txt")
+    let uids = synced.split(separator: "\n").map(CalDAVCommandTests.uid)
+    try server.phone(uids.map { ["delete", calendar, $0] })
+    #expect(try server.dump(calendar).isEmpty)
+    let refused = try box.todo("caldav", "sync")
+    #expect(refused.status == 5, "\(refused.stdout) \(refused.stderr)")
+    #expect(refused.stderr.contains("the collection is empty: syncing would delete 2 tasks of the list"))
+    #expect(box.read("todo.txt") == synced)
+    let confirmed = try box.todo("caldav", "sync", "--yes")
+    #expect(confirmed.status == 0, "\(confirmed.stderr)")
+    #expect(box.read("todo.txt").isEmpty)
+    try expectIdle(box, server, calendar)
+  }
+
+  @Test(arguments: kinds)
+  func aSyncKilledWhileWritingIsFinishedByTheNext(kind: CalendarServer.Kind) throws {
+    let (box, server, calendar) = try setUp(kind)
     try box.write("todo.txt", (1...80).map { "Task number \($0)\n" }.joined())
     // The helper itself, as todo caldav runs it, killed while it sends the 80 new items.
     let helper = Process()
@@ -259,13 +259,13 @@ func ics(_ uid: String, _ lines: String) -> String {
     helper.arguments = ["sync"]
     helper.environment = box.environment.merging([
       "TODO_FILE": box.path("todo.txt"), "DONE_FILE": box.path("done.txt"), "TODO_CALDAV_URL": calendar,
-      "TODO_CALDAV_USER": "alice",
+      "TODO_CALDAV_USER": server.user,
     ]) { $1 }
     helper.standardOutput = FileHandle.nullDevice
     helper.standardError = FileHandle.nullDevice
     try helper.run()
     let deadline = ContinuousClock.now + .seconds(30)
-    while ((try? server.dump(calendar).count) ?? 0) < 10, helper.isRunning, ContinuousClock.now < deadline {
+    while server.storedCount(calendar) < 10, helper.isRunning, ContinuousClock.now < deadline {
       usleep(20_000)
     }
     kill(helper.processIdentifier, SIGKILL)
@@ -274,7 +274,39 @@ func ics(_ uid: String, _ lines: String) -> String {
     #expect(sync.status == 0, "\(sync.stderr)")
     try expectSame(box, server, calendar)
     #expect(try server.dump(calendar).count == 80)
-    #expect(try box.todo("caldav", "sync").stdout.contains("changed the list +0 ~0 -0, the server +0 ~0 -0"))
+    try expectIdle(box, server, calendar)
+  }
+
+  /// A sync state written by another program, with a checksum that matches, that aims the
+  /// record of a task deleted on both sides at an item of another calendar with no entity
+  /// tag (a trusting sync sends `DELETE` with `If-Match: *` there, as it did before states
+  /// were checked): not used, the item stays, and the sync is a first sync.
+  @Test func aPlantedStateCannotAimADeleteAtAnotherCalendar() throws {
+    let (box, server, calendar) = try setUp(.radicale)
+    try box.write("todo.txt", "Water plants\nPay rent\n")
+    #expect(try box.todo("caldav", "sync").status == 0)
+    let other = try server.makeTaskCalendar()
+    #expect(try server.phone([["put", other, "victim.ics", ics("victim", "SUMMARY:Someone else's task")]]) == "201")
+    let victim = try #require(URL(string: other)).path + "/victim.ics"
+    let lines = box.read("todo.txt").split(separator: "\n").map(String.init)
+    let rent = CalDAVCommandTests.uid(try #require(lines.first { $0.hasPrefix("Pay rent") }))
+    // Deleted on both sides: the state's record of it is all that is left, and is aimed.
+    try box.write("todo.txt", lines.filter { !$0.hasPrefix("Pay rent") }.joined(separator: "\n") + "\n")
+    try server.phone([["delete", calendar, rent]])
+
+    let folder = box.home.appendingPathComponent(".local/state/todo/caldav")
+    let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".state") })
+    let state = folder.appendingPathComponent(name)
+    let forged = try PlantedState.retarget(Array(try Data(contentsOf: state)), uid: rent, href: victim)
+    try Data(forged).write(to: state)
+
+    let sync = try box.todo("caldav", "sync")
+    #expect(sync.status == 0, "\(sync.stdout) \(sync.stderr)")
+    #expect(sync.stdout.contains("the sync state was not trusted (an href outside the collection); synced as a first sync"))
+    #expect(try server.dump(other).map(\.uid) == ["victim"])
+    #expect(!box.read("todo.txt").contains("Pay rent"))
+    try expectSame(box, server, calendar)
+    try expectIdle(box, server, calendar)
   }
 
   @Test func aMissingHelperOrCollectionIsAClearError() throws {
@@ -286,17 +318,38 @@ func ics(_ uid: String, _ lines: String) -> String {
     let alone = box.home.appendingPathComponent("alone")
     try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
     try FileManager.default.copyItem(at: Sandbox.binary, to: alone.appendingPathComponent("todo"))
-    let process = Process()
-    process.executableURL = alone.appendingPathComponent("todo")
-    process.arguments = ["caldav", "sync"]
-    process.environment = box.environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 1)
+    let run = try ChildProcess.run(
+      alone.appendingPathComponent("todo").path, ["caldav", "sync"],
+      environment: box.environment.merging(["PATH": "/usr/bin:/bin"]) { $1 })
+    #expect(run.status == 1)
+    let said = run.errors
     #expect(said == "todo: caldav needs its helper todo-caldav beside todo or on PATH; it was not found (make install puts it there)\n")
+  }
+}
+
+/// Rewrites a sync state file as another program could: its fields changed, its checksum
+/// computed again, so that only what is in it can give it away.
+enum PlantedState {
+  /// The state with the record of `uid` moved to `href` and its entity tag dropped.
+  static func retarget(_ bytes: [UInt8], uid: String, href: String) throws -> [UInt8] {
+    guard let end = bytes.firstIndex(of: 0x0A) else { throw CalendarServer.MissingServer(description: "not a state") }
+    var body = Array(bytes[...end])
+    var position = end + 1
+    var record = ""
+    while position < bytes.count {
+      guard let lineEnd = bytes[position...].firstIndex(of: 0x0A) else { break }
+      let header = String(decoding: bytes[position..<lineEnd], as: UTF8.self).split(separator: " ")
+      guard header.count == 2, header[0] != "sha256", let length = Int(header[1]) else { break }
+      let name = String(header[0])
+      var value = Array(bytes[(lineEnd + 1)..<(lineEnd + 1 + length)])
+      position = lineEnd + 1 + length + 1
+      if name == "record" { record = String(decoding: value, as: UTF8.self) }
+      if record == uid, name == "etag" { continue }
+      if record == uid, name == "href" { value = Array(href.utf8) }
+      body += Array("\(name) \(value.count)\n".utf8) + value + [0x0A]
+    }
+    let digest = try ChildProcess.run("/usr/bin/sha256sum", [], input: body)
+    let hex = digest.output.prefix { $0 != " " }
+    return body + Array("sha256 \(hex)\n".utf8)
   }
 }

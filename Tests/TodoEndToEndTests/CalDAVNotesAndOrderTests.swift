@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TodoTestSupport
 
 /// A note's text and the manual order through `todo caldav sync`, against Radicale with
-/// python3-caldav as the phone.
-@Suite(.serialized) struct CalDAVNotesAndOrderTests {
+/// python3-caldav as the phone (the mapping is the engine's: one server is enough).
+@Suite(.sharedCalendarServers) struct CalDAVNotesAndOrderTests {
   struct Row: Decodable {
     var uid: String
     var summary: String
@@ -12,13 +13,13 @@ import Testing
     var occurrence: Bool
   }
 
-  func rows(_ server: RadicaleFixture, _ calendar: String) throws -> [String: Row] {
+  func rows(_ server: CalendarServer, _ calendar: String) throws -> [String: Row] {
     let all = try JSONDecoder().decode([Row].self, from: Data(try server.phone([["dump", calendar]]).utf8))
     return Dictionary(all.filter { !$0.occurrence }.map { ($0.summary, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// The server's titles, in the order of their numbers.
-  func serverOrder(_ server: RadicaleFixture, _ calendar: String) throws -> [String] {
+  func serverOrder(_ server: CalendarServer, _ calendar: String) throws -> [String] {
     try rows(server, calendar).values.sorted { Int($0.order) ?? .max < Int($1.order) ?? .max }.map(\.summary)
   }
 
@@ -28,7 +29,7 @@ import Testing
   }
 
   @Test func notesAndTheManualOrderReachThePhoneAndComeBack() throws {
-    let (box, server, calendar) = try CalDAVCommandTests().setUp()
+    let (box, server, calendar) = try CalDAVCommandTests().setUp(.radicale)
     try box.write("todo.txt", "Call Mum\nBuy milk\nBook flights\n")
     #expect(try box.todo("note", "1", "Ask about the garden").status == 0)
     let first = try box.todo("caldav", "sync")
@@ -64,7 +65,7 @@ import Testing
   /// Radicale keeps a control character a client put in a DESCRIPTION and sends it raw in
   /// its XML replies: the sync still reads every item, and the note gets U+FFFD.
   @Test func aControlCharacterAPhoneStoredDoesNotStopTheSync() throws {
-    let (box, server, calendar) = try CalDAVCommandTests().setUp()
+    let (box, server, calendar) = try CalDAVCommandTests().setUp(.radicale)
     try box.write("todo.txt", "Call Mum\n")
     #expect(try box.todo("caldav", "sync").status == 0)
     try server.phone([["save", calendar, ics("phone-1", "SUMMARY:Buy milk\nDESCRIPTION:2 litres\u{1B}[31m red")]])

@@ -1,35 +1,44 @@
-import CalDAVClient
 import Foundation
-import Testing
 
-/// A real CalDAV server on a free loopback port in a temporary folder, started for one test and
-/// stopped when it ends: Radicale (with no login, or with an htpasswd file) or Xandikos.
-final class CalendarServer: @unchecked Sendable {
-  enum Kind: String, CustomStringConvertible, CaseIterable, Sendable {
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A real CalDAV server on a free loopback port in a temporary folder, started by a test or a
+/// suite and stopped when it ends: Radicale (with no login, or with an htpasswd file) or
+/// Xandikos. The phone, a client that is not ours (python3-caldav), edits it between syncs.
+public final class CalendarServer: @unchecked Sendable {
+  public enum Kind: String, CustomStringConvertible, CaseIterable, Sendable {
     case radicale, xandikos
-    var description: String { rawValue }
+    public var description: String { rawValue }
   }
 
-  struct MissingServer: Error, CustomStringConvertible {
-    var description: String
+  /// A server or a package a test needs is missing or did not start; says what to install.
+  public struct MissingServer: Error, CustomStringConvertible {
+    public var description: String
+    public init(description: String) { self.description = description }
   }
 
-  let kind: Kind
-  let port: Int
-  let folder: URL
+  public let kind: Kind
+  public let port: Int
+  public let folder: URL
   private let process: Process
   /// The user the tests log in as, and the path of that user's calendar home.
-  let user: String
-  let password: String
+  public let user: String
+  public let password: String
 
-  static let python = "/usr/bin/python3"
+  public static let python = "/usr/bin/python3"
 
   /// The certificate authority that signed the server's certificate, when it speaks TLS.
-  private(set) var certificateAuthority: String?
+  public private(set) var certificateAuthority: String?
+
+  private let lock = NSLock()
+  // Guarded by `lock`: calendars made by `makeTaskCalendar`, for their names.
+  private var calendarsMade = 0
 
   /// Starts a server; `password` given makes Radicale check logins against an htpasswd file;
   /// `tls` makes Radicale speak HTTPS with a certificate from a CA made for the test.
-  init(_ kind: Kind, password: String? = nil, tls: Bool = false) throws {
+  public init(_ kind: Kind, password: String? = nil, tls: Bool = false) throws {
     self.kind = kind
     folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("caldav-\(kind)-\(UUID().uuidString)")
@@ -88,7 +97,7 @@ final class CalendarServer: @unchecked Sendable {
 
   deinit { stop() }
 
-  func stop() {
+  public func stop() {
     // SIGKILL: Radicale's SIGTERM waits for open keep-alive connections, and the data is
     // thrown away anyway.
     if process.isRunning {
@@ -98,42 +107,104 @@ final class CalendarServer: @unchecked Sendable {
     try? FileManager.default.removeItem(at: folder)
   }
 
-  var root: String { "\(certificateAuthority == nil ? "http" : "https")://127.0.0.1:\(port)/" }
-  var rootWithUser: String { "http://\(user)@127.0.0.1:\(port)/" }
+  public var isRunning: Bool { process.isRunning }
+
+  public var root: String {
+    "\(certificateAuthority == nil ? "http" : "https")://127.0.0.1:\(port)/"
+  }
+  public var rootWithUser: String { "http://\(user)@127.0.0.1:\(port)/" }
+
   /// Where a calendar named `id` is made by `phone(["mkcalendar", id, …])`.
-  func calendarURL(_ id: String) -> String {
+  public func calendarURL(_ id: String) -> String {
     switch kind {
     case .radicale: return "\(root)\(user)/\(id)/"
     case .xandikos: return "\(root)user/calendars/\(id)/"
     }
   }
 
+  /// A new task calendar (VTODO only) of a name no other test of the server has; its URL as
+  /// the phone gives it.
+  public func makeTaskCalendar() throws -> String {
+    let number = lock.withLock {
+      calendarsMade += 1
+      return calendarsMade
+    }
+    return try phone([["mkcalendar", "tasks-\(number)"]])
+  }
+
   /// Runs the phone (python3-caldav) against this server; its standard output, trimmed.
   @discardableResult
-  func phone(_ actions: [[Any]]) throws -> String {
+  public func phone(_ actions: [[Any]]) throws -> String {
     try CalendarServer.require(
       CalendarServer.python, ["-c", "import caldav"], package: "python3-caldav")
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("Fixtures/phone.py")
     let json = String(decoding: try JSONSerialization.data(withJSONObject: actions), as: UTF8.self)
-    let (status, output, errors) = try CalendarServer.run(
+    let result = try ChildProcess.run(
       CalendarServer.python, [script.path, root, user, password, json])
-    guard status == 0 else {
-      throw MissingServer(description: "phone.py failed (\(status)): \(errors.suffix(2000))")
+    guard result.status == 0 else {
+      throw MissingServer(description: "phone.py failed (\(result.status)): \(result.errors.suffix(2000))")
     }
-    return output.trimmingCharacters(in: .whitespacesAndNewlines)
+    return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
-  /// A task calendar (VTODO only) and an events calendar (VEVENT only), made by the phone.
-  func makeCalendars() throws -> (tasks: String, events: String) {
-    try phone([
-      ["mkcalendar", "tasks", "Tasks", ["VTODO"]], ["mkcalendar", "events", "Events", ["VEVENT"]],
-    ])
-    return (calendarURL("tasks"), calendarURL("events"))
+  /// One VTODO as the phone reads it back.
+  public struct Item: Decodable, Equatable, Sendable {
+    public var uid: String
+    public var summary: String
+    public var status: String
+    public var due: String
+    public var occurrence: Bool
+  }
+
+  /// The VTODOs of the calendar at `url`, occurrences included, sorted by UID.
+  public func dump(_ url: String) throws -> [Item] {
+    try JSONDecoder().decode([Item].self, from: Data(try phone([["dump", url]]).utf8))
+  }
+
+  /// The iCalendar text of each object of the calendar at `url`, as the server serves it.
+  public func stored(_ url: String) throws -> [String] {
+    try JSONDecoder().decode([String].self, from: Data(try phone([["raw", url]]).utf8))
+  }
+
+  /// Writes an object named `name` straight into the storage of the calendar at `url`, past
+  /// the server's checks: both servers refuse a second object with a UID the collection has
+  /// (no-uid-conflict), and this is how a test gives them what a server that checks nothing
+  /// holds. Radicale reads its folder on each request; Xandikos reads what is committed.
+  public func plant(_ name: String, in url: String, _ text: String) throws {
+    guard let collection = storage(of: url) else { throw MissingServer(description: "\(url) is not on this server") }
+    try Data(text.utf8).write(to: collection.appendingPathComponent(name))
+    guard kind == .xandikos else { return }
+    for arguments in [
+      ["add", "--", name],
+      ["-c", "user.name=test", "-c", "user.email=test@localhost", "commit", "-q", "-m", "planted"],
+    ] {
+      let git = try ChildProcess.run("/usr/bin/git", ["-C", collection.path] + arguments)
+      guard git.status == 0 else { throw MissingServer(description: "git \(arguments[0]) failed: \(git.errors)") }
+    }
+  }
+
+  /// The folder both servers keep the calendar at `url` in, one file per object.
+  func storage(of url: String) -> URL? {
+    guard url.hasPrefix(root) else { return nil }
+    let path = String(url.dropFirst(root.count))
+    let storage = folder.appendingPathComponent("storage")
+    return kind == .radicale
+      ? storage.appendingPathComponent("collection-root").appendingPathComponent(path)
+      : storage.appendingPathComponent(path)
+  }
+
+  /// How many objects the calendar at `url` holds, counted in the server's folder: cheap
+  /// enough to poll while a sync writes (the phone takes half a second a question).
+  public func storedCount(_ url: String) -> Int {
+    guard let folder = storage(of: url),
+      let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+    else { return 0 }
+    return names.filter { $0.hasSuffix(".ics") }.count
   }
 
   /// A CA and a certificate it signed for 127.0.0.1 and localhost (openssl, P-256 keys).
-  static func makeCertificates(in folder: URL) throws -> (String, String, String) {
+  public static func makeCertificates(in folder: URL) throws -> (String, String, String) {
     try require("/usr/bin/openssl", ["version"], package: "openssl")
     let script = """
       set -e
@@ -146,35 +217,13 @@ final class CalendarServer: @unchecked Sendable {
       openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out server.pem \\
         -days 2 -extfile san.ext 2>/dev/null
       """
-    let (status, _, errors) = try run("/bin/sh", ["-c", script])
-    guard status == 0 else { throw MissingServer(description: "openssl failed: \(errors)") }
+    let result = try ChildProcess.run("/bin/sh", ["-c", script])
+    guard result.status == 0 else { throw MissingServer(description: "openssl failed: \(result.errors)") }
     return (
       folder.appendingPathComponent("ca.pem").path,
       folder.appendingPathComponent("server.pem").path,
       folder.appendingPathComponent("server.key").path
     )
-  }
-
-  /// An HTTPS server on loopback that redirects every request to `location`, signed by a CA
-  /// made for the test; the process, its port and the CA file.
-  static func redirecting(to location: String, folder: URL) throws -> (Process, Int, String) {
-    let (authority, certificate, key) = try makeCertificates(in: folder)
-    let port = try freePort()
-    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("Fixtures/redirecting_https.py")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = [script.path, String(port), certificate, key, location]
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let deadline = ContinuousClock.now + .seconds(20)
-    while !accepts(port: port) {
-      guard process.isRunning, ContinuousClock.now < deadline else {
-        throw MissingServer(description: "the redirecting HTTPS server did not start")
-      }
-      usleep(30_000)
-    }
-    return (process, port, authority)
   }
 
   private func waitUntilListening(log: URL) throws {
@@ -185,7 +234,7 @@ final class CalendarServer: @unchecked Sendable {
         throw MissingServer(description: "\(kind) exited at start: \(said.suffix(2000))")
       }
       if CalendarServer.accepts(port: port) { return }
-      usleep(30_000)
+      usleep(20_000)
     }
     throw MissingServer(description: "\(kind) did not listen on port \(port) within 20 s")
   }
@@ -201,11 +250,12 @@ final class CalendarServer: @unchecked Sendable {
     func insert(_ package: String) { _ = lock.withLock { packages.insert(package) } }
   }
 
-  static func require(_ executable: String, _ arguments: [String], package: String) throws {
+  /// Throws, saying what to install, unless `executable ARGUMENTS` runs and exits 0.
+  public static func require(_ executable: String, _ arguments: [String], package: String) throws {
     if installed.contains(package) { return }
     let works =
       FileManager.default.isExecutableFile(atPath: executable)
-      && ((try? run(executable, arguments).status) == 0)
+      && ((try? ChildProcess.run(executable, arguments).status) == 0)
     if works { installed.insert(package) }
     guard works else {
       throw MissingServer(
@@ -215,41 +265,8 @@ final class CalendarServer: @unchecked Sendable {
     }
   }
 
-  static func run(_ executable: String, _ arguments: [String]) throws -> (
-    status: Int32, output: String, errors: String
-  ) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let errorData = Box()
-    let reader = Thread { errorData.data = errors.fileHandleForReading.readDataToEndOfFile() }
-    reader.start()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    while errorData.data == nil { usleep(1000) }
-    return (
-      process.terminationStatus, String(decoding: data, as: UTF8.self),
-      String(decoding: errorData.data ?? Data(), as: UTF8.self)
-    )
-  }
-
-  private final class Box: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Data?
-    var data: Data? {
-      get { lock.withLock { stored } }
-      set { lock.withLock { stored = newValue } }
-    }
-  }
-
   /// A port the kernel has just handed out on loopback, free once the probe socket closes.
-  static func freePort() throws -> Int {
+  public static func freePort() throws -> Int {
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { throw MissingServer(description: "socket() failed") }
     defer { close(socket) }
@@ -267,7 +284,7 @@ final class CalendarServer: @unchecked Sendable {
     return Int(UInt16(bigEndian: address.sin_port))
   }
 
-  static func accepts(port: Int) -> Bool {
+  public static func accepts(port: Int) -> Bool {
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { return false }
     defer { close(socket) }
@@ -280,32 +297,5 @@ final class CalendarServer: @unchecked Sendable {
         connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
       }
     }
-  }
-}
-
-/// A prompt that answers from a script and counts how often it was asked.
-final class ScriptedPrompt: PasswordPrompt, @unchecked Sendable {
-  private let lock = NSLock()
-  private let answer: String?
-  private var asked: [String] = []
-
-  init(_ answer: String?) { self.answer = answer }
-
-  func password(user: String, host: String) -> String? {
-    lock.withLock { asked.append("\(user)@\(host)") }
-    return answer
-  }
-
-  var questions: [String] { lock.withLock { asked } }
-}
-
-extension CalDAVEnvironment {
-  /// No outside variables, no terminal, short patience: what most tests run with.
-  static func testing(
-    variables: [String: String] = [:], prompt: (any PasswordPrompt)? = nil,
-    transport: TransportOptions = TransportOptions(
-      connectTimeout: .seconds(5), stallTimeout: .seconds(10), requestTimeout: .seconds(60))
-  ) -> CalDAVEnvironment {
-    CalDAVEnvironment(variables: variables, prompt: prompt, transport: transport)
   }
 }
