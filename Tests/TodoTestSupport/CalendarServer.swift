@@ -22,7 +22,7 @@ public final class CalendarServer: @unchecked Sendable {
   public let kind: Kind
   public let port: Int
   public let folder: URL
-  private let process: Process
+  private var process: Process
   /// The user the tests log in as, and the path of that user's calendar home.
   public let user: String
   public let password: String
@@ -101,10 +101,36 @@ public final class CalendarServer: @unchecked Sendable {
     // SIGKILL: Radicale's SIGTERM waits for open keep-alive connections, and the data is
     // thrown away anyway.
     if process.isRunning {
-      kill(process.processIdentifier, SIGKILL)
+      Glibc.kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
     }
     try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// Kills the server (SIGKILL) and keeps its storage: a server gone in the middle of a
+  /// sync. ``restart()`` brings it back.
+  public func kill() {
+    if process.isRunning {
+      Glibc.kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+  }
+
+  /// Starts the server again, as it was started, on its port and storage.
+  public func restart() throws {
+    kill()
+    let next = Process()
+    next.executableURL = process.executableURL
+    next.arguments = process.arguments
+    let log = folder.appendingPathComponent("server.log")
+    let logHandle = try FileHandle(forWritingTo: log)
+    logHandle.seekToEndOfFile()
+    next.standardOutput = logHandle
+    next.standardError = logHandle
+    next.standardInput = FileHandle.nullDevice
+    try next.run()
+    process = next
+    try waitUntilListening(log: log)
   }
 
   public var isRunning: Bool { process.isRunning }
