@@ -69,6 +69,9 @@ public final class CalDAVSync {
   let stateFile: SyncStateFile?
   /// How many server operations go by between two writes of the state.
   let saveEvery = 50
+  /// The state as its file holds it (read, or last written): writing it again is skipped, so
+  /// a sync that changes nothing writes nothing (each write hashes and syncs the whole file).
+  var saved: SyncState?
 
   public init(collection: any TaskCollection, environment: Environment) {
     self.collection = collection
@@ -91,6 +94,7 @@ public final class CalDAVSync {
   public func run(dryRun: Bool, confirmed: Bool) throws(SyncError) -> Result {
     let loaded = stateFile?.load() ?? SyncStateFile.Loaded(state: SyncState(list: "", collection: ""), problem: nil)
     var state = loaded.state
+    saved = loaded.problem == nil ? loaded.state : nil
     mapping.relations = CalDAVSync.relations(try readLists(), state: state)
     var remote = try readServer(state: state)
     var result = Result(plan: SyncPlan(
@@ -209,8 +213,9 @@ public final class CalDAVSync {
   func refusedCount(_ side: EmptiedSide, state: SyncState) -> Int { state.records.count }
 
   func save(_ state: SyncState) throws(SyncError) {
-    guard let stateFile else { return }
+    guard let stateFile, state != saved else { return }
     do throws(StoreError) { try stateFile.save(state) } catch { throw .stateNotSaved(error) }
+    saved = state
   }
 
   func readLists() throws(SyncError) -> [TodoList] {
