@@ -30,6 +30,14 @@ static inline CURLcode ccurl_setopt_data_callback(
   return curl_easy_setopt(handle, option, callback);
 }
 
+typedef int (*ccurl_progress_callback)(
+  void *context, curl_off_t download_total, curl_off_t download_now, curl_off_t upload_total,
+  curl_off_t upload_now);
+
+static inline CURLcode ccurl_setopt_progress_callback(CURL *handle, ccurl_progress_callback callback) {
+  return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
+}
+
 static inline CURLcode ccurl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
   return curl_easy_getinfo(handle, info, value);
 }

@@ -36,7 +36,11 @@ public struct TransportOptions: Sendable, Equatable {
   /// A PEM file of certificate authorities to trust instead of the system's (a private CA).
   public var certificateAuthorityFile: String?
   public var connectTimeout: Duration
-  /// A request whose reply stops arriving for this long fails as unreachable.
+  /// How long the server may work on a request before the first byte of its answer: Radicale
+  /// answers the first sync-collection report of a 10,000-item collection after minutes
+  /// (it reads every item and writes its history), and that is no stall.
+  public var answerTimeout: Duration
+  /// An answer that has begun and then stops arriving for this long fails as unreachable.
   public var stallTimeout: Duration
   /// The longest one request may take in all.
   public var requestTimeout: Duration
@@ -45,11 +49,12 @@ public struct TransportOptions: Sendable, Equatable {
 
   public init(
     certificateAuthorityFile: String? = nil, connectTimeout: Duration = .seconds(15),
-    stallTimeout: Duration = .seconds(30), requestTimeout: Duration = .seconds(600),
-    replyLimit: Int = 64 << 20
+    answerTimeout: Duration = .seconds(480), stallTimeout: Duration = .seconds(30),
+    requestTimeout: Duration = .seconds(600), replyLimit: Int = 64 << 20
   ) {
     self.certificateAuthorityFile = certificateAuthorityFile
     self.connectTimeout = connectTimeout
+    self.answerTimeout = answerTimeout
     self.stallTimeout = stallTimeout
     self.requestTimeout = requestTimeout
     self.replyLimit = replyLimit
@@ -111,7 +116,9 @@ final class CurlTransport: @unchecked Sendable {
   private func perform(_ request: HTTPRequest, credentials: HTTPCredentials?)
     throws(CalendarServerError) -> HTTPResponse
   {
-    let reception = Reception(limit: options.replyLimit)
+    let reception = Reception(
+      limit: options.replyLimit, answerTimeout: options.answerTimeout,
+      stallTimeout: options.stallTimeout)
     var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
     var headerList: UnsafeMutablePointer<curl_slist>? = nil
     defer { curl_slist_free_all(headerList) }
@@ -139,10 +146,11 @@ final class CurlTransport: @unchecked Sendable {
         set(
           ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, options.connectTimeout.milliseconds))
         set(ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, options.requestTimeout.milliseconds))
-        set(ccurl_setopt_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1))
-        set(
-          ccurl_setopt_long(
-            handle, CURLOPT_LOW_SPEED_TIME, max(1, options.stallTimeout.milliseconds / 1000)))
+        // Silence is judged by the progress callback (about once a second): before the
+        // answer begins by the answer timeout, after by the stall timeout.
+        set(ccurl_setopt_long(handle, CURLOPT_NOPROGRESS, 0))
+        set(ccurl_setopt_progress_callback(handle, curlProgress))
+        set(ccurl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context))
         set(ccurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, ""))
         set(ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, buffer.baseAddress))
         set(ccurl_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION, curlReceiveBody))
@@ -183,6 +191,7 @@ final class CurlTransport: @unchecked Sendable {
         _ = ccurl_setopt_pointer(handle, CURLOPT_HTTPHEADER, nil)
         _ = ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, nil)
         _ = ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, nil)
+        _ = ccurl_setopt_pointer(handle, CURLOPT_XFERINFODATA, nil)
         return result
       }
     }
@@ -190,8 +199,14 @@ final class CurlTransport: @unchecked Sendable {
       let detail = String(
         decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       let words = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
-      throw reception.overflowed
-        ? .replyTooLarge(limit: options.replyLimit) : CurlTransport.error(code, words)
+      if reception.overflowed { throw .replyTooLarge(limit: options.replyLimit) }
+      if let silence = reception.silence {
+        throw .timedOut(
+          silence == .beforeAnswer
+            ? "the server sent nothing for \(options.answerTimeout.milliseconds / 1000) s"
+            : "the answer stopped for \(options.stallTimeout.milliseconds / 1000) s")
+      }
+      throw CurlTransport.error(code, words)
     }
     var status = 0
     _ = ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
@@ -214,14 +229,44 @@ final class CurlTransport: @unchecked Sendable {
 
 /// What the callbacks gather for one request.
 private final class Reception {
+  enum Silence { case beforeAnswer, midAnswer }
+
   let limit: Int
+  let answerTimeout: Duration
+  let stallTimeout: Duration
   var body: [UInt8] = []
   var headers: [(name: String, value: String)] = []
   var reason = ""
   var overflowed = false
   var headerBytes = 0
+  let started = ContinuousClock.now
+  /// When the last byte of the answer came; nil before the first.
+  var lastByte: ContinuousClock.Instant?
+  /// Set when the progress callback gave up on a silent server.
+  var silence: Silence?
 
-  init(limit: Int) { self.limit = limit }
+  init(limit: Int, answerTimeout: Duration, stallTimeout: Duration) {
+    self.limit = limit
+    self.answerTimeout = answerTimeout
+    self.stallTimeout = stallTimeout
+  }
+}
+
+private func curlProgress(
+  _ context: UnsafeMutableRawPointer?, _ downloadTotal: curl_off_t, _ downloadNow: curl_off_t,
+  _ uploadTotal: curl_off_t, _ uploadNow: curl_off_t
+) -> Int32 {
+  guard let context else { return 0 }
+  let reception = Unmanaged<Reception>.fromOpaque(context).takeUnretainedValue()
+  let now = ContinuousClock.now
+  if let last = reception.lastByte {
+    guard now - last > reception.stallTimeout else { return 0 }
+    reception.silence = .midAnswer
+  } else {
+    guard now - reception.started > reception.answerTimeout else { return 0 }
+    reception.silence = .beforeAnswer
+  }
+  return 1
 }
 
 private func curlReceiveBody(
@@ -231,6 +276,7 @@ private func curlReceiveBody(
   guard let data, let context else { return 0 }
   let reception = Unmanaged<Reception>.fromOpaque(context).takeUnretainedValue()
   let length = size * count
+  reception.lastByte = .now
   guard reception.body.count + length <= reception.limit else {
     reception.overflowed = true
     return 0
@@ -248,6 +294,7 @@ private func curlReceiveHeader(
   guard let data, let context else { return 0 }
   let reception = Unmanaged<Reception>.fromOpaque(context).takeUnretainedValue()
   let length = size * count
+  reception.lastByte = .now
   reception.headerBytes += length
   guard reception.headerBytes <= 1 << 20 else {
     reception.overflowed = true

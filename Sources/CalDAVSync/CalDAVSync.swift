@@ -87,6 +87,9 @@ public final class CalDAVSync {
   var notices: [String] = []
   /// How many server operations go by between two writes of the state.
   let saveEvery = 50
+  /// The state as its file holds it (read, or last written): writing it again is skipped, so
+  /// a sync that changes nothing writes nothing (each write hashes and syncs the whole file).
+  var saved: SyncState?
 
   public init(collection: any TaskCollection, environment: Environment) {
     self.collection = collection
@@ -111,6 +114,7 @@ public final class CalDAVSync {
       stateFile?.load(isMember: collection.isMember)
       ?? SyncStateFile.Loaded(state: SyncState(list: "", collection: ""), problem: nil)
     var state = loaded.state
+    saved = loaded.problem == nil ? loaded.state : nil
     mapping.relations = CalDAVSync.relations(try readLists(), state: state)
     var remote = try readServer(state: state)
     if remote.fullListing { state.fullListing = true }
@@ -245,10 +249,11 @@ public final class CalDAVSync {
   /// a record the server gave with an href, UID or entity tag that fails them is left out,
   /// and its task is matched by UID next time, so no sync writes a state the next refuses.
   func save(_ state: SyncState) throws(SyncError) {
-    guard let stateFile else { return }
+    guard let stateFile, state != saved else { return }
     do throws(StoreError) {
       try stateFile.save(state.trusted(isMember: collection.isMember))
     } catch { throw .stateNotSaved(error) }
+    saved = state
   }
 
   func readLists() throws(SyncError) -> [TodoList] {

@@ -1,5 +1,9 @@
 import TodoStore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Sets `export NAME='value'` lines in the tool's configuration file (a shell script), each
 /// replacing the line that set the name before, or added at the end; every other byte of the
 /// file stays. The file is replaced whole (temporary file, fsync, rename), never half written.
@@ -28,11 +32,17 @@ enum ConfigurationFile {
 
   /// Opens the folder, made first with the folders on the way as `mkdir -p` makes them
   /// (`~/.config/todo`, `~/.local/state/todo/caldav`).
+  /// A folder on the way is only opened, not listed: listing `/tmp` or a home folder of
+  /// thousands of names (read and sorted) cost more than the rest of a sync's state write.
   static func makeFolders(_ path: String) throws(StoreError) -> ConfinedFolder {
     var made = path.hasPrefix("/") ? "" : "."
     for part in path.split(separator: "/") {
       made += "/" + part
-      if ConfinedFolder.names(at: made) == nil { _ = try ConfinedFolder(made, creating: true) }
+      if let folder = opendir(made) {
+        closedir(folder)
+      } else {
+        _ = try ConfinedFolder(made, creating: true)
+      }
     }
     return try ConfinedFolder(path, creating: true)
   }

@@ -8,7 +8,8 @@ import TodoTestSupport
 /// in a typed error (or a sane result), in bounded time and memory.
 @Suite struct HostileReplyTests {
   static let patient = TransportOptions(
-    connectTimeout: .seconds(2), stallTimeout: .seconds(1), requestTimeout: .seconds(20))
+    connectTimeout: .seconds(2), answerTimeout: .seconds(1), stallTimeout: .seconds(1),
+    requestTimeout: .seconds(20))
 
   static func collection(_ server: ScriptedServer, prompt: ScriptedPrompt? = nil)
     throws(CalendarServerError)

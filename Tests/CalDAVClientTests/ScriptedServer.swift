@@ -22,6 +22,10 @@ final class ScriptedServer: @unchecked Sendable {
     case stream(Int, [(String, String)], length: Int, chunk: [UInt8])
     /// Reads the request and never answers (until the server stops).
     case silence
+    /// Works this long before the reply (a server reading a large collection).
+    indirect case after(Duration, Reply)
+    /// These bytes, then nothing more (until the server stops): an answer stopped midway.
+    case stall([UInt8])
   }
 
   let port: Int
@@ -90,7 +94,11 @@ final class ScriptedServer: @unchecked Sendable {
     defer { close(connection) }
     guard let request = read(connection) else { return }
     lock.withLock { recorded.append(request) }
-    switch handler(request) {
+    answer(handler(request), on: connection)
+  }
+
+  private func answer(_ reply: Reply, on connection: Int32) {
+    switch reply {
     case .http(let status, let headers, let body):
       var head = "HTTP/1.1 \(status) Scripted\r\n"
       for (name, value) in headers { head += "\(name): \(value)\r\n" }
@@ -110,6 +118,13 @@ final class ScriptedServer: @unchecked Sendable {
         sent += piece.count
       }
     case .silence:
+      while !isStopped { usleep(20_000) }
+    case .after(let delay, let next):
+      let end = ContinuousClock.now + delay
+      while ContinuousClock.now < end, !isStopped { usleep(20_000) }
+      answer(next, on: connection)
+    case .stall(let bytes):
+      guard send(connection, bytes) else { return }
       while !isStopped { usleep(20_000) }
     }
   }
