@@ -26,7 +26,8 @@ enum AddCommand {
       the text a due: or t: date is one word (next-monday, dec10).
       """,
     arguments: [.taskText], options: [TypedInput.priorityOption, dueOption, jsonOption, TypedInput.verbatimOption]
-  ) { context, arguments throws(TodoError) in
+  ) { context, parsed throws(TodoError) in
+    let arguments = parsed.words
     if context.invocation.has(jsonOption.name) {
       guard arguments.isEmpty, !context.invocation.has(TypedInput.priorityOption.name),
         !context.invocation.has(dueOption.name)

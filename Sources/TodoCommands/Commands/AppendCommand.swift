@@ -12,7 +12,8 @@ enum AppendCommand {
       instead of added a second time, where it would not count, and the old value is named.
       """,
     arguments: [.taskNumber, .taskText], options: [TypedInput.verbatimOption]
-  ) { context, arguments throws(TodoError) in
+  ) { context, parsed throws(TodoError) in
+    let arguments = parsed.words
     let file = context.settings.todoFile
     let reference = try TaskReference(arguments.first, usage: spec.usageError)
     let rest = Array(arguments.dropFirst())

@@ -20,8 +20,12 @@ enum DeleteCommand {
       whole, and a task is never left empty. Under the name todo.sh, 'del NR TERM' removes \
       every match of TERM (a basic regular expression) from the task, as todo.sh does.
       """,
-    arguments: [.taskNumbers], options: OptionSpec.selecting + [wordsOption]
-  ) { context, arguments throws(TodoError) in
+    arguments: [.taskNumbers],
+    argumentsWhenGiven: [(OptionSpec.selectQuery.name, []), (wordsOption.name, [.taskNumber])],
+    options: OptionSpec.selecting + [wordsOption], extraWords: .ignoredUnderTodoSh, todoShUsage: "del NR [TERM]",
+    todoShArguments: [.taskNumber, .term.oneWord.optional]
+  ) { context, parsed throws(TodoError) in
+    let arguments = parsed.words
     if let status = try QuerySelection.delete(arguments, context: context, usage: spec.usageError) { return status }
     if context.settings.policy.readsTasksByGrammar { return try deleteNative(arguments, context: context) }
     let file = context.settings.todoFile

@@ -4,8 +4,10 @@ enum DeprioritizeCommand {
   static let spec: CommandSpec = CommandSpec(
     name: "depri", aliases: ["dp"], usage: "NR [NR ...]",
     abstract: "Remove the priority of one or more tasks.",
-    arguments: [.taskNumbers], options: OptionSpec.selecting
-  ) { context, arguments throws(TodoError) in
+    arguments: [.taskNumbers], argumentsWhenGiven: [(OptionSpec.selectQuery.name, [.taskNumbers.optional])],
+    options: OptionSpec.selecting
+  ) { context, parsed throws(TodoError) in
+    let arguments = parsed.words
     let selection = try QuerySelection.selection(arguments, context: context, question: "Remove the priority of")
     var items = taskNumberWords(arguments)
     guard selection != nil || !items.isEmpty else { throw spec.usageError }

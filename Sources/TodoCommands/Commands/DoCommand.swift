@@ -11,8 +11,10 @@ enum DoCommand {
       until you run archive, so task numbers stay put, and keeps a priority as a pri: tag; \
       a task with a rec: tag then comes back as a new task (see rec).
       """,
-    arguments: [.taskNumbers], options: OptionSpec.selecting, taskState: .open
-  ) { context, arguments throws(TodoError) in
+    arguments: [.taskNumbers], argumentsWhenGiven: [(OptionSpec.selectQuery.name, [.taskNumbers.optional])],
+    options: OptionSpec.selecting, taskState: .open
+  ) { context, parsed throws(TodoError) in
+    let arguments = parsed.words
     let selection = try QuerySelection.selection(arguments, context: context, question: "Mark as done")
     var items = taskNumberWords(arguments)
     guard selection != nil || !items.isEmpty else { throw spec.usageError }

@@ -5,8 +5,9 @@ enum ListFileCommand {
   static let spec: CommandSpec = CommandSpec(
     name: "listfile", aliases: ["lf"], usage: "[SRC [TERM...]]",
     abstract: "List the files of the todo directory, or the tasks of one of them.",
-    arguments: [.fileName, .term], termsAreWords: true
-  ) { context, arguments throws(TodoError) in
+    arguments: [.fileName.optional, .term], termsAreWords: true
+  ) { context, parsed throws(TodoError) in
+    let arguments = parsed.words
     let directory = context.settings.todoDirectory
     guard let name = arguments.first else {
       if context.verbose { context.console.line("Files in the todo.txt directory:") }

@@ -38,7 +38,8 @@ enum NameCountsCommand {
         done.txt.
         """,
       options: [sortOption, formatOption], nativeOnly: true
-    ) { context, arguments throws(TodoError) in
+    ) { context, parsed throws(TodoError) in
+      let arguments = parsed.words
       guard arguments.isEmpty else { throw .actionUsage(name) }
       let keys = try sortKeys(context.invocation.value(sortOption.name) ?? Key.name.rawValue)
       let counts = try count(sigil == "+" ? \.projects : \.contexts, context: context)

@@ -22,7 +22,8 @@ enum NoteCommand {
       task to done.txt on archive and the file stays. ls also searches notes for plain words.
       """,
     arguments: [.taskNumber, .text], options: [showOption, replaceOption], nativeOnly: true, argumentsOptional: true
-  ) { context, arguments throws(TodoError) in
+  ) { context, parsed throws(TodoError) in
+    let arguments = parsed.words
     guard !arguments.isEmpty else { throw spec.usageError }
     if arguments.count > 1 || !context.input.isTerminal, !context.invocation.has(showOption.name) {
       // Text given is never ignored: as arguments, or piped in (when there is any).

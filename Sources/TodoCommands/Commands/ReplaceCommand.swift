@@ -9,8 +9,9 @@ enum ReplaceCommand {
       old priority and creation date stay.
       """,
     arguments: [.taskNumber, .taskText], options: [TypedInput.verbatimOption, allOption]
-  ) { context, arguments throws(TodoError) in
-    try replaceOrPrepend(context, arguments, prepend: false, spec: spec)
+  ) { context, parsed throws(TodoError) in
+    let arguments = parsed.words
+    return try replaceOrPrepend(context, arguments, prepend: false, spec: spec)
   }
 
   /// `--all`: replace the tags with meaning too.

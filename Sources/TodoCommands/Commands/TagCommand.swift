@@ -12,8 +12,10 @@ enum TagCommand {
       weekend, +2w, 3b, eom); the absolute date is stored. A pri value may be high, medium or \
       low.
       """,
-    arguments: [.taskNumbers, .tagKey, .tagValue], options: OptionSpec.selecting, nativeOnly: true
-  ) { context, arguments throws(TodoError) in
+    arguments: [.taskNumbers, .tagKey, .tagValue],
+    argumentsWhenGiven: [(OptionSpec.selectQuery.name, [.tagKey, .tagValue])], options: OptionSpec.selecting, nativeOnly: true
+  ) { context, parsed throws(TodoError) in
+    let arguments = parsed.words
     let selection = try QuerySelection.selection(arguments, context: context, question: "Tag")
     let (items, rest) = selection.map { ([], $0.rest) } ?? leadingTaskNumbers(arguments)
     guard selection != nil || !items.isEmpty, !rest.isEmpty else { throw spec.usageError }
@@ -64,8 +66,10 @@ enum PostponeCommand {
       days as the due date, so the gap stays. A task with only t: moves its threshold; a task \
       with neither gets due:. A task whose due: or t: is not a real date is left alone.
       """,
-    arguments: [.taskNumbers, .dateOrDuration], options: OptionSpec.selecting, nativeOnly: true
-  ) { context, arguments throws(TodoError) in
+    arguments: [.taskNumbers, .dateOrDuration],
+    argumentsWhenGiven: [(OptionSpec.selectQuery.name, [.dateOrDuration])], options: OptionSpec.selecting, nativeOnly: true
+  ) { context, parsed throws(TodoError) in
+    let arguments = parsed.words
     let selection = try QuerySelection.selection(arguments, context: context, question: "Postpone")
     let leading = spec.leadingTaskNumberCount(arguments, whole: true)
     let (items, rest) = selection.map { ([], $0.rest) } ?? (taskNumberWords(Array(arguments.prefix(leading))), Array(arguments.dropFirst(leading)))
@@ -157,7 +161,8 @@ enum ReopenCommand {
       written after the x). Only tasks still in todo.txt can be reopened.
       """,
     arguments: [.taskNumbers], taskState: .done, nativeOnly: true
-  ) { context, arguments throws(TodoError) in
+  ) { context, parsed throws(TodoError) in
+    let arguments = parsed.words
     let items = taskNumberWords(arguments)
     guard !items.isEmpty else { throw spec.usageError }
     let references = try items.map { item throws(TodoError) in try TaskReference(item, usage: spec.usageError) }

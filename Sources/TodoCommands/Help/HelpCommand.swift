@@ -5,7 +5,8 @@ enum HelpCommand {
     abstract: "Show the full help, or the help of the named actions.",
     discussion: "An add-on's help is what it prints when run with the single argument usage.",
     arguments: [.action], toleratesConflictMarkers: true
-  ) { context, arguments throws(TodoError) in
+  ) { context, parsed throws(TodoError) in
+    let arguments = parsed.words
     let addons = Addons.list(in: context.settings.actionsDirectory)
     if arguments.isEmpty {
       // A few hundred lines: through a pager on a terminal.

@@ -13,7 +13,8 @@ enum FindCommand {
       it for the shell: todo find '+Kitchen due:<=+3d'. The options are those of ls.
       """,
     arguments: [.query], options: OptionSpec.listing, nativeOnly: true
-  ) { context, arguments throws(TodoError) in
+  ) { context, parsed throws(TodoError) in
+    let arguments = parsed.words
     var options = ListOptions(context.invocation, terms: arguments)
     options.query = FindCommand.joined(options.query, options.terms.joined(separator: " "))
     options.terms = []
@@ -47,7 +48,8 @@ enum ViewCommand {
       configuration file read, or to $XDG_CONFIG_HOME/todo/config when there is none.
       """,
     arguments: [.text, .query], options: OptionSpec.listing + [addOption], nativeOnly: true
-  ) { context, arguments throws(TodoError) in
+  ) { context, parsed throws(TodoError) in
+    let arguments = parsed.words
     let views = ViewCommand.views(context.settings)
     if let name = context.invocation.value(addOption.name) {
       return try add(name, query: arguments.joined(separator: " "), views: views, context: context)

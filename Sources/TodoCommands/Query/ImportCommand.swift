@@ -15,7 +15,8 @@ enum ImportCommand {
       are added on add; null means none. All tasks are appended in one change.
       """,
     nativeOnly: true
-  ) { context, arguments throws(TodoError) in
+  ) { context, parsed throws(TodoError) in
+    let arguments = parsed.words
     guard arguments.isEmpty else { throw spec.usageError }
     return try run(context)
   }
