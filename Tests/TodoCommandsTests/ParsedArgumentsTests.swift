@@ -53,9 +53,9 @@ import TodoTxt
   }
 
   @Test func countsAreCheckedAgainstTheirRange() throws {
-    #expect(try ParsedArgumentsTests.parse("undo", []).count(0) == nil)
-    #expect(try ParsedArgumentsTests.parse("undo", ["3"]).count(0) == 3)
-    #expect(try ParsedArgumentsTests.parse("agenda", ["0"]).count(0) == 0)
+    #expect(try ParsedArgumentsTests.parse("undo", []).number(0) == nil)
+    #expect(try ParsedArgumentsTests.parse("undo", ["3"]).number(0) == 3)
+    #expect(try ParsedArgumentsTests.parse("agenda", ["0"]).number(0) == 0)
     #expect(throws: TodoError.badOptionValue("DAYS", "36601")) { try ParsedArgumentsTests.parse("agenda", ["36601"]) }
     #expect(throws: TodoError.badOptionValue("DAYS", "soon")) { try ParsedArgumentsTests.parse("agenda", ["soon"]) }
   }
@@ -63,7 +63,7 @@ import TodoTxt
   /// `rec NR --preview K` declares K as a count; without the option the word is a rule.
   @Test func anOptionDeclaresOtherPositionals() throws {
     let preview = Invocation(values: ["--preview": [""]])
-    #expect(try ParsedArgumentsTests.parse("rec", ["2", "7"], invocation: preview).count(1) == 7)
+    #expect(try ParsedArgumentsTests.parse("rec", ["2", "7"], invocation: preview).number(1) == 7)
     #expect(throws: TodoError.badOptionValue("--preview", "1001")) {
       try ParsedArgumentsTests.parse("rec", ["2", "1001"], invocation: preview)
     }
@@ -77,7 +77,7 @@ import TodoTxt
     #expect(try ParsedArgumentsTests.parse("cal", ["next"]).month(0) == CalendarMonth(year: 2027, month: 1))
     #expect(throws: TodoError.notAMonth("smarch")) { try ParsedArgumentsTests.parse("cal", ["smarch"]) }
     let pri = try ParsedArgumentsTests.parse("pri", ["1", "high", "2", "b"])
-    #expect(pri.count == 4)
+    #expect(pri.placeCount == 4)
     #expect(try pri.priority(1) == Priority("A"))
     #expect(try pri.priority(3) == Priority("B"))
   }

@@ -10,6 +10,8 @@ package struct ParsedArguments: Sendable {
   enum Value: Sendable, Equatable {
     case task(TaskReference)
     case tasks([TaskReference])
+    /// Task numbers checked in turn: each item read, or the error it is.
+    case taskItems([Result<TaskReference, TodoError>])
     case priority(Priority)
     case count(Int)
     case recurrence(Recurrence)
@@ -35,7 +37,7 @@ package struct ParsedArguments: Sendable {
 
   /// How many places were read: for a declaration that repeats (`pri NR PRIORITY ...`), the
   /// declared places times the repetitions.
-  var count: Int { slots.count }
+  var placeCount: Int { slots.count }
 
   /// Whether the words at `index` were given.
   func isGiven(_ index: Int) -> Bool { index < slots.count && slots[index] != nil }
@@ -72,6 +74,18 @@ package struct ParsedArguments: Sendable {
   func tasks(_ index: Int) throws(TodoError) -> [TaskReference] {
     switch try value(index) {
     case .tasks(let references)?: return references
+    case .taskItems(let items)?: return try items.map { item throws(TodoError) in try item.get() }
+    case nil: return []
+    default: mismatch(index, "task numbers")
+    }
+  }
+
+  /// The task numbers at `index`, each read or the error it is, for a command that acts on
+  /// the numbers before a bad one (``CommandSpec/checksWordsInTurn``).
+  func eachTask(_ index: Int) throws(TodoError) -> [Result<TaskReference, TodoError>] {
+    switch try value(index) {
+    case .tasks(let references)?: return references.map { .success($0) }
+    case .taskItems(let items)?: return items
     case nil: return []
     default: mismatch(index, "task numbers")
     }
@@ -83,8 +97,9 @@ package struct ParsedArguments: Sendable {
     return priority
   }
 
-  /// The number at `index`, or `nil` when it was left out.
-  func count(_ index: Int) throws(TodoError) -> Int? {
+  /// The whole number at `index` (declared with ``CommandSpec/Positional/counting(_:named:)``),
+  /// or `nil` when it was left out.
+  func number(_ index: Int) throws(TodoError) -> Int? {
     switch try value(index) {
     case .count(let number)?: return number
     case nil: return nil
@@ -179,7 +194,11 @@ extension ParsedArguments {
         if positional.value == .words {
           let taken = isLast ? rest : Array(rest.prefix(1))
           index += taken.count
-          slots.append(taken.isEmpty ? nil : .success(.words(taken)))
+          if taken.isEmpty {
+            slots.append(positional.isOptional ? nil : try fail(usage))
+            continue
+          }
+          slots.append(.success(.words(taken)))
           continue
         }
         if positional.value == .taskNumbers || positional.value == .taskNumberPerWord {
@@ -188,18 +207,17 @@ extension ParsedArguments {
           let given = Array(rest.prefix(count))
           let items = positional.value == .taskNumbers ? taskNumberWords(given) : given
           if items.isEmpty {
-            guard positional.isOptional else {
-              slots.append(try fail(usage))
-              continue
-            }
+            // A list with no number is refused before anything is done, in turn or not.
+            guard positional.isOptional else { throw usage }
             slots.append(nil)
             continue
           }
-          do throws(TodoError) {
-            slots.append(.success(.tasks(try items.map { item throws(TodoError) in try TaskReference(item, usage: usage) })))
-          } catch {
-            slots.append(try fail(error))
+          if spec.checksWordsInTurn {
+            // Each number is its own check: todo.sh acts on the ones before a bad one.
+            slots.append(.success(.taskItems(items.map { item in Result { () throws(TodoError) in try TaskReference(item, usage: usage) } })))
+            continue
           }
+          slots.append(.success(.tasks(try items.map { item throws(TodoError) in try TaskReference(item, usage: usage) })))
           continue
         }
         guard let word = rest.first else {

@@ -66,6 +66,13 @@ extension CommandSpec {
       return copy
     }
 
+    /// This positional, which must be given (a text: at least one word).
+    package var required: Positional {
+      var copy = self
+      copy.isOptional = false
+      return copy
+    }
+
     /// This positional, which must be given and whose first word must not be empty.
     package var nonEmpty: Positional {
       var copy = self

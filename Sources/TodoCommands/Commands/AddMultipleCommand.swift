@@ -6,9 +6,8 @@ enum AddMultipleCommand {
     abstract: "Add several tasks at once, one per line of the text.",
     discussion: "Empty lines are skipped; each line is added as by add.",
     arguments: [.taskText], options: [TypedInput.verbatimOption], acceptsLineBreaks: true
-  ) { context, parsed throws(TodoError) in
-    let arguments = parsed.words
-    let input = try AddCommand.readText(context, arguments, prompt: "Add: ", usage: spec.usageError)
+  ) { context, arguments throws(TodoError) in
+    let input = try AddCommand.readText(context, arguments.text(0), prompt: "Add: ", usage: spec.usageError)
     let lines = input.split(separator: 0x0A, omittingEmptySubsequences: true).map(Array.init)
     if !lines.isEmpty { try AddCommand.add(lines, to: context.settings.todoFile, context: context) }
     return .success

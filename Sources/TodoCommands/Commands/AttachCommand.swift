@@ -116,7 +116,7 @@ enum OpenCommand {
     let targets = openable(task, settings: context.settings)
     guard !targets.isEmpty else { throw .nothingToOpen(reference.typed) }
     let target: String
-    if let choice = try arguments.count(1) {
+    if let choice = try arguments.number(1) {
       guard choice <= targets.count else { throw .badOptionValue("N", arguments.words[1]) }
       target = targets[choice - 1]
     } else if targets.count == 1 {

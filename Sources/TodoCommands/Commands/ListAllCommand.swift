@@ -6,7 +6,7 @@ enum ListAllCommand {
     abstract: "List the tasks of todo.txt and done.txt together; done.txt's are numbered 0.",
     arguments: [.term], options: OptionSpec.listing, termsAreWords: true
   ) { context, parsed throws(TodoError) in
-    let arguments = parsed.words
+    let arguments = try parsed.text(0)
     if context.settings.policy.readableListing, case var options = ListOptions(context.invocation, terms: arguments),
       QueryListing.isNeeded(options)
     {

@@ -14,7 +14,7 @@ enum ListCommand {
       """,
     arguments: [.term], options: OptionSpec.listing, termsAreWords: true
   ) { context, parsed throws(TodoError) in
-    let arguments = parsed.words
+    let arguments = try parsed.text(0)
     let native = context.settings.policy.readableListing ? ListOptions(context.invocation, terms: arguments) : nil
     try listFile(context.settings.todoFile, terms: arguments, options: native, context: context)
     if context.settings.policy.readableListing { ConflictsCommand.mentionCopies(context) }

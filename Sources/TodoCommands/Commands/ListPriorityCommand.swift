@@ -7,6 +7,7 @@ enum ListPriorityCommand {
     nativeDiscussion: "PRIORITIES may also be high, medium or low, or a range of them (high-medium).",
     arguments: [.priorities.optional, .term], options: OptionSpec.listing, termsAreWords: true
   ) { context, parsed throws(TodoError) in
+    // The first word is a priority selection only if it reads as one; else it is a term.
     let arguments = parsed.words
     let options = context.settings.policy.readableListing ? ListOptions(context.invocation, terms: arguments) : nil
     var terms = arguments

@@ -6,7 +6,7 @@ enum ListProjectsCommand {
     abstract: "List the +projects used in todo.txt (of the tasks matching every TERM).",
     arguments: [.term], termsAreWords: true
   ) { context, parsed throws(TodoError) in
-    let arguments = parsed.words
+    let arguments = try parsed.text(0)
     try WordsWithSigil.list(UInt8(ascii: "+"), terms: arguments, context: context)
     return .success
   }

@@ -38,9 +38,7 @@ enum NameCountsCommand {
         done.txt.
         """,
       options: [sortOption, formatOption], nativeOnly: true
-    ) { context, parsed throws(TodoError) in
-      let arguments = parsed.words
-      guard arguments.isEmpty else { throw .actionUsage(name) }
+    ) { context, _ throws(TodoError) in
       let keys = try sortKeys(context.invocation.value(sortOption.name) ?? Key.name.rawValue)
       let counts = try count(sigil == "+" ? \.projects : \.contexts, context: context)
       let rows = sorted(counts, by: keys)

@@ -24,7 +24,7 @@ enum NextCommand {
       """,
     arguments: [.term], options: [limitOption, explainOption], nativeOnly: true, termsAreWords: true
   ) { context, parsed throws(TodoError) in
-    let arguments = parsed.words
+    let arguments = try parsed.text(0)
     var options = ListOptions()
     options.sort = TaskOrder.Key.urgency.rawValue
     options.terms = arguments

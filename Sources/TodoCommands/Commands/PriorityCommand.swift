@@ -16,7 +16,7 @@ enum PriorityCommand {
     errorUsage: "pri NR PRIORITY [NR PRIORITY ...]\nnote: PRIORITY is a letter from A to Z, or high, medium or low (h, m, l).",
     todoShUsage: "pri NR PRIORITY [NR PRIORITY ...]\nnote: PRIORITY must be anywhere from A to Z."
   ) { context, arguments throws(TodoError) in
-    let selection = try QuerySelection.selection(arguments.words, context: context, question: "Set the priority of")
+    let selection = try QuerySelection.selection(context: context, question: "Set the priority of")
     let file = context.settings.todoFile
     var status = ExitStatus.success
     var failure: TodoError?
@@ -30,7 +30,7 @@ enum PriorityCommand {
       if let selection {
         pairs = try selection.numbers(in: list, context: context, terminal: terminal).map { (TaskReference(number: $0), 0) }
       } else {
-        pairs = stride(from: 0, to: arguments.count, by: 2).map { (nil, $0) }
+        pairs = stride(from: 0, to: arguments.placeCount, by: 2).map { (nil, $0) }
       }
       for (selected, index) in pairs {
         do throws(TodoError) {

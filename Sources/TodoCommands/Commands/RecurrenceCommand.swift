@@ -32,7 +32,7 @@ enum RecurrenceCommand {
       }
       return .success
     }
-    let count = previewing ? try arguments.count(1) ?? 5 : 1
+    let count = previewing ? try arguments.number(1) ?? 5 : 1
     let task = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
     guard let recurrence = task.recurrence else { throw .doesNotRecur(reference.typed) }
     context.echo(reference.typed, task.bytes)

@@ -15,7 +15,7 @@ enum UndoCommand {
     // can be stepped back (undoing a `resolve` puts the markers back).
     arguments: [.text.counting(1...Int.max).optional], nativeOnly: true, toleratesConflictMarkers: true
   ) { context, arguments throws(TodoError) in
-    try step(context, count: arguments.count(0) ?? 1, undoing: true)
+    try step(context, count: arguments.number(0) ?? 1, undoing: true)
   }
 
   static func step(_ context: CommandContext, count: Int, undoing: Bool) throws(TodoError) -> ExitStatus {
@@ -60,7 +60,7 @@ enum RedoCommand {
     abstract: "Redo the last undone change (or the last N).",
     arguments: [.text.counting(1...Int.max).optional], nativeOnly: true, toleratesConflictMarkers: true
   ) { context, arguments throws(TodoError) in
-    try UndoCommand.step(context, count: arguments.count(0) ?? 1, undoing: false)
+    try UndoCommand.step(context, count: arguments.number(0) ?? 1, undoing: false)
   }
 }
 
@@ -71,7 +71,7 @@ enum LogCommand {
     discussion: "Shows the last N changes (default 20), with how many lines each removed and added.",
     arguments: [.text.counting(1...Int.max).optional], nativeOnly: true
   ) { context, arguments throws(TodoError) in
-    let limit = try arguments.count(0) ?? 20
+    let limit = try arguments.number(0) ?? 20
     let entries = context.store.history(files: context.undoFiles)
     if entries.isEmpty {
       if context.verbose { context.console.line("TODO: No changes to undo.") }

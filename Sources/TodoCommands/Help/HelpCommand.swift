@@ -6,7 +6,7 @@ enum HelpCommand {
     discussion: "An add-on's help is what it prints when run with the single argument usage.",
     arguments: [.action], toleratesConflictMarkers: true
   ) { context, parsed throws(TodoError) in
-    let arguments = parsed.words
+    let arguments = try parsed.text(0)
     let addons = Addons.list(in: context.settings.actionsDirectory)
     if arguments.isEmpty {
       // A few hundred lines: through a pager on a terminal.
