@@ -245,7 +245,8 @@ extension HelpCommand {
 enum ShortHelpCommand {
   static let spec: CommandSpec = CommandSpec(
     name: "shorthelp",
-    abstract: "List the usage line of every built-in and add-on action.", toleratesConflictMarkers: true
+    abstract: "List the usage line of every built-in and add-on action.", toleratesConflictMarkers: true,
+    extraWords: .ignoredUnderTodoSh
   ) { context, _ throws(TodoError) in
     HelpCommand.shortHelp(
       programName: context.programName, addons: Addons.list(in: context.settings.actionsDirectory),
