@@ -36,7 +36,7 @@ struct DAVElement: Sendable {
     }
     if containsDocumentType(bytes) { throw .documentTypeDeclaration }
     let reader = TreeReader()
-    let parser = XMLParser(data: Data(bytes))
+    let parser = XMLParser(data: Data(replacingControlCharacters(bytes)))
     parser.shouldProcessNamespaces = true
     parser.shouldResolveExternalEntities = false
     parser.delegate = reader
@@ -46,6 +46,73 @@ struct DAVElement: Sendable {
       throw .malformedXML(parser.parserError.map { "\($0.localizedDescription)" } ?? "unreadable")
     }
     return root
+  }
+
+  /// The reply with the characters XML 1.0 has no place for made U+FFFD: C0 control
+  /// characters other than tab and line breaks, raw or as character references (and
+  /// references to surrogates, U+FFFE, U+FFFF or past U+10FFFF). A server that
+  /// stores a phone's ESC in a DESCRIPTION sends it inside the reply all the same, and one
+  /// such item must not make every sync fail; the mapping makes them U+FFFD anyway. The reply
+  /// is copied only when it holds one.
+  static func replacingControlCharacters(_ bytes: [UInt8]) -> [UInt8] {
+    func isBad(_ byte: UInt8) -> Bool { byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D }
+    let ampersand = UInt8(ascii: "&")
+    guard bytes.contains(where: { isBad($0) || $0 == ampersand }) else { return bytes }
+    let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count + 16)
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if isBad(byte) {
+        out += replacement
+        index += 1
+        continue
+      }
+      if byte == ampersand, index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "#"),
+        let (value, end) = characterReference(bytes, from: index + 2), !isXMLCharacter(value)
+      {
+        out += Array("&#xFFFD;".utf8)
+        index = end
+        continue
+      }
+      out.append(byte)
+      index += 1
+    }
+    return out
+  }
+
+  /// Whether XML 1.0 allows the character (as a reference, too).
+  private static func isXMLCharacter(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x09, 0x0A, 0x0D, 0x20...0xD7FF, 0xE000...0xFFFD, 0x1_0000...0x10_FFFF: return true
+    default: return false
+    }
+  }
+
+  /// The value of a character reference's digits starting at `start` (after `&#`) and the
+  /// index after its `;`; nil when it is not one.
+  private static func characterReference(_ bytes: [UInt8], from start: Int) -> (UInt32, Int)? {
+    var index = start
+    let hex = index < bytes.count && (bytes[index] == UInt8(ascii: "x") || bytes[index] == UInt8(ascii: "X"))
+    if hex { index += 1 }
+    var value: UInt32 = 0
+    var digits = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      let digit: UInt32
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+      case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: digit = UInt32(byte - UInt8(ascii: "a") + 10)
+      case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: digit = UInt32(byte - UInt8(ascii: "A") + 10)
+      case UInt8(ascii: ";"): return digits > 0 ? (value, index + 1) : nil
+      default: return nil
+      }
+      value = min(value * (hex ? 16 : 10) + digit, 0x11_0000)
+      digits += 1
+      index += 1
+    }
+    return nil
   }
 
   /// Whether `<!DOCTYPE` or `<!ENTITY` occurs anywhere: memchr from one `<` to the next, so a

@@ -22,6 +22,9 @@ public final class CalDAVSync {
   public struct Environment {
     public var todoFile: String
     public var doneFile: String
+    /// The folder of the list's notes (a `note:` tag names a file in it); nil leaves notes
+    /// out of the sync (the server's DESCRIPTION is kept as it is).
+    public var notesFolder: String?
     public var collectionURL: String
     public var store: TodoStore
     public var mapping: VTODOMapping
@@ -33,11 +36,13 @@ public final class CalDAVSync {
     public var progress: ((String) -> Void)?
 
     public init(
-      todoFile: String, doneFile: String, collectionURL: String, store: TodoStore, mapping: VTODOMapping,
-      today: TaskDate, now: Int, newUID: @escaping () -> String, progress: ((String) -> Void)? = nil
+      todoFile: String, doneFile: String, notesFolder: String? = nil, collectionURL: String, store: TodoStore,
+      mapping: VTODOMapping, today: TaskDate, now: Int, newUID: @escaping () -> String,
+      progress: ((String) -> Void)? = nil
     ) {
       self.todoFile = todoFile
       self.doneFile = doneFile
+      self.notesFolder = notesFolder
       self.collectionURL = collectionURL
       self.store = store
       self.mapping = mapping
@@ -53,6 +58,9 @@ public final class CalDAVSync {
     public var plan: SyncPlan
     /// One line per item or task the sync could not handle (left as it is).
     public var problems: [String] = []
+    /// Facts about the list's files the person should know, that are no problem (a note the
+    /// server removed, whose file stays; where the list's text of a note in conflict went).
+    public var notices: [String] = []
     /// Why the state file was not used, if it was there and not good.
     public var stateProblem: SyncStateError?
     /// Server operations that succeeded.
@@ -67,6 +75,18 @@ public final class CalDAVSync {
   /// RELATED-TO holds UIDs and `p:` the list's names).
   var mapping: VTODOMapping
   let stateFile: SyncStateFile?
+  /// The list's tasks as the last plan read them, by place: with the note's text and the
+  /// manual order, which are not in the line (the edits of the list compare with these).
+  var localFields: [TaskPlace: TaskFields] = [:]
+  /// The manual order of todo.txt's tasks by UID: as the last plan read it, then as the
+  /// list's edits left it (a task the server moved takes its new number).
+  var listNumbers: [String: Int] = [:]
+  /// The highest number of todo.txt's tasks as the last plan read them.
+  var lastNumber: Int?
+  /// What the last plan could not read of the list's side (a note behind a link).
+  var readingProblems: [String] = []
+  /// What the last change of the list did to note files (see ``Result/notices``).
+  var notices: [String] = []
   /// How many server operations go by between two writes of the state.
   let saveEvery = 50
 
@@ -101,6 +121,7 @@ public final class CalDAVSync {
     if dryRun {
       let lists = try readLists()
       result.plan = plan(lists: lists, state: state, remote: remote, confirmed: confirmed, newUID: { "(new)" })
+      result.problems += readingProblems
       if let refusal = result.plan.refusal { throw .refused(refusal, tasks: refusedCount(refusal, state: state)) }
       return result
     }
@@ -120,8 +141,10 @@ public final class CalDAVSync {
         var plan = self.plan(lists: lists, state: state, remote: remote, confirmed: confirmed, newUID: environment.newUID)
         guard plan.refusal == nil else { return plan }
         var listFirst = plan
-        choices = CalDAVSync.keepingTheList(&listFirst, lists: lists)
-        problems = self.apply(&listFirst, to: &lists)
+        problems = self.readingProblems
+        self.notices = []
+        choices = self.keepingTheList(&listFirst, lists: lists)
+        problems += self.apply(&listFirst, to: &lists)
         // The UIDs given now name the list's `id:`s in what is written to the server.
         self.mapping.relations = CalDAVSync.relations(lists, state: state)
         plan.serverOperations = listFirst.serverOperations
@@ -141,6 +164,7 @@ public final class CalDAVSync {
       throw .store(StoreError(.notFound, path: environment.todoFile, operation: .write))
     }
     result.problems += problems
+    result.notices = notices
     result.plan = applied
     if let refusal = applied.refusal { throw .refused(refusal, tasks: refusedCount(refusal, state: state)) }
 
@@ -285,6 +309,12 @@ public final class CalDAVSync {
       case .success(let task):
         view.tasks.append(task)
         view.bodies[href] = item.body
+      case .notATask where recordsByHref[href] == nil:
+        // An event or a journal entry of a calendar that also holds tasks: not the list's.
+        continue
+      case .notATask:
+        view.problems.append("\(href): no VTODO any more; left as it is")
+        view.unchanged.insert(href)
       case .failure(let why):
         view.problems.append("\(href): \(why); left as it is")
         // An item that does not read is never taken as deleted: its record stays.
@@ -296,6 +326,8 @@ public final class CalDAVSync {
 
   enum ItemReading {
     case success(RemoteTask)
+    /// A calendar object without a VTODO (a VEVENT, a VJOURNAL).
+    case notATask
     case failure(String)
   }
 
@@ -307,9 +339,7 @@ public final class CalDAVSync {
       return .failure("\(error)")
     }
     let todos = document.todos
-    guard let master = todos.first(where: { $0.recurrenceID == nil }) ?? todos.first else {
-      return .failure("no VTODO")
-    }
+    guard let master = todos.first(where: { $0.recurrenceID == nil }) ?? todos.first else { return .notATask }
     guard let uid = master.uid, !uid.isEmpty else { return .failure("a VTODO without UID") }
     guard todos.allSatisfy({ $0.uid == uid }) else { return .failure("VTODOs with different UIDs in one item") }
     let occurrences = todos.filter { $0.recurrenceID != nil }.map(mapping.fields(of:)).filter(\.isCompleted)
@@ -322,25 +352,64 @@ public final class CalDAVSync {
   func plan(lists: [TodoList], state: SyncState, remote: RemoteView, confirmed: Bool, newUID: () -> String) -> SyncPlan {
     var remoteByUID: [String: RemoteTask] = [:]
     for task in remote.tasks { remoteByUID[task.uid] = task }
+    let local = localTasks(lists, state: state, remoteByUID: remoteByUID)
+    localFields = [:]
+    for task in local { localFields[task.place] = task.fields }
+    return SyncPlan(
+      local: local, records: state.records, remote: remote.tasks, unchanged: remote.unchanged, today: environment.today,
+      confirmed: confirmed, newUID: newUID)
+  }
+
+  /// The list's tasks as the plan compares them. Two fields live outside the line (and a
+  /// done line without a completion date cannot hold a creation date):
+  /// - the note's text is the file its `note:` names (without a notes folder, or where the
+  ///   file does not read, the synced value stays, so nothing is sent);
+  /// - the manual order of todo.txt is its line order, as numbers that keep the ones the
+  ///   last sync recorded wherever the lines still agree with them (``ManualOrder``), so a
+  ///   task moved by `reorder` is the one task sent. done.txt's tasks keep theirs.
+  func localTasks(_ lists: [TodoList], state: SyncState, remoteByUID: [String: RemoteTask]) -> [LocalTask] {
+    readingProblems = []
+    let notes = environment.notesFolder.map { NotesFolder($0, store: environment.store) } ?? .missing
     var local: [LocalTask] = []
+    var known: [Int?] = []
+    var ordered: [Int] = []
     for (fileIndex, list) in lists.enumerated() {
       let file: ListFile = fileIndex == 0 ? .todo : .done
       for index in list.indices {
         let task = list[index]
         guard !task.isBlank else { continue }
         let uid = task.tagValue(TagMeaning.uid.key).flatMap(LocalUID.uid(fromTagValue:))
+        // The base of these two is the state's record (what both sides last agreed on); a
+        // task found by its UID on a first sync takes the server's.
+        let synced = uid.flatMap { state.records[$0]?.fields ?? remoteByUID[$0]?.fields }
         var fields = TaskFields(task)
-        // The note's text and the manual order live outside the line: the server's are kept.
-        if let uid, let known = remoteByUID[uid]?.fields ?? state.records[uid]?.fields {
-          fields.note = known.note
-          fields.sortOrder = known.sortOrder
+        fields.note = synced?.note
+        // A done line without a completion date has no place for a creation date: the
+        // server's CREATED stays as it is rather than read as removed here.
+        if task.isCompleted, task.completionDate == nil { fields.created = synced?.created }
+        if environment.notesFolder != nil {
+          switch CalDAVSync.noteText(of: task, in: notes) {
+          case .text(let text): fields.note = text
+          case .unreadable(let why): readingProblems.append("\(fields.title): the note \(why); its text is not synced")
+          }
+        }
+        if file == .todo {
+          known.append(synced?.sortOrder.flatMap { Int($0) })
+          ordered.append(local.count)
+        } else {
+          fields.sortOrder = synced?.sortOrder
         }
         local.append(LocalTask(place: TaskPlace(file, line: index), uid: uid, fields: fields))
       }
     }
-    return SyncPlan(
-      local: local, records: state.records, remote: remote.tasks, unchanged: remote.unchanged, today: environment.today,
-      confirmed: confirmed, newUID: newUID)
+    listNumbers = [:]
+    let numbers = ManualOrder.numbers(keeping: known)
+    lastNumber = numbers.last
+    for (number, position) in zip(numbers, ordered) {
+      local[position].fields.sortOrder = String(number)
+      if let uid = local[position].uid { listNumbers[uid] = number }
+    }
+    return local
   }
 
   // MARK: The list's side
@@ -348,7 +417,7 @@ public final class CalDAVSync {
   /// Turns the plan's edits of tasks in conflict into edits that keep the list's values of
   /// the conflicting fields; returns, by UID, the fields and file the tool chose (the
   /// server's values), for the second change of the list.
-  static func keepingTheList(_ plan: inout SyncPlan, lists: [TodoList]) -> [String: (fields: TaskFields, file: ListFile)] {
+  func keepingTheList(_ plan: inout SyncPlan, lists: [TodoList]) -> [String: (fields: TaskFields, file: ListFile)] {
     var conflicting: [String: [TaskField]] = [:]
     for conflict in plan.conflicts { conflicting[conflict.uid, default: []] += conflict.fields.map(\.field) }
     guard !conflicting.isEmpty else { return [:] }
@@ -357,7 +426,7 @@ public final class CalDAVSync {
       guard case .update(let place, let uid, let chosen, let file) = edit, let fields = conflicting[uid] else { continue }
       let list = lists[place.file == .todo ? 0 : 1]
       guard place.line < list.count else { continue }
-      let own = TaskFields(list[place.line])
+      let own = localFields[place] ?? TaskFields(list[place.line])
       var kept = chosen
       for field in fields { field.copy(from: own, into: &kept) }
       guard kept != chosen else { continue }
@@ -374,18 +443,39 @@ public final class CalDAVSync {
     var problems: [String] = []
     var moved: [(Int, Task)] = []
     var removed = lists.map { Array(repeating: false, count: $0.count) }
+    var movers: [String: Int] = [:]
+    var notes = NoteWriter(sync: self, lists: lists)
     for fileIndex in lists.indices {
       for index in lists[fileIndex].indices {
         let task = lists[fileIndex][index]
         guard let uid = task.tagValue(TagMeaning.uid.key).flatMap(LocalUID.uid(fromTagValue:)),
           let (fields, file) = choices[uid]
         else { continue }
+        // The list's values, as the first change left them (its own, in the conflicting fields).
+        var own = TaskFields(task)
+        switch CalDAVSync.noteText(of: task, in: notes.folder) {
+        case .text(let text): own.note = text
+        case .unreadable: own.note = fields.note
+        }
         var chosen = task
-        do { try chosen.apply(fields) } catch {
+        do {
+          try chosen.apply(fields)
+          if environment.notesFolder != nil, fields.note != own.note {
+            // Both texts stay: the server's becomes the note, the list's goes to a file of its own.
+            if let kept = try notes.keep(own.note, of: task) {
+              notices.append("\(fields.title): this list's text of the note is kept in \(kept)")
+            }
+            try notes.write(fields.note, current: own.note, of: &chosen)
+          }
+        } catch {
           problems.append("\(fields.title): \(error); the list's value stays")
           continue
         }
         let target = file == .todo ? 0 : 1
+        if target == 0, let number = fields.sortOrder.flatMap({ Int($0) }), number != listNumbers[uid] {
+          movers[uid] = number
+          listNumbers[uid] = number
+        }
         if target == fileIndex {
           lists[fileIndex].replace(at: index, with: chosen)
         } else {
@@ -396,8 +486,11 @@ public final class CalDAVSync {
     }
     for (file, task) in moved { _ = lists[file].append(task) }
     for file in lists.indices where removed[file].contains(true) {
+      removed[file] += Array(repeating: false, count: lists[file].count - removed[file].count)
       lists[file].removeLines(marked: removed[file])
     }
+    CalDAVSync.place(movers, in: &lists[0], numbers: listNumbers)
+    notices += notes.unlinked.map { "the server removed a note; its file \($0) stays, no longer linked" }
     return problems
   }
 
@@ -409,12 +502,19 @@ public final class CalDAVSync {
     var failed: Set<String> = []
     var removed = lists.map { Array(repeating: false, count: $0.count) }
     var appended: [(Int, Task)] = []
+    var movers: [String: Int] = [:]
+    var notes = NoteWriter(sync: self, lists: lists)
+    numberArrivals(&plan)
     func index(_ file: ListFile) -> Int { file == .todo ? 0 : 1 }
-    func made(_ base: Task, uid: String, fields: TaskFields) -> Task? {
+    func made(_ base: Task, uid: String, fields: TaskFields, current: TaskFields?, shared: Bool) -> Task? {
       var task = base
       do {
         try task.apply(fields)
         try task.set(.uid, to: LocalUID.tagValue(for: uid))
+        if environment.notesFolder != nil, fields.note != current?.note {
+          if shared, task.note != nil { try task.setNote(nil) }
+          try notes.write(fields.note, current: shared ? nil : current?.note, of: &task)
+        }
         return task
       } catch {
         problems.append("\(fields.title): \(error); left out of the list")
@@ -422,11 +522,22 @@ public final class CalDAVSync {
         return nil
       }
     }
+    /// A task that lands in todo.txt with a number other than the one its line had goes to
+    /// the place that number says (a phone moved it).
+    func order(_ uid: String, _ fields: TaskFields, to file: ListFile, had current: TaskFields?) {
+      guard file == .todo, let number = fields.sortOrder.flatMap({ Int($0) }) else { return }
+      if current?.sortOrder.flatMap({ Int($0) }) != number { movers[uid] = number }
+      listNumbers[uid] = number
+    }
     for edit in plan.localEdits {
       switch edit {
       case .update(let place, let uid, let fields, let file):
         let from = index(place.file)
-        guard let task = made(lists[from][place.line], uid: uid, fields: fields) else { continue }
+        let current = localFields[place]
+        guard let task = made(lists[from][place.line], uid: uid, fields: fields, current: current, shared: false) else {
+          continue
+        }
+        order(uid, fields, to: file, had: place.file == .todo ? current : nil)
         if file == place.file {
           lists[from].replace(at: place.line, with: task)
         } else {
@@ -444,7 +555,12 @@ public final class CalDAVSync {
             continue
           }
         }
-        if let task = made(base, uid: uid, fields: fields) { appended.append((index(file), task)) }
+        // A copy shares its source's note file: a text of its own goes to a file of its own.
+        let current = copying.flatMap { localFields[$0] }
+        if let task = made(base, uid: uid, fields: fields, current: current, shared: copying != nil) {
+          order(uid, fields, to: file, had: nil)
+          appended.append((index(file), task))
+        }
       case .delete(let place):
         removed[index(place.file)][place.line] = true
       }
@@ -454,6 +570,9 @@ public final class CalDAVSync {
       removed[file] += Array(repeating: false, count: lists[file].count - removed[file].count)
       lists[file].removeLines(marked: removed[file])
     }
+    for uid in failed { movers[uid] = nil }
+    CalDAVSync.place(movers, in: &lists[0], numbers: listNumbers)
+    notices += notes.unlinked.map { "the server removed a note; its file \($0) stays, no longer linked" }
     if !failed.isEmpty {
       plan.serverOperations.removeAll { failed.contains($0.uid) }
       plan.recordChanges.removeAll {

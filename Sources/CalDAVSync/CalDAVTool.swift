@@ -161,7 +161,8 @@ public struct CalDAVTool {
     let engine = CalDAVSync(
       collection: collection,
       environment: CalDAVSync.Environment(
-        todoFile: todoFile, doneFile: doneFile, collectionURL: url, store: TodoStore(stateDirectory: stateDirectory), mapping: VTODOMapping(utcOffset: clock.utcOffset),
+        todoFile: todoFile, doneFile: doneFile, notesFolder: CalDAVTool.notesFolder(environment, todoFile: todoFile),
+        collectionURL: url, store: TodoStore(stateDirectory: stateDirectory), mapping: VTODOMapping(utcOffset: clock.utcOffset),
         today: clock.today, now: clock.now, newUID: CalDAVTool.randomUID, progress: progress))
     var result: CalDAVSync.Result
     do throws(SyncError) {
@@ -172,6 +173,7 @@ public struct CalDAVTool {
         result = try engine.run(dryRun: false, confirmed: confirmed)
         result.plan.conflicts = first.plan.conflicts + result.plan.conflicts
         result.plan.reports = first.plan.reports + result.plan.reports
+        result.notices = first.notices + result.notices
       }
     } catch {
       switch error {
@@ -238,6 +240,13 @@ struct LocalClock {
 
 extension CalDAVTool {
   /// The process's environment, as the tool reads it.
+  /// The notes folder the note command keeps: `notes` in the list's folder.
+  static func notesFolder(_ environment: [String: String], todoFile: String) -> String {
+    if let folder = environment["TODO_DIR"], !folder.isEmpty { return folder + "/notes" }
+    guard let slash = todoFile.lastIndex(of: "/") else { return "notes" }
+    return String(todoFile[..<slash]) + "/notes"
+  }
+
   public static func processEnvironment() -> [String: String] { Posix.environment() }
 
   /// One line on standard error, after what standard output holds so far.

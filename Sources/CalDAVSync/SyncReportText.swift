@@ -15,11 +15,13 @@ enum SyncReportText {
       for field in conflict.fields {
         lines.append(
           "conflict: \(shown(conflict.title)) [\(shown(conflict.uid))]: \(field.field) was \(quote(field.local)) here, "
-            + "\(quote(field.remote)) on the server; kept the server's" + (dryRun ? "" : " (todo undo brings the list's back)"))
+            + "\(quote(field.remote)) on the server; kept the server's"
+            + (dryRun ? "" : field.field == .note ? " (this list's text stays in a file of its own)" : " (todo undo brings the list's back)"))
       }
     }
     for report in plan.reports { lines.append(text(of: report)) }
     lines += result.problems.map { "problem: " + shown($0) }
+    lines += result.notices.map { "caldav: " + shown($0) }
     if dryRun { lines += changes(plan) }
     var added = 0
     var changed = 0

@@ -123,6 +123,8 @@ public struct FieldConflict: Equatable, Sendable {
 /// The list's value is not lost: the sync is one change of the list, so `todo undo` brings it
 /// back, and the next sync sends it to the server as a change of the list's.
 ///
+/// The manual order (X-APPLE-SORT-ORDER) is never a conflict: see ``init(base:local:remote:)``.
+///
 /// Projects, contexts and parents are sets of names merged name by name: a name added on
 /// either side is added, a name removed on either side is removed, so these never conflict.
 ///
@@ -145,6 +147,13 @@ public struct FieldMerge: Equatable, Sendable {
         let names = FieldMerge.mergeNames(
           base: base.map(field.names), local: field.names(local), remote: field.names(remote))
         field.setNames(names, in: &merged)
+        continue
+      }
+      if field == .sortOrder {
+        // The manual order is a place, not content: it is never a conflict. The server's
+        // number wins where both sides moved the task (or a first sync finds both
+        // numbered), the list's where the server has none.
+        if remote.sortOrder == nil || base.map({ field.same($0, remote) }) == true { field.copy(from: local, into: &merged) }
         continue
       }
       if let base, field.same(base, remote) {

@@ -449,6 +449,13 @@ private struct Planner {
       let after = remote.due, after > before
     else { return false }
     guard recurrence.isStrict else { return true }
+    // Every third (or later) business day has no exact RRULE: a phone reads the one written
+    // (DAILY, INTERVAL=N, on weekdays) as every Nth calendar day that is a weekday, and
+    // moves the task on by that reading.
+    if recurrence.unit == .businessDay, recurrence.count > 2 {
+      let days = before.days(until: after)
+      if days % recurrence.count == 0, !after.weekday.isWeekend { return true }
+    }
     var date = before
     for _ in 0..<1000 {
       date = recurrence.advance(date)

@@ -68,8 +68,11 @@ public struct VTODOMapping: Sendable {
       if !id.isEmpty, !parents.contains(id) { parents.append(id) }
     }
     fields.parents = parents
-    fields.note = todo.property("DESCRIPTION")?.text
-    fields.sortOrder = todo.property(VTODOMapping.sortOrderProperty)?.valueString
+    fields.note = todo.property("DESCRIPTION").flatMap { NoteText.normalized($0.text) }
+    fields.sortOrder = todo.property(VTODOMapping.sortOrderProperty).map { property in
+      let value = property.valueString.trimmingSpaces
+      return Int(value).map(String.init) ?? value
+    }
     return fields
   }
 

@@ -213,7 +213,7 @@ extension Posix {
     return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
-  /// `realpath(3)` of a directory, or the path as given.
+  /// `realpath(3)` of a path (links resolved), or the path as given when it does not resolve.
   package static func realPath(_ path: String) -> String {
     guard let resolved = Glibc.realpath(path, nil) else { return path }
     defer { free(resolved) }

@@ -55,6 +55,25 @@ import TodoTestSupport
       throws: Self.isInvalidResponse)
   }
 
+  /// Radicale stores a phone's ESC in a DESCRIPTION and sends it raw inside its XML, which
+  /// XML 1.0 has no place for: the item reads, with U+FFFD where the control characters were.
+  @Test func controlCharactersInAnItemDoNotMakeTheReplyUnreadable() throws {
+    let item =
+      "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:a\r\nSUMMARY:Call\u{1B}[31m Mum&#27;&#x1b;&#0000000000027;&#xD800;\u{0}\r\n"
+      + "DESCRIPTION:tab\tstays &#9;&amp;\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+    let body =
+      "<multistatus xmlns='DAV:' xmlns:C='urn:ietf:params:xml:ns:caldav'><response><href>/cal/a.ics</href>"
+      + "<propstat><prop><getetag>\"1\"</getetag><C:calendar-data>\(item)</C:calendar-data></prop>"
+      + "<status>HTTP/1.1 200 OK</status></propstat></response></multistatus>"
+    let server = try ScriptedServer { _ in .multistatus(body) }
+    defer { server.stop() }
+    let items = try Self.collection(server).fetch(["/cal/a.ics"])
+    #expect(items.count == 1)
+    let text = String(decoding: items.first?.body ?? [], as: UTF8.self)
+    #expect(text.contains("SUMMARY:Call\u{FFFD}[31m Mum\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\r\n"), "\(text)")
+    #expect(text.contains("DESCRIPTION:tab\tstays \t&\r\n"), "\(text)")
+  }
+
   @Test func entityExpansionIsRefusedBeforeParsing() throws {
     var laughs = "<?xml version='1.0'?><!DOCTYPE lolz [<!ENTITY lol 'lol'>"
     for level in 1...9 {

@@ -11,6 +11,8 @@ final class SyncBench {
   let folder: String
   let server = InMemoryCollection()
   var uids = 0
+  /// Whether the sync is given the notes folder (an app using the library may not).
+  var syncsNotes = true
 
   init() {
     folder = NSTemporaryDirectory() + "caldav-sync-" + UUID().uuidString
@@ -37,7 +39,7 @@ final class SyncBench {
     let engine = CalDAVSync(
       collection: server,
       environment: CalDAVSync.Environment(
-        todoFile: todoFile, doneFile: doneFile, collectionURL: "http://127.0.0.1:1/cal/tasks/", store: store,
+        todoFile: todoFile, doneFile: doneFile, notesFolder: syncsNotes ? folder + "/notes" : nil, collectionURL: "http://127.0.0.1:1/cal/tasks/", store: store,
         mapping: VTODOMapping(), today: TaskDate("2026-06-10")!, now: 1_781_049_600,
         newUID: { [self] in
           uids += 1
@@ -58,27 +60,45 @@ final class SyncBench {
     return result
   }
 
-  /// The tasks of both files, by UID.
+  /// The tasks of both files, by UID, with their notes' texts.
   var listTasks: [String: TaskFields] {
     var result: [String: TaskFields] = [:]
     for text in [read(), read(doneFile)] {
       for line in text.split(separator: "\n") {
         let task = Task(parsing: line)
         guard let tag = task.tagValue("uid"), let uid = LocalUID.uid(fromTagValue: tag) else { continue }
-        result[uid] = TaskFields(task)
+        result[uid] = TaskFields(task, note: task.note.flatMap { noteText($0) })
       }
     }
     return result
   }
 
+  func noteText(_ name: String) -> String? {
+    FileManager.default.contents(atPath: folder + "/notes/" + name).flatMap { NoteText.normalized(file: Array($0)) }
+  }
+
+  /// The UIDs of todo.txt's tasks, in line order, each once.
+  var todoUIDs: [String] {
+    var seen: Set<String> = []
+    return lines.compactMap { line in
+      Task(parsing: line).tagValue("uid").flatMap(LocalUID.uid(fromTagValue:)).flatMap { seen.insert($0).inserted ? $0 : nil }
+    }
+  }
+
   var taskCount: Int { (read() + read(doneFile)).split(separator: "\n").count }
 
-  /// Both sides hold the same tasks under the same UIDs, each once.
+  /// Both sides hold the same tasks under the same UIDs, each once, with the same notes; the
+  /// server's numbers of the manual order increase along todo.txt's lines.
   func expectConsistent(_ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
     var local = listTasks
-    for uid in local.keys { local[uid]?.note = serverTasks[uid]?.note }
+    let server = serverTasks
+    let numbers = todoUIDs.map { server[$0]?.sortOrder.flatMap { Int($0) } }
+    #expect(!numbers.contains(nil), "a task of todo.txt without a number on the server", sourceLocation: sourceLocation)
+    let known = numbers.compactMap { $0 }
+    #expect(zip(known, known.dropFirst()).allSatisfy { $0 < $1 }, "the server's order is not todo.txt's", sourceLocation: sourceLocation)
+    for uid in local.keys { local[uid]?.sortOrder = server[uid]?.sortOrder }
     #expect(local.count == taskCount, "a task without uid", sourceLocation: sourceLocation)
-    #expect(local == serverTasks, comment, sourceLocation: sourceLocation)
+    #expect(local == server, comment, sourceLocation: sourceLocation)
   }
 }
 

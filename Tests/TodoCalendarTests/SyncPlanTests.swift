@@ -389,6 +389,26 @@ struct SyncWorld {
     #expect(world.localTask(uid)?.fields.due == TaskDate("2026-06-12"))
   }
 
+  @Test func aPhoneMovingEveryThirdBusinessDayOnByItsRuleIsACompletion() {
+    // rec:+3b from Thursday 2026-06-11: the list's next is Tuesday 06-16; a phone reading the
+    // RRULE (every third day, on weekdays) moves it to Wednesday 06-17.
+    let task = TaskFields(title: "Water plants", due: TaskDate("2026-06-11"), recurrence: Recurrence("+3b"))
+    var world = synced([task])
+    let uid = world.local[0].uid!
+    var moved = task
+    moved.due = TaskDate("2026-06-17")
+    world.phoneSaves(uid, moved)
+    let plan = world.sync()
+    #expect(plan.reports == [.recurringCompleted(uid: uid, title: "Water plants")])
+    #expect(world.local.filter(\.fields.isCompleted).map(\.fields.due) == [TaskDate("2026-06-11")])
+    // A day off both readings is an edit.
+    var world2 = synced([task])
+    var off = task
+    off.due = TaskDate("2026-06-15")
+    world2.phoneSaves(world2.local[0].uid!, off)
+    #expect(world2.sync().reports.isEmpty)
+  }
+
   // MARK: Property
 
   /// Random edits on both sides between syncs: after each sync both sides hold the same

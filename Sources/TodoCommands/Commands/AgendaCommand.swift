@@ -28,10 +28,11 @@ enum AgendaCommand {
     if quiet { return agenda.overdue.isEmpty ? .success : .failure }
 
     let width = String(list.count).count
-    let colours = Colours(context.settings)
-    let plain = context.settings.isPlain
-    let heading: [UInt8] = plain ? [] : [0x1B] + bytes("[1m")
-    let reset = plain ? [] : Colours.decode(context.settings.value("DEFAULT"))
+    let palette = Palette(context.settings)
+    let colours = Colours(palette: palette, settings: context.settings)
+    let heading: [UInt8] = context.settings.isPlain ? [] : [0x1B] + bytes("[1m")
+    // What ends the heading's bold: DEFAULT, else ESC [0m (an empty DEFAULT left it bold).
+    let reset = palette.reset
     // A task that waits for an open one is due all the same, but cannot be done yet: marked
     // as `ls --all` would show it hidden.
     let blocked = Dependencies.blockedIDs(in: list)
@@ -57,7 +58,7 @@ enum AgendaCommand {
         continue
       }
       let line = Array(numbered[offset].prefix(width + 1)) + context.display(Array(numbered[offset].dropFirst(width + 1)))
-      let due = NativeListing.dueColour(entry.due, today: today, settings: context.settings)
+      let due = palette.dueColour(entry.due, today: today)
       context.console.line(bytes("  ") + colours.apply(to: line, due: due))
     }
     if context.verbose {

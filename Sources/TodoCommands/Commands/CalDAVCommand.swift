@@ -1,4 +1,3 @@
-@preconcurrency import Glibc
 import TodoStore
 
 /// `caldav setup|sync`: the list on a phone, through a CalDAV task collection.
@@ -73,9 +72,8 @@ enum CalDAVCommand {
 
   /// The helper beside the running binary (links resolved), else the first on PATH.
   static func findHelper(path: String) -> String? {
-    if let resolved = realpath("/proc/self/exe", nil) {
-      let running = String(cString: resolved)
-      free(resolved)
+    let running = Posix.realPath("/proc/self/exe")
+    if running != "/proc/self/exe" {
       let beside = Posix.dirname(running) + "/" + helperName
       if Posix.isExecutable(beside), !Posix.isDirectory(beside) { return beside }
     }

@@ -156,10 +156,10 @@ struct CalendarGrid {
     let plain = settings.isPlain
     // Reverse video is an attribute, not a colour: it shows on any terminal theme.
     todayStyle = plain ? [] : [0x1B] + Array("[7m".utf8)
-    overdueStyle = NativeListing.overdueColour(settings)
-    dueTodayStyle = NativeListing.dueTodayColour(settings)
-    let reset = Colours.decode(settings.value("DEFAULT"))
-    self.reset = plain ? [] : (reset.isEmpty ? [0x1B] + Array("[0m".utf8) : reset)
+    let palette = Palette(settings)
+    overdueStyle = palette.overdue
+    dueTodayStyle = palette.dueToday
+    reset = palette.reset
   }
 
   var isPlain: Bool { todayStyle.isEmpty }

@@ -1,60 +1,27 @@
 import TodoTxt
-/// todo.sh's listing colours: a line colour by done state or priority, and word colours for
-/// the item number, +projects, @contexts, dates and key:value tags.
-///
-/// Colour values are taken from the settings as todo.sh stores them: a run of backslashes
-/// followed by `033` stands for ESC; anything else is printed as it is.
+/// todo.sh's listing colours on its lines: a line colour by done state or priority, and word
+/// colours for the item number, +projects, @contexts, dates and key:value tags, from the one
+/// ``Palette``.
 struct Colours {
-  private let done: [UInt8]
-  private let priorities: [UInt8: [UInt8]]
-  private let otherPriority: [UInt8]
-  private let reset: [UInt8]
-  private let project: [UInt8]
-  private let context: [UInt8]
-  private let date: [UInt8]
-  private let number: [UInt8]
-  private let meta: [UInt8]
+  private let palette: Palette
   private let hidePriority: Bool
 
-  init(_ settings: Settings) {
-    func colour(_ name: String) -> [UInt8] { Colours.decode(settings.value(name)) }
-    done = colour("COLOR_DONE")
-    var priorities: [UInt8: [UInt8]] = [:]
-    for letter in UInt8(ascii: "A")...UInt8(ascii: "Z") {
-      let value = colour("PRI_" + String(UnicodeScalar(letter)))
-      if !value.isEmpty { priorities[letter] = value }
-    }
-    self.priorities = priorities
-    otherPriority = colour("PRI_X")
-    reset = colour("DEFAULT")
-    project = colour("COLOR_PROJECT")
-    context = colour("COLOR_CONTEXT")
-    date = colour("COLOR_DATE")
-    number = colour("COLOR_NUMBER")
-    meta = colour("COLOR_META")
+  init(_ settings: Settings) { self.init(palette: Palette(settings), settings: settings) }
+
+  init(palette: Palette, settings: Settings) {
+    self.palette = palette
     hidePriority = !settings.value("HIDE_PRIORITY_SUBSTITUTION").isEmpty
   }
 
-  /// Turns every run of backslashes followed by `033` into ESC.
-  static func decode(_ value: String) -> [UInt8] {
-    let bytes = Array(value.utf8)
-    var result: [UInt8] = []
-    var index = 0
-    while index < bytes.count {
-      if bytes[index] == UInt8(ascii: "\\") {
-        var end = index
-        while end < bytes.count, bytes[end] == UInt8(ascii: "\\") { end += 1 }
-        if end + 3 <= bytes.count, bytes[end..<(end + 3)].elementsEqual("033".utf8) {
-          result.append(0x1B)
-          index = end + 3
-          continue
-        }
-      }
-      result.append(bytes[index])
-      index += 1
-    }
-    return result
-  }
+  private var done: [UInt8] { palette.done }
+  private var priorities: [UInt8: [UInt8]] { palette.priorities }
+  private var otherPriority: [UInt8] { palette.otherPriority }
+  private var reset: [UInt8] { palette.lineReset }
+  private var project: [UInt8] { palette.project }
+  private var context: [UInt8] { palette.context }
+  private var date: [UInt8] { palette.date }
+  private var number: [UInt8] { palette.number }
+  private var meta: [UInt8] { palette.meta }
 
   var isPlain: Bool {
     done.isEmpty && priorities.isEmpty && otherPriority.isEmpty && reset.isEmpty && project.isEmpty

@@ -69,26 +69,9 @@ struct NativeListing {
       sorting = nil
     }
     notesDirectory = NoteCommand.directory(context.settings)
-    overdueColour = NativeListing.overdueColour(context.settings)
-    dueTodayColour = NativeListing.dueTodayColour(context.settings)
-  }
-
-  /// A colour variable, or its default; nothing under plain output.
-  static func colour(_ name: String, default value: String, _ settings: Settings) -> [UInt8] {
-    guard !settings.isPlain else { return [] }
-    return Colours.decode(settings.variables[name] ?? value)
-  }
-
-  /// `COLOR_OVERDUE` (bold red by default) and `COLOR_DUE_TODAY` (bold magenta): one default
-  /// for every listing, calendar and layout that marks due dates.
-  static func overdueColour(_ settings: Settings) -> [UInt8] { colour("COLOR_OVERDUE", default: "\\033[1;31m", settings) }
-  static func dueTodayColour(_ settings: Settings) -> [UInt8] { colour("COLOR_DUE_TODAY", default: "\\033[1;35m", settings) }
-
-  /// The colour of a `due:` tag with this date: overdue, due today, or none.
-  static func dueColour(_ due: TaskDate, today: TaskDate, settings: Settings) -> [UInt8] {
-    if due < today { return NativeListing.overdueColour(settings) }
-    if due == today { return NativeListing.dueTodayColour(settings) }
-    return []
+    let palette = Palette(context.settings)
+    overdueColour = palette.overdue
+    dueTodayColour = palette.dueToday
   }
 
   // MARK: Hiding

@@ -21,50 +21,6 @@ package struct TerminalLayout {
     case auto, readable, lines
   }
 
-  /// The colours of the layout, each from a configuration variable (empty under plain output).
-  struct Palette {
-    var number: [UInt8] = []
-    var project: [UInt8] = []
-    var context: [UInt8] = []
-    var meta: [UInt8] = []
-    var date: [UInt8] = []
-    var done: [UInt8] = []
-    var overdue: [UInt8] = []
-    var dueToday: [UInt8] = []
-    var dueSoon: [UInt8] = []
-    var priorities: [UInt8: [UInt8]] = [:]
-    var otherPriority: [UInt8] = []
-    var reset: [UInt8] = []
-    var faint: [UInt8] = []
-
-    init() {}
-
-    init(_ settings: Settings) {
-      guard !settings.isPlain else { return }
-      func colour(_ name: String, _ fallback: String = "") -> [UInt8] {
-        let value = settings.value(name)
-        return Colours.decode(value.isEmpty ? fallback : value)
-      }
-      number = colour("COLOR_NUMBER")
-      project = colour("COLOR_PROJECT")
-      context = colour("COLOR_CONTEXT")
-      meta = colour("COLOR_META")
-      date = colour("COLOR_DATE")
-      done = colour("COLOR_DONE")
-      // The due colours `ls` has always used for the raw lines.
-      overdue = NativeListing.overdueColour(settings)
-      dueToday = NativeListing.dueTodayColour(settings)
-      dueSoon = colour("COLOR_DUE_SOON", "\\033[0;33m")
-      for letter in UInt8(ascii: "A")...UInt8(ascii: "Z") {
-        let value = colour("PRI_" + String(UnicodeScalar(letter)))
-        if !value.isEmpty { priorities[letter] = value }
-      }
-      otherPriority = colour("PRI_X")
-      reset = colour("DEFAULT", "\\033[0m")
-      faint = colour("COLOR_FAINT", "\\033[2m")
-    }
-  }
-
   let today: TaskDate
   /// Tag keys not shown (`note`, `att`, `id`, `p`), lower-cased.
   let hiddenKeyBytes: [[UInt8]]
@@ -131,7 +87,8 @@ package struct TerminalLayout {
     hidesPriority = !settings.value("HIDE_PRIORITY_SUBSTITUTION").isEmpty
     let custom = settings.value("HIDE_CUSTOM_SUBSTITUTION")
     customHiding = custom.isEmpty ? nil : BasicRegex(custom)
-    palette = Palette(settings)
+    // Under plain output the layout draws no colour at all, todo.sh's variables included.
+    palette = settings.isPlain ? Palette() : Palette(settings)
   }
 
   // MARK: Drawing the lines

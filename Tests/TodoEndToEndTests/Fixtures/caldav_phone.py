@@ -9,7 +9,8 @@ Usage: caldav_phone.py URL ACTIONS_JSON, ACTIONS_JSON a list of actions, each a 
                                      "thisandfuture" (occurrences beside the series)
   ["delete", CALENDAR, UID]          delete it
   ["dump", CALENDAR]                 print the VTODOs as JSON: uid, summary, status,
-                                     due, whether it is an occurrence (RECURRENCE-ID)
+                                     due, whether it is an occurrence (RECURRENCE-ID),
+                                     description, order (X-APPLE-SORT-ORDER)
 """
 import datetime
 import json
@@ -57,6 +58,8 @@ def main():
                         "status": str(component.get("STATUS", "")),
                         "due": due.dt.strftime("%Y-%m-%d") if due is not None else "",
                         "occurrence": component.get("RECURRENCE-ID") is not None,
+                        "description": str(component.get("DESCRIPTION", "")),
+                        "order": str(component.get("X-APPLE-SORT-ORDER", "")),
                     })
             rows.sort(key=lambda row: (row["uid"], row["occurrence"]))
             print(json.dumps(rows))
