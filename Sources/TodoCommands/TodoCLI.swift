@@ -318,7 +318,7 @@ package enum TodoCLI {
     }
     context.snapshotCheck = check
     defer { context.snapshotCheck = nil }
-    return try spec.run(context, arguments)
+    return try spec.call(context, arguments)
   }
 
   /// `--if-match`: the task the action names (its first task number) must have this exact

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// `archive`: done tasks moved to done.txt, blank lines removed.
@@ -38,5 +39,21 @@ import Testing
     let run = list.run("todo", words)
     run.expectOneLineError(containing: "usage")
     #expect(list.files == ["Call mom\nx 2009-02-12 Buy milk\nCall mom\n", ""])
+  }
+
+  /// todo.sh leaves words after these actions alone, and its name keeps that (the
+  /// declaration says so: ``CommandSpec/ExtraWords/ignoredUnderTodoSh``).
+  @Test(arguments: [["archive", "3"], ["deduplicate", "x"], ["report", "now"], ["listaddons", "x"], ["shorthelp", "x"]])
+  func todoShIgnoresAWordAfterACommandThatTakesNone(words: [String]) throws {
+    let withWord = try CommandFixture(todo: "Call mom\nx 2009-02-12 Buy milk\nCall mom\n", done: "")
+    let without = try CommandFixture(todo: "Call mom\nx 2009-02-12 Buy milk\nCall mom\n", done: "")
+    let run = withWord.run("todo.sh", words, input: "y\n")
+    let alone = without.run("todo.sh", [words[0]], input: "y\n")
+    #expect(!run.stderr.contains("usage"))
+    #expect(run.status == alone.status)
+    // The same output but for the scratch folder's name.
+    #expect(run.stdout.replacingOccurrences(of: withWord.directory.path, with: "DIR")
+      == alone.stdout.replacingOccurrences(of: without.directory.path, with: "DIR"))
+    #expect(withWord.files == without.files)
   }
 }

@@ -47,7 +47,33 @@ package struct CommandSpec: Sendable {
   /// shows it after the discussion there, and never under the name todo.sh, whose help
   /// stays as it was.
   package var nativeDiscussion: String
-  package var arguments: [ArgumentKind]
+  /// The positional arguments, in order: what each is, what the parser makes of it, whether
+  /// it may be left out.
+  package var positionals: [Positional]
+  /// What the positionals are, for completion and help.
+  package var arguments: [ArgumentKind] { positionals.map(\.kind) }
+  /// The positionals when one of these options is given, instead of ``positionals`` (`rec NR
+  /// --preview [K]`, `do --query EXPR` with no task numbers); the first option given wins.
+  package var argumentsWhenGiven: [(option: String, positionals: [Positional])]
+  /// Its words are checked where the command comes to each, not all before it runs: todo.sh
+  /// looks for `mv`'s files before it reads the task number, and says which is missing first.
+  package var checksWordsInTurn: Bool
+  /// The positionals under the name todo.sh, when they differ (`del NR [TERM]`).
+  package var todoShPositionals: [Positional]?
+  /// What words after the declared positionals are (``ParsedArguments/words`` keeps them).
+  package var extraWords: ExtraWords
+
+  /// What words after the declared positionals are.
+  package enum ExtraWords: Sendable, Equatable {
+    /// A usage error.
+    case refused
+    /// Left alone under the name todo.sh, as todo.sh leaves them; a usage error under the
+    /// name `todo`.
+    case ignoredUnderTodoSh
+    /// Left alone under either name (`mv NR DEST SRC MORE`, as todo.sh; `__complete`, whose
+    /// words are a command line of their own).
+    case ignored
+  }
   /// The options after the action (native mode; `--help` is every command's and not listed).
   package var options: [OptionSpec]
   /// The tasks completion offers for the task numbers.
@@ -84,17 +110,25 @@ package struct CommandSpec: Sendable {
   /// Left out of help, short help and suggestions (`__complete`, which the completion
   /// scripts call).
   package var hidden: Bool
-  package var run: @Sendable (CommandContext, [String]) throws(TodoError) -> ExitStatus
+  /// What the command does with its typed arguments.
+  package var run: @Sendable (CommandContext, ParsedArguments) throws(TodoError) -> ExitStatus
+  /// The usage line of the usage error, when it is not the name and ``usage`` (`mv NR DEST
+  /// [SRC]`, as todo.sh words it under either name).
+  package var errorUsage: String?
+  /// The usage line of the usage error under the name todo.sh, when it is todo.sh's own
+  /// (`del NR [TERM]`).
+  package var todoShUsage: String?
 
   package init(
     name: String, aliases: [String] = [], usage: String = "", abstract: String, discussion: String = "",
     nativeDiscussion: String = "",
-    arguments: [ArgumentKind] = [], options: [OptionSpec] = [], taskState: TaskState = .any,
+    arguments: [Positional] = [], argumentsWhenGiven: [(option: String, positionals: [Positional])] = [], options: [OptionSpec] = [], taskState: TaskState = .any,
     subcommands: [CommandSpec] = [], parent: String? = nil, nativeOnly: Bool = false, hidden: Bool = false,
     toleratesConflictMarkers: Bool = false, argumentsOptional: Bool = false, numbersNameTodoTasks: Bool = true,
     nestsAction: Bool = false, acceptsLineBreaks: Bool = false, termsAreWords: Bool = false,
-    argumentsRepeat: Bool = false,
-    run: @escaping @Sendable (CommandContext, [String]) throws(TodoError) -> ExitStatus
+    argumentsRepeat: Bool = false, checksWordsInTurn: Bool = false, extraWords: ExtraWords = .refused,
+    errorUsage: String? = nil, todoShUsage: String? = nil, todoShArguments: [Positional]? = nil,
+    run: @escaping @Sendable (CommandContext, ParsedArguments) throws(TodoError) -> ExitStatus
   ) {
     self.name = name
     self.aliases = aliases
@@ -102,7 +136,13 @@ package struct CommandSpec: Sendable {
     self.abstract = abstract
     self.discussion = discussion
     self.nativeDiscussion = nativeDiscussion
-    self.arguments = arguments
+    self.positionals = arguments
+    self.argumentsWhenGiven = argumentsWhenGiven
+    self.checksWordsInTurn = checksWordsInTurn
+    self.extraWords = extraWords
+    self.errorUsage = errorUsage
+    self.todoShUsage = todoShUsage
+    self.todoShPositionals = todoShArguments
     self.options = options
     self.taskState = taskState
     self.subcommands = subcommands
@@ -121,6 +161,25 @@ package struct CommandSpec: Sendable {
 
   /// `usage: todo.sh <name> <usage>` as an error value.
   var usageError: TodoError { .actionUsage(usage.isEmpty ? fullName : "\(fullName) \(usage)") }
+
+  /// The usage error under `mode`: todo.sh's own line under its name, where it differs.
+  func usageError(in mode: Mode) -> TodoError {
+    if let todoShUsage, !mode.policy.parsesLongOptions { return .actionUsage(todoShUsage) }
+    return errorUsage.map { .actionUsage($0) } ?? usageError
+  }
+
+  /// The positionals declared for a command line with `invocation`'s options under `mode`.
+  func positionals(given invocation: Invocation, mode: Mode) -> [Positional] {
+    if let todoShPositionals, !mode.policy.parsesLongOptions { return todoShPositionals }
+    return argumentsWhenGiven.first { invocation.has($0.option) }?.positionals ?? positionals
+  }
+
+  /// Reads `words` against the declaration and runs the command with the typed arguments.
+  func call(_ context: CommandContext, _ words: [String]) throws(TodoError) -> ExitStatus {
+    let arguments = try ParsedArguments.parse(
+      words, for: self, invocation: context.invocation, mode: context.settings.mode, today: context.today)
+    return try run(context, arguments)
+  }
 
   /// The words that call the command: its name, after its parent's for a subcommand.
   package var fullName: String { parent.map { "\($0) \(name)" } ?? name }
@@ -241,11 +300,11 @@ package struct CommandSpec: Sendable {
   /// Runs the subcommand the first word names: the run of a command made of subcommands.
   static func runningSubcommands(
     of spec: @escaping @Sendable () -> CommandSpec
-  ) -> @Sendable (CommandContext, [String]) throws(TodoError) -> ExitStatus {
+  ) -> @Sendable (CommandContext, ParsedArguments) throws(TodoError) -> ExitStatus {
     { context, arguments throws(TodoError) in
       let parent = spec()
-      guard let first = arguments.first, let chosen = parent.subcommand(named: first) else { throw parent.usageError }
-      return try chosen.run(context, Array(arguments.dropFirst()))
+      guard let first = arguments.words.first, let chosen = parent.subcommand(named: first) else { throw parent.usageError }
+      return try chosen.call(context, Array(arguments.words.dropFirst()))
     }
   }
 

@@ -25,10 +25,12 @@ enum AddCommand {
       --due sets the due date, said in words if you like (next monday, in 3 days, dec 10); in \
       the text a due: or t: date is one word (next-monday, dec10).
       """,
-    arguments: [.taskText], options: [TypedInput.priorityOption, dueOption, jsonOption, TypedInput.verbatimOption]
+    arguments: [.taskText], argumentsWhenGiven: [(jsonOption.name, [])],
+    options: [TypedInput.priorityOption, dueOption, jsonOption, TypedInput.verbatimOption]
   ) { context, arguments throws(TodoError) in
     if context.invocation.has(jsonOption.name) {
-      guard arguments.isEmpty, !context.invocation.has(TypedInput.priorityOption.name),
+      // The records on standard input hold the priorities and dates.
+      guard !context.invocation.has(TypedInput.priorityOption.name),
         !context.invocation.has(dueOption.name)
       else { throw spec.usageError }
       return try ImportCommand.run(context)
@@ -37,7 +39,7 @@ enum AddCommand {
     let due = try context.invocation.value(dueOption.name).map { text throws(TodoError) in
       try TypedInput.date(text, today: context.today)
     }
-    var input = try readText(context, arguments, prompt: "Add: ", usage: spec.usageError)
+    var input = try readText(context, arguments.text(0), prompt: "Add: ", usage: spec.usageError)
     if let priority { input = TypedInput.prioritized(input, priority) }
     if let due {
       guard Task(parsing: String(decoding: input, as: UTF8.self)).tagValue(TagMeaning.due.key) == nil else {

@@ -7,7 +7,7 @@ enum AddMultipleCommand {
     discussion: "Empty lines are skipped; each line is added as by add.",
     arguments: [.taskText], options: [TypedInput.verbatimOption], acceptsLineBreaks: true
   ) { context, arguments throws(TodoError) in
-    let input = try AddCommand.readText(context, arguments, prompt: "Add: ", usage: spec.usageError)
+    let input = try AddCommand.readText(context, arguments.text(0), prompt: "Add: ", usage: spec.usageError)
     let lines = input.split(separator: 0x0A, omittingEmptySubsequences: true).map(Array.init)
     if !lines.isEmpty { try AddCommand.add(lines, to: context.settings.todoFile, context: context) }
     return .success

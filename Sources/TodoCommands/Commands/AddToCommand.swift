@@ -6,14 +6,11 @@ enum AddToCommand {
     name: "addto", usage: "DEST \"TODO ITEM\"",
     abstract: "Add a task to another file in the todo directory.",
     discussion: "DEST is a file name inside the todo directory, such as someday.txt; it must exist.",
-    arguments: [.fileName, .taskText], options: [TypedInput.verbatimOption]
+    arguments: [.fileName.nonEmpty, .taskText.nonEmpty], options: [TypedInput.verbatimOption]
   ) { context, arguments throws(TodoError) in
-    guard let name = arguments.first, !name.isEmpty, arguments.count >= 2, !arguments[1].isEmpty else {
-      throw spec.usageError
-    }
-    let destination = context.settings.todoDirectory + "/" + name
+    let destination = context.settings.todoDirectory + "/" + (try arguments.word(0))
     guard Posix.isRegularFile(destination) else { throw .destinationMissing(destination) }
-    try AddCommand.add([RawArguments.joined(arguments.dropFirst())], to: destination, context: context)
+    try AddCommand.add([RawArguments.joined(try arguments.text(1))], to: destination, context: context)
     return .success
   }
 }

@@ -15,15 +15,10 @@ enum AgendaCommand {
       h:1 are left out; a task still waiting for an open task (p:) is marked [blocked]. With --quiet nothing is printed and the exit status tells: 1 when a \
       task is overdue, 0 otherwise (for shell prompts and cron).
       """,
-    arguments: [.text], options: [daysOption, quietOption], nativeOnly: true
+    arguments: [.text.counting(0...36_600, named: "DAYS").optional], options: [daysOption, quietOption], nativeOnly: true
   ) { context, arguments throws(TodoError) in
-    var days = context.invocation.value(daysOption.name).flatMap { Int($0) } ?? 7
+    let days = try arguments.number(0) ?? context.invocation.value(daysOption.name).flatMap { Int($0) } ?? 7
     let quiet = context.invocation.has(quietOption.name)
-    guard arguments.count <= 1 else { throw spec.usageError }
-    if let word = arguments.first {
-      guard let value = Int(word), (0...36_600).contains(value) else { throw .badOptionValue("DAYS", word) }
-      days = value
-    }
 
     let today = context.today
     let list = try context.readList(context.settings.todoFile)

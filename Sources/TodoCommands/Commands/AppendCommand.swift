@@ -14,8 +14,8 @@ enum AppendCommand {
     arguments: [.taskNumber, .taskText], options: [TypedInput.verbatimOption]
   ) { context, arguments throws(TodoError) in
     let file = context.settings.todoFile
-    let reference = try TaskReference(arguments.first, usage: spec.usageError)
-    let rest = Array(arguments.dropFirst())
+    let reference = try arguments.task(0)
+    let rest = try arguments.text(1)
     // Asked only about a task that exists, and without the lock: the text is added only if
     // the task is still as it was when asked about.
     let asks = rest.first?.isEmpty ?? true && !context.settings.isForced

@@ -5,7 +5,9 @@ enum ArchiveCommand {
   static let spec: CommandSpec = CommandSpec(
     name: "archive",
     abstract: "Move all done tasks from todo.txt to done.txt and remove empty lines.",
-    discussion: "Task numbers change: the remaining tasks close up."
+    discussion: "Task numbers change: the remaining tasks close up.",
+    // todo.sh leaves words after the action alone; the name todo refuses them.
+    extraWords: .ignoredUnderTodoSh
   ) { context, _ throws(TodoError) in
     let todoFile = context.settings.todoFile
     let doneFile = context.settings.doneFile

@@ -12,11 +12,10 @@ enum AttachCommand {
       when the name is taken, so no attachment is ever overwritten; the task gets an \
       att:NAME tag. A task may have several.
       """,
-    arguments: [.taskNumber, .path], nativeOnly: true
+    arguments: [.taskNumber, .path.nonEmpty], nativeOnly: true
   ) { context, arguments throws(TodoError) in
-    guard arguments.count == 2, !arguments[1].isEmpty else { throw spec.usageError }
-    let reference = try TaskReference(arguments[0], usage: spec.usageError)
-    let source = arguments[1]
+    let reference = try arguments.task(0)
+    let source = try arguments.word(1)
     let file = context.settings.todoFile
     // The list is read once, under the lock: the task is checked, the file copied and the tag
     // added on the snapshot that is written.
@@ -88,8 +87,7 @@ enum AttachmentsCommand {
     abstract: "List the paths of the files attached to a task.",
     arguments: [.taskNumber], nativeOnly: true
   ) { context, arguments throws(TodoError) in
-    guard arguments.count == 1 else { throw spec.usageError }
-    let reference = try TaskReference(arguments[0], usage: spec.usageError)
+    let reference = try arguments.task(0)
     let file = context.settings.todoFile
     let task = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
     let paths = AttachCommand.attachments(of: task, settings: context.settings)
@@ -109,19 +107,17 @@ enum OpenCommand {
       listed and N chooses one. Without TODO_OPEN and without a graphical session (DISPLAY \
       and WAYLAND_DISPLAY unset), the path or link is printed instead, and why.
       """,
-    arguments: [.taskNumber, .text], nativeOnly: true
+    // N is checked after the task: a task with nothing to open says so first.
+    arguments: [.taskNumber, .text.counting(1...Int.max, named: "N").optional], nativeOnly: true, checksWordsInTurn: true
   ) { context, arguments throws(TodoError) in
-    guard (1...2).contains(arguments.count) else { throw spec.usageError }
-    let reference = try TaskReference(arguments[0], usage: spec.usageError)
+    let reference = try arguments.task(0)
     let file = context.settings.todoFile
     let task = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
     let targets = openable(task, settings: context.settings)
     guard !targets.isEmpty else { throw .nothingToOpen(reference.typed) }
     let target: String
-    if arguments.count == 2 {
-      guard let choice = Int(arguments[1]), (1...targets.count).contains(choice) else {
-        throw .badOptionValue("N", arguments[1])
-      }
+    if let choice = try arguments.number(1) {
+      guard choice <= targets.count else { throw .badOptionValue("N", arguments.words[1]) }
       target = targets[choice - 1]
     } else if targets.count == 1 {
       target = targets[0]

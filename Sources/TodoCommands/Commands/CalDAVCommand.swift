@@ -38,7 +38,8 @@ enum CalDAVCommand {
     name: "setup", usage: "URL [--user NAME]",
     abstract: "Find the task collection at URL and keep it in the configuration.",
     arguments: [.text], options: [userOption], parent: "caldav", nativeOnly: true
-  ) { context, arguments throws(TodoError) in
+  ) { context, parsed throws(TodoError) in
+    let arguments = parsed.words
     guard arguments.count == 1 else { throw setupSpec.usageError }
     var words = ["setup", arguments[0]]
     if let user = context.invocation.value(userOption.name) { words += ["--user", user] }
@@ -48,7 +49,8 @@ enum CalDAVCommand {
   static let syncSpec: CommandSpec = CommandSpec(
     name: "sync", usage: "[--dry-run] [--yes]", abstract: "Sync the list with the collection kept by setup.",
     options: [dryRunOption, yesOption], parent: "caldav", nativeOnly: true
-  ) { context, arguments throws(TodoError) in
+  ) { context, parsed throws(TodoError) in
+    let arguments = parsed.words
     guard arguments.isEmpty else { throw syncSpec.usageError }
     var words = ["sync"]
     if context.invocation.has(dryRunOption.name) { words.append("--dry-run") }

@@ -18,14 +18,10 @@ enum CalendarCommand {
       overdue colour). Done tasks and tasks with h:1 are left out. The tasks are then listed \
       as 'ls --all --sort due' lists them.
       """,
-    arguments: [.choice(CalendarMonth.words)], nativeOnly: true
+    arguments: [.choice(CalendarMonth.words).month.optional], nativeOnly: true
   ) { context, arguments throws(TodoError) in
-    guard arguments.count <= 1 else { throw spec.usageError }
     let today = context.today
-    let month = try arguments.first.map { word throws(TodoError) in
-      guard let month = CalendarMonth(word, today: today) else { throw .notAMonth(word) }
-      return month
-    } ?? CalendarMonth(year: today.year, month: today.month)
+    let month = try arguments.month(0) ?? CalendarMonth(year: today.year, month: today.month)
 
     // Read as `ls` reads a file (its fast path): the lines, and a task made only from a line
     // that has a due: tag.

@@ -5,8 +5,9 @@ enum CompleteCommand {
   static let spec: CommandSpec = CommandSpec(
     name: "__complete", usage: "WORD...",
     abstract: "Print the completions of the last word of a command line.",
-    hidden: true
-  ) { context, words throws(TodoError) in
+    hidden: true, extraWords: .ignored
+  ) { context, parsed throws(TodoError) in
+    let words = parsed.words
     let engine = CompletionEngine(context: reconfigured(context, for: words))
     for candidate in engine.complete(words) { context.console.line(candidate.line) }
     return .success
@@ -52,10 +53,8 @@ enum CompletionsCommand {
       "Load it in the shell's start-up file, for example with source <(todo completions bash).",
     arguments: [.choice(CompletionScripts.shells)], nativeOnly: true
   ) { context, arguments throws(TodoError) in
-    guard arguments.count == 1, let script = CompletionScripts.script(for: arguments[0]) else {
-      throw spec.usageError
-    }
-    context.console.write(Array(script.utf8))
+    // The parser took only a word of CompletionScripts.shells, each of which has a script.
+    context.console.write(Array((CompletionScripts.script(for: try arguments.word(0)) ?? "").utf8))
     return .success
   }
 }

@@ -21,8 +21,7 @@ enum ConflictsCommand {
       .todo-conflicts (move it back to merge it again).
       """,
     nativeOnly: true, toleratesConflictMarkers: true
-  ) { context, arguments throws(TodoError) in
-    guard arguments.isEmpty else { throw spec.usageError }
+  ) { context, _ throws(TodoError) in
     var merged = 0
     var refused = 0
     // Tasks kept twice that are probably one: the merge is done, but the person must look.

@@ -5,7 +5,8 @@ enum DeduplicateCommand {
   static let spec: CommandSpec = CommandSpec(
     name: "deduplicate",
     abstract: "Remove lines that repeat an earlier line exactly.",
-    discussion: "The first copy stays. Removed copies leave an empty line unless -n is given."
+    discussion: "The first copy stays. Removed copies leave an empty line unless -n is given.",
+    extraWords: .ignoredUnderTodoSh
   ) { context, _ throws(TodoError) in
     let file = context.settings.todoFile
     let preserve = context.settings.preservesLineNumbers

@@ -7,9 +7,6 @@ enum DeleteCommand {
     ["--words"], value: .text, valueName: "WORDS",
     help: "Remove these whole words from the task (literally; a tag only when written whole) instead of deleting it.")
 
-  /// todo.sh's usage line, which its name keeps (its own suite compares it).
-  static let todoShUsage = TodoError.actionUsage("del NR [TERM]")
-
   static let spec: CommandSpec = CommandSpec(
     name: "del", aliases: ["rm"], usage: "NR [NR ...]",
     abstract: "Delete tasks, or only some words of one.",
@@ -20,14 +17,19 @@ enum DeleteCommand {
       whole, and a task is never left empty. Under the name todo.sh, 'del NR TERM' removes \
       every match of TERM (a basic regular expression) from the task, as todo.sh does.
       """,
-    arguments: [.taskNumbers], options: OptionSpec.selecting + [wordsOption]
+    arguments: [.taskNumbers],
+    argumentsWhenGiven: [(OptionSpec.selectQuery.name, []), (wordsOption.name, [.taskNumber])],
+    // todo.sh's usage line and arguments, which its name keeps (its own suite compares them).
+    options: OptionSpec.selecting + [wordsOption], extraWords: .ignoredUnderTodoSh, todoShUsage: "del NR [TERM]",
+    todoShArguments: [.taskNumber, .term.oneWord.optional]
   ) { context, arguments throws(TodoError) in
-    if let status = try QuerySelection.delete(arguments, context: context, usage: spec.usageError) { return status }
+    if let status = try QuerySelection.delete(context: context) { return status }
     if context.settings.policy.readsTasksByGrammar { return try deleteNative(arguments, context: context) }
     let file = context.settings.todoFile
-    let reference = try TaskReference(arguments.first, usage: todoShUsage)
+    let reference = try arguments.task(0)
     var old = Task(bytes: [])
-    if arguments.count < 2 || arguments[1].isEmpty {
+    let term = try arguments.optionalWord(1) ?? ""
+    if term.isEmpty {
       let preserve = context.settings.preservesLineNumbers
       // The question is asked without the list's lock, and the task deleted only if it is
       // still what the question showed (see `CommandContext.change`); a "no" writes nothing.
@@ -46,7 +48,6 @@ enum DeleteCommand {
       }
       return .success
     }
-    let term = arguments[1]
     let updated = try context.editTask(reference, in: file, label: "del") { task in
       old = task
       task.setLine(removing(term, from: Array(task.bytes)))
@@ -66,24 +67,16 @@ enum DeleteCommand {
   /// Under the name `todo`: `del NR [NR ...]` deletes each task (numbers as `do` takes
   /// them), `del NR --words WORDS` removes whole words from one. A word that is no number is
   /// refused rather than read as an expression: `del 6 7` means tasks 6 and 7.
-  static func deleteNative(_ arguments: [String], context: CommandContext) throws(TodoError) -> ExitStatus {
+  static func deleteNative(_ arguments: ParsedArguments, context: CommandContext) throws(TodoError) -> ExitStatus {
     let file = context.settings.todoFile
-    let items = taskNumberWords(arguments)
     if let words = context.invocation.value(wordsOption.name) {
-      guard items.count == 1 else { throw spec.usageError }
-      let reference = try TaskReference(items[0], usage: spec.usageError)
-      return try removeWords(words, from: reference, context: context)
+      return try removeWords(words, from: arguments.task(0), context: context)
     }
-    guard !items.isEmpty else { throw spec.usageError }
-    if let word = items.first(where: { Int($0) == nil }) {
-      throw .message(
-        "\(context.programName): del takes task numbers, and '\(word)' is none; to remove words from a task write "
-          + "'\(context.programName) del \(items[0]) --words \"\(word)\"'")
+    let references = try arguments.tasks(0)
+    let items = references.map(\.typed)
+    if let twice = Dictionary(grouping: references, by: \.number).first(where: { $0.value.count > 1 }) {
+      throw .taskNamedTwice(twice.value[0].typed)
     }
-    if let twice = Dictionary(grouping: items, by: { Int($0) ?? -1 }).first(where: { $0.value.count > 1 }) {
-      throw .taskNamedTwice(twice.value[0])
-    }
-    let references = try items.map { item throws(TodoError) in try TaskReference(item, usage: spec.usageError) }
     let preserve = context.settings.preservesLineNumbers
     let terminal = context.console
     var deleted: [(TaskReference, Task)] = []

@@ -22,30 +22,25 @@ enum DependencyCommand {
   /// `dep add` and `dep rm`: the same arguments, linking or unlinking.
   static func linkSpec(_ name: String, abstract: String, adding: Bool) -> CommandSpec {
     CommandSpec(
-      name: name, usage: "NR NR...", abstract: abstract, arguments: [.taskNumber, .taskNumbers], parent: "dep",
+      name: name, usage: "NR NR...", abstract: abstract, arguments: [.taskNumber, .taskNumbers.onePerWord], parent: "dep",
       nativeOnly: true
-    ) { context, numbers throws(TodoError) in
-      let spec = adding ? addSpec : removeSpec
-      guard numbers.count >= 2 else { throw spec.usageError }
-      return try link(context, numbers, adding: adding, spec: spec)
+    ) { context, arguments throws(TodoError) in
+      try link(context, parent: arguments.task(0), children: arguments.tasks(1), adding: adding)
     }
   }
 
   static let listSpec: CommandSpec = CommandSpec(
     name: "ls", usage: "[NR]", abstract: "Show what waits for what, or what one task waits for and what waits for it.",
-    arguments: [.taskNumber], parent: "dep", nativeOnly: true, argumentsOptional: true
-  ) { context, numbers throws(TodoError) in
-    guard numbers.count <= 1 else { throw listSpec.usageError }
-    return try show(context, numbers.first, spec: listSpec)
+    arguments: [.taskNumber.optional], parent: "dep", nativeOnly: true, argumentsOptional: true
+  ) { context, arguments throws(TodoError) in
+    try show(context, arguments.optionalTask(0))
   }
 
   static func link(
-    _ context: CommandContext, _ numbers: [String], adding: Bool, spec: CommandSpec
+    _ context: CommandContext, parent parentReference: TaskReference, children: [TaskReference], adding: Bool
   ) throws(TodoError) -> ExitStatus {
     let file = context.settings.todoFile
-    let parentReference = try TaskReference(numbers[0], usage: spec.usageError)
-    var children: [TaskReference] = []
-    for text in numbers.dropFirst() { children.append(try TaskReference(text, usage: spec.usageError)) }
+    let numbers = [parentReference.typed] + children.map(\.typed)
     try context.storing {
       try context.store.update(file, label: "dep \(adding ? "add" : "rm") \(numbers.joined(separator: " "))") {
         (list: inout TodoList) in
@@ -116,12 +111,11 @@ enum DependencyCommand {
     return false
   }
 
-  static func show(_ context: CommandContext, _ text: String?, spec: CommandSpec) throws(TodoError) -> ExitStatus {
+  static func show(_ context: CommandContext, _ reference: TaskReference?) throws(TodoError) -> ExitStatus {
     let file = context.settings.todoFile
     let list = try context.readList(file)
     func line(_ number: Int, _ task: Task) { context.echo(String(number), task.bytes) }
-    if let text {
-      let reference = try TaskReference(text, usage: spec.usageError)
+    if let reference {
       let task = try reference.task(in: list, file: file, mode: context.settings.mode)
       line(reference.number, task)
       if let id = task.dependencyID {

@@ -11,28 +11,28 @@ enum DoCommand {
       until you run archive, so task numbers stay put, and keeps a priority as a pri: tag; \
       a task with a rec: tag then comes back as a new task (see rec).
       """,
-    arguments: [.taskNumbers], options: OptionSpec.selecting, taskState: .open
+    arguments: [.taskNumbers], argumentsWhenGiven: [(OptionSpec.selectQuery.name, [.taskNumbers.optional])],
+    // todo.sh marks the tasks before a bad number done and stops there.
+    options: OptionSpec.selecting, taskState: .open, checksWordsInTurn: true
   ) { context, arguments throws(TodoError) in
-    let selection = try QuerySelection.selection(arguments, context: context, question: "Mark as done")
-    var items = taskNumberWords(arguments)
-    guard selection != nil || !items.isEmpty else { throw spec.usageError }
+    let selection = try QuerySelection.selection(context: context, question: "Mark as done")
+    var items = try arguments.eachTask(0)
     let file = context.settings.todoFile
     let native = context.settings.policy.readsTasksByGrammar
     // One task named twice would be changed once and then reported as an error after the
     // write; refused before anything is read (todo.sh's own behaviour is kept under its name).
-    if context.settings.policy.validatesWholeLine, let twice = Dictionary(grouping: items, by: { Int($0) ?? -1 }).first(where: { $0.key > 0 && $0.value.count > 1 }) {
-      throw .taskNamedTwice(twice.value[0])
-    }
+    if context.settings.policy.validatesWholeLine, let twice = QuerySelection.namedTwice(items) { throw .taskNamedTwice(twice) }
     var status = ExitStatus.success
     var failure: TodoError?
     let terminal = context.console
-    let label = selection?.label("do") ?? "do \(items.joined(separator: " "))"
+    let label = selection?.label("do") ?? "do \(taskNumberWords(arguments.words).joined(separator: " "))"
     // A query's tasks are asked about before the change: read and asked without the lock.
     try context.change(file, label: label, asking: selection?.mayAsk(context) ?? false) { list in
-      if let selection { items = taskNumberWords(try selection.arguments(in: list, context: context, terminal: terminal)) }
-      for item in items {
+      if let selection { items = try selection.references(in: list, context: context, terminal: terminal) + items }
+      for entry in items {
         do throws(TodoError) {
-          let reference = try TaskReference(item, usage: spec.usageError)
+          let reference = try entry.get()
+          let item = reference.typed
           var task = try reference.task(in: list, file: file, mode: context.settings.mode)
           guard native ? !task.isCompleted : !task.bytes.starts(with: bytes("x ")) else {
             context.console.errorLine("TODO: \(item) is already marked done.")
@@ -64,7 +64,7 @@ enum DoCommand {
         }
       }
       if native, context.verbose {
-        let completed = items.compactMap { Int($0) }.compactMap { list.task(number: $0) }.filter(\.isCompleted)
+        let completed = items.compactMap { try? $0.get().number }.compactMap { list.task(number: $0) }.filter(\.isCompleted)
         for (number, task) in Dependencies.freed(by: completed, in: list) {
           context.console.line("\(context.todoPrefix): \(number) no longer waits for anything:")
           context.echo(String(number), task.bytes)

@@ -35,8 +35,7 @@ enum DoctorCommand {
       in this clone ('git-setup' sets them up).
       """,
     options: [fixOption, dryRunOption], nativeOnly: true, toleratesConflictMarkers: true
-  ) { context, arguments throws(TodoError) in
-    guard arguments.isEmpty else { throw spec.usageError }
+  ) { context, _ throws(TodoError) in
     let fixing = context.invocation.has(fixOption.name) || context.invocation.has(dryRunOption.name)
     let dryRun = context.invocation.has(dryRunOption.name)
     let preserve = context.settings.preservesLineNumbers

@@ -7,15 +7,14 @@ enum DumpCommand {
   static let spec: CommandSpec = CommandSpec(
     name: "__dump", usage: "[mdoc]",
     abstract: "Print the declared commands, arguments and options as JSON (or todo(1)'s option lists).",
-    hidden: true
+    arguments: [.choice(["mdoc"]).optional], hidden: true
   ) { context, arguments throws(TodoError) in
     let mode = context.settings.mode
     let commands = CommandRegistry.all.filter { $0.isListed(in: mode) }
-    if arguments == ["mdoc"] {
+    if try arguments.optionalWord(0) != nil {
       for spec in commands where !spec.options.isEmpty { context.console.write(bytes(mdoc(spec))) }
       return .success
     }
-    guard arguments.isEmpty else { throw spec.usageError }
     context.console.write(json(commands, mode: mode))
     context.console.line("")
     return .success

@@ -37,11 +37,10 @@ enum EditCommand {
       not written is kept in the edits folder of the state directory, and its path shown. \
       An emptied task or file is asked about first. Without VISUAL and EDITOR, vi is used.
       """,
-    arguments: [.taskNumber], nativeOnly: true, toleratesConflictMarkers: true, argumentsOptional: true
+    arguments: [.taskNumber.optional], nativeOnly: true, toleratesConflictMarkers: true, argumentsOptional: true
   ) { context, arguments throws(TodoError) in
-    guard arguments.count <= 1 else { throw spec.usageError }
     let file = context.settings.todoFile
-    let reference = try arguments.first.map { text throws(TodoError) in try TaskReference(text, usage: spec.usageError) }
+    let reference = try arguments.optionalTask(0)
     let session = EditSession(
       context: context, editor: EditCommand.editor(context.settings), file: file,
       keptName: reference.map { "task-\($0.number).txt" } ?? Posix.basename(file))

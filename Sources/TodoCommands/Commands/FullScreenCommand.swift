@@ -17,8 +17,7 @@ enum FullScreenCommand {
       opens the view instead of the shell.
       """,
     nativeOnly: true
-  ) { context, arguments throws(TodoError) in
-    guard arguments.isEmpty else { throw spec.usageError }
+  ) { context, _ throws(TodoError) in
     guard context.input.isTerminal, context.console.isTerminal else {
       throw .message("\(context.programName): ui needs a terminal for input and output")
     }

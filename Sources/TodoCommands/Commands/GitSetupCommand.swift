@@ -13,8 +13,7 @@ enum GitSetupCommand {
       versions too), calling this program by its full path. Running it again changes nothing; 'sync' runs it when needed.
       """,
     nativeOnly: true, toleratesConflictMarkers: true
-  ) { context, arguments throws(TodoError) in
-    guard arguments.isEmpty else { throw spec.usageError }
+  ) { context, _ throws(TodoError) in
     let git = GitRepository(directory: context.settings.todoDirectory, context: context)
     let top = try git.topLevel()
     if try register(git, context: context) {

@@ -17,8 +17,7 @@ enum InfoCommand {
       anything is there yet. --format json prints the same as one object.
       """,
     options: [formatOption], nativeOnly: true, toleratesConflictMarkers: true
-  ) { context, arguments throws(TodoError) in
-    guard arguments.isEmpty else { throw spec.usageError }
+  ) { context, _ throws(TodoError) in
     let entries = entries(settings: context.settings, stateDirectory: context.store.stateDirectory)
     if ReportFormat(context.invocation) == .json {
       var writer = JSONWriter()

@@ -5,7 +5,8 @@ import TodoTxt
 enum ListAddonsCommand {
   static let spec: CommandSpec = CommandSpec(
     name: "listaddons",
-    abstract: "List the add-on actions found in the actions directory.", toleratesConflictMarkers: true
+    abstract: "List the add-on actions found in the actions directory.", toleratesConflictMarkers: true,
+    extraWords: .ignoredUnderTodoSh
   ) { context, _ throws(TodoError) in
     let directory = context.settings.actionsDirectory
     guard Posix.isDirectory(directory) else { throw .actionsDirectoryMissing(directory) }

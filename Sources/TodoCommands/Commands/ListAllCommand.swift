@@ -5,7 +5,8 @@ enum ListAllCommand {
     name: "listall", aliases: ["lsa"], usage: "[TERM...]",
     abstract: "List the tasks of todo.txt and done.txt together; done.txt's are numbered 0.",
     arguments: [.term], options: OptionSpec.listing, termsAreWords: true
-  ) { context, arguments throws(TodoError) in
+  ) { context, parsed throws(TodoError) in
+    let arguments = try parsed.text(0)
     if context.settings.policy.readableListing, case var options = ListOptions(context.invocation, terms: arguments),
       QueryListing.isNeeded(options)
     {

@@ -13,7 +13,8 @@ enum ListCommand {
       line ignoring case: so by priority, then creation date, then text.
       """,
     arguments: [.term], options: OptionSpec.listing, termsAreWords: true
-  ) { context, arguments throws(TodoError) in
+  ) { context, parsed throws(TodoError) in
+    let arguments = try parsed.text(0)
     let native = context.settings.policy.readableListing ? ListOptions(context.invocation, terms: arguments) : nil
     try listFile(context.settings.todoFile, terms: arguments, options: native, context: context)
     if context.settings.policy.readableListing { ConflictsCommand.mentionCopies(context) }

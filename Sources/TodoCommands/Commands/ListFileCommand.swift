@@ -5,10 +5,10 @@ enum ListFileCommand {
   static let spec: CommandSpec = CommandSpec(
     name: "listfile", aliases: ["lf"], usage: "[SRC [TERM...]]",
     abstract: "List the files of the todo directory, or the tasks of one of them.",
-    arguments: [.fileName, .term], termsAreWords: true
+    arguments: [.fileName.optional, .term], termsAreWords: true
   ) { context, arguments throws(TodoError) in
     let directory = context.settings.todoDirectory
-    guard let name = arguments.first else {
+    guard let name = try arguments.optionalWord(0) else {
       if context.verbose { context.console.line("Files in the todo.txt directory:") }
       for file in Posix.listDirectory(directory) ?? [] where file.hasSuffix(".txt") && !file.hasPrefix(".") {
         context.console.line(file)
@@ -27,7 +27,7 @@ enum ListFileCommand {
     } else {
       throw .fileMissing(name)
     }
-    try ListCommand.listFile(path, terms: Array(arguments.dropFirst()), context: context)
+    try ListCommand.listFile(path, terms: arguments.text(1), context: context)
     return .success
   }
 }

@@ -5,8 +5,10 @@ enum ListPriorityCommand {
     name: "listpri", aliases: ["lsp"], usage: "[PRIORITIES] [TERM...]",
     abstract: "List the tasks with a priority, or with the given priorities (A, A-C, ABR-Y).",
     nativeDiscussion: "PRIORITIES may also be high, medium or low, or a range of them (high-medium).",
-    arguments: [.priorities, .term], options: OptionSpec.listing, termsAreWords: true
-  ) { context, arguments throws(TodoError) in
+    arguments: [.priorities.optional, .term], options: OptionSpec.listing, termsAreWords: true
+  ) { context, parsed throws(TodoError) in
+    // The first word is a priority selection only if it reads as one; else it is a term.
+    let arguments = parsed.words
     let options = context.settings.policy.readableListing ? ListOptions(context.invocation, terms: arguments) : nil
     var terms = arguments
     var priorities = "A-Z"

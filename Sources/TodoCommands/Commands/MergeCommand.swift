@@ -35,9 +35,9 @@ enum MergeCommand {
       """,
     arguments: [.fileName, .fileName, .fileName], options: [unionOption, pathOption, todoOption, doneOption],
     nativeOnly: true, toleratesConflictMarkers: true
-  ) { context, arguments throws(TodoError) in
+  ) { context, parsed throws(TodoError) in
+    let arguments = [try parsed.word(0), try parsed.word(1), try parsed.word(2)]
     let union = context.invocation.has(unionOption.name)
-    guard arguments.count == 3 else { throw spec.usageError }
     let result: MergeResult
     if union {
       _ = try read(arguments[0])  // unused, but it must be there, as for a merge

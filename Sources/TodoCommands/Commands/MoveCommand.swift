@@ -7,16 +7,18 @@ enum MoveCommand {
     name: "move", aliases: ["mv"], usage: "NR DEST [SRC]",
     abstract: "Move a task from one file of the todo directory to another.",
     discussion: "SRC defaults to todo.txt. Asks for confirmation unless -f is given.",
-    arguments: [.taskNumber, .fileName, .fileName], numbersNameTodoTasks: false
+    // As todo.sh: the files are looked for before the number is read, a DEST left out is a
+    // missing file, an empty SRC is todo.txt, and words after SRC are left alone.
+    arguments: [.taskNumber, .fileName.optional, .fileName.optional], numbersNameTodoTasks: false,
+    checksWordsInTurn: true, extraWords: .ignored, errorUsage: "mv NR DEST [SRC]"
   ) { context, arguments throws(TodoError) in
-    let usage = TodoError.actionUsage("mv NR DEST [SRC]")
     let directory = context.settings.todoDirectory
-    let destination = directory + "/" + (arguments.count > 1 ? arguments[1] : "")
-    let source =
-      arguments.count > 2 && !arguments[2].isEmpty ? directory + "/" + arguments[2] : context.settings.todoFile
+    let destination = directory + "/" + (try arguments.optionalWord(1) ?? "")
+    let sourceName = try arguments.optionalWord(2) ?? ""
+    let source = sourceName.isEmpty ? context.settings.todoFile : directory + "/" + sourceName
     guard Posix.isRegularFile(source) else { throw .sourceMissing(source) }
     guard Posix.isRegularFile(destination) else { throw .destinationMissing(destination) }
-    let reference = try TaskReference(arguments.first, usage: usage)
+    let reference = try arguments.task(0)
     let sourcePrefix = CommandContext.prefix(of: source)
     let preserve = context.settings.preservesLineNumbers
     // The question is asked without the lock, and the task moved only if it is still what

@@ -38,8 +38,7 @@ enum NameCountsCommand {
         done.txt.
         """,
       options: [sortOption, formatOption], nativeOnly: true
-    ) { context, arguments throws(TodoError) in
-      guard arguments.isEmpty else { throw .actionUsage(name) }
+    ) { context, _ throws(TodoError) in
       let keys = try sortKeys(context.invocation.value(sortOption.name) ?? Key.name.rawValue)
       let counts = try count(sigil == "+" ? \.projects : \.contexts, context: context)
       let rows = sorted(counts, by: keys)

@@ -23,7 +23,8 @@ enum NextCommand {
       the order of the file. TERMs filter as with ls.
       """,
     arguments: [.term], options: [limitOption, explainOption], nativeOnly: true, termsAreWords: true
-  ) { context, arguments throws(TodoError) in
+  ) { context, parsed throws(TodoError) in
+    let arguments = try parsed.text(0)
     var options = ListOptions()
     options.sort = TaskOrder.Key.urgency.rawValue
     options.terms = arguments

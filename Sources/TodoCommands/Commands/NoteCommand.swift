@@ -21,22 +21,22 @@ enum NoteCommand {
       a line, without an editor; --replace makes it the whole note. The tag moves with the \
       task to done.txt on archive and the file stays. ls also searches notes for plain words.
       """,
-    arguments: [.taskNumber, .text], options: [showOption, replaceOption], nativeOnly: true, argumentsOptional: true
+    arguments: [.taskNumber, .text], argumentsWhenGiven: [(showOption.name, [.taskNumber])],
+    options: [showOption, replaceOption], nativeOnly: true, argumentsOptional: true
   ) { context, arguments throws(TodoError) in
-    guard !arguments.isEmpty else { throw spec.usageError }
-    if arguments.count > 1 || !context.input.isTerminal, !context.invocation.has(showOption.name) {
+    let reference = try arguments.task(0)
+    let words = try arguments.text(1)
+    if !words.isEmpty || !context.input.isTerminal, !context.invocation.has(showOption.name) {
       // Text given is never ignored: as arguments, or piped in (when there is any).
-      var text = arguments.count > 1 ? Array(RawArguments.joined(Array(arguments.dropFirst()))) : []
-      if arguments.count == 1 {
+      var text = Array(RawArguments.joined(words))
+      if words.isEmpty {
         while let line = context.input.readLine() { text += line + [0x0A] }
       }
-      if !text.isEmpty || arguments.count > 1 {
-        return try writeText(text, to: arguments[0], context: context)
+      if !text.isEmpty || !words.isEmpty {
+        return try writeText(text, to: reference, context: context)
       }
     }
-    guard arguments.count == 1 else { throw spec.usageError }
     let showing = context.invocation.has(showOption.name)
-    let reference = try TaskReference(arguments[0], usage: spec.usageError)
     let file = context.settings.todoFile
     let notes = directory(context.settings)
     if showing {
@@ -118,8 +118,7 @@ enum NoteCommand {
   /// `note NR TEXT` (or text on standard input): adds the text to the task's note as a line,
   /// or with `--replace` makes it the whole note, creating and linking the note the first
   /// time; all under the list's lock, the note replaced in one step.
-  static func writeText(_ text: [UInt8], to number: String, context: CommandContext) throws(TodoError) -> ExitStatus {
-    let reference = try TaskReference(number, usage: spec.usageError)
+  static func writeText(_ text: [UInt8], to reference: TaskReference, context: CommandContext) throws(TodoError) -> ExitStatus {
     if let scalar = controlCharacter(in: text.filter { $0 != 0x0A && $0 != 0x09 }) {
       throw .controlCharacter(what: "the note's text", scalar: scalar)
     }

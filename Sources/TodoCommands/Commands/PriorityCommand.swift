@@ -1,16 +1,6 @@
 import TodoTxt
 
 enum PriorityCommand {
-  /// todo.sh's two-line usage of pri, which names the letters a priority may be.
-  static let usage = TodoError.actionUsage("pri NR PRIORITY [NR PRIORITY ...]\nnote: PRIORITY must be anywhere from A to Z.")
-
-  /// The usage under `mode`: under the name todo its note names the priority words too.
-  static func usage(in mode: Mode) -> TodoError {
-    guard mode.policy.resolvesTypedValues else { return usage }
-    return .actionUsage(
-      "pri NR PRIORITY [NR PRIORITY ...]\nnote: PRIORITY is a letter from A to Z, or high, medium or low (h, m, l).")
-  }
-
   static let spec: CommandSpec = CommandSpec(
     name: "pri", aliases: ["p"], usage: "NR PRIORITY [NR PRIORITY ...]",
     abstract: "Set the priority of one or more tasks.",
@@ -18,32 +8,45 @@ enum PriorityCommand {
       PRIORITY is a letter from A (highest) to Z; it replaces any priority the task had. Under \
       the name todo, high, medium and low (or h, m, l) stand for A, B and C.
       """,
-    arguments: [.taskNumber, .priority], options: OptionSpec.selecting, argumentsRepeat: true
+    arguments: [.taskNumber, .priority], argumentsWhenGiven: [(OptionSpec.selectQuery.name, [.priority])],
+    // todo.sh sets the pairs in turn and stops at the first bad one, keeping the ones before
+    // (under the name todo the whole line is checked first: ``NativeValidation``).
+    options: OptionSpec.selecting, argumentsRepeat: true, checksWordsInTurn: true,
+    // The usage names the letters a priority may be; under the name todo the words too.
+    errorUsage: "pri NR PRIORITY [NR PRIORITY ...]\nnote: PRIORITY is a letter from A to Z, or high, medium or low (h, m, l).",
+    todoShUsage: "pri NR PRIORITY [NR PRIORITY ...]\nnote: PRIORITY must be anywhere from A to Z."
   ) { context, arguments throws(TodoError) in
-    let selection = try QuerySelection.selection(arguments, context: context, question: "Set the priority of")
-    let usage = PriorityCommand.usage(in: context.settings.mode)
+    let selection = try QuerySelection.selection(context: context, question: "Set the priority of")
     let file = context.settings.todoFile
     var status = ExitStatus.success
     var failure: TodoError?
     let terminal = context.console
-    let label = selection?.label("pri") ?? "pri \(arguments.joined(separator: " "))"
+    let label = selection?.label("pri") ?? "pri \(arguments.words.joined(separator: " "))"
     // A query's tasks are asked about before the change: read and asked without the lock.
     try context.change(file, label: label, asking: selection?.mayAsk(context) ?? false) { list in
-      var rest = arguments[...]
+      // Each pair, read in turn: a task the query selects with the one priority given (at 0),
+      // or the typed number at `index` with the priority after it.
+      let pairs: [(selected: TaskReference?, index: Int)]
       if let selection {
-        guard selection.rest.count == 1 else { throw usage }
-        rest = try selection.arguments(in: list, context: context, terminal: terminal, pairing: true)[...]
+        pairs = try selection.numbers(in: list, context: context, terminal: terminal).map { (TaskReference(number: $0), 0) }
+      } else {
+        pairs = stride(from: 0, to: arguments.placeCount, by: 2).map { (nil, $0) }
       }
-      while !rest.isEmpty {
+      for (selected, index) in pairs {
         do throws(TodoError) {
-          guard rest.count >= 2 else { throw usage }
-          let item = rest[rest.startIndex]
-          let typed = rest[rest.startIndex + 1]
-          let letter = TypedInput.priorityLetter(typed, mode: context.settings.mode).uppercased()
-          guard letter.utf8.count == 1, let priority = letter.utf8.first, (65...90).contains(priority) else {
-            throw context.settings.policy.resolvesTypedValues ? .notAPriority(typed) : usage
+          let reference: TaskReference
+          let typedPriority: Priority
+          if let selected {
+            reference = selected
+            typedPriority = try arguments.priority(0)
+          } else {
+            // todo.sh reads the priority first: a bad one is named before a bad number.
+            typedPriority = try arguments.priority(index + 1)
+            reference = try arguments.task(index)
           }
-          let reference = try TaskReference(item, usage: usage)
+          let item = reference.typed
+          let priority = typedPriority.byte
+          let letter = typedPriority.description
           var task = try reference.task(in: list, file: file, mode: context.settings.mode)
           let old: UInt8?
           if context.settings.policy.readsTasksByGrammar {
@@ -74,7 +77,6 @@ enum PriorityCommand {
             context.console.errorLine("TODO: \(item) already prioritized (\(letter)).")
             status = .failure
           }
-          rest = rest.dropFirst(2)
         } catch {
           failure = error
           return

@@ -16,33 +16,28 @@ enum RecurrenceCommand {
       date from today when TODOTXT_RECUR_CATCHUP=1. --preview lists the next K dates (5 when K \
       is not given), as if each task were done on its due date.
       """,
-    arguments: [.taskNumber, .text], options: [previewOption], nativeOnly: true
+    arguments: [.taskNumber, .text.recurrence.optional],
+    argumentsWhenGiven: [(previewOption.name, [.taskNumber, .text.counting(1...1000, named: "--preview").optional])],
+    options: [previewOption], nativeOnly: true
   ) { context, arguments throws(TodoError) in
-    guard (1...2).contains(arguments.count) else { throw spec.usageError }
-    let reference = try TaskReference(arguments[0], usage: spec.usageError)
+    let reference = try arguments.task(0)
     let file = context.settings.todoFile
-    let rest = Array(arguments.dropFirst())
     let previewing = context.invocation.has(previewOption.name)
-    if previewing || rest.isEmpty {
-      var count = previewing ? 5 : 1
-      if previewing, let word = rest.first {
-        guard let value = Int(word), value > 0, value <= 1000 else { throw .badOptionValue("--preview", word) }
-        count = value
+    if !previewing, let rule = try arguments.recurrence(1) {
+      let edited = try context.editTasks([reference], label: "rec \(arguments.words.joined(separator: " "))") { _, task in
+        task.setTag(TagMeaning.recurrence.key, rule.description)
       }
-      let task = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
-      guard let recurrence = task.recurrence else { throw .doesNotRecur(reference.typed) }
-      context.echo(reference.typed, task.bytes)
-      context.console.line("  rec:\(recurrence): \(describe(recurrence))")
-      for next in preview(task, count: count, context: context) { context.console.line("  " + next) }
+      if context.verbose {
+        for (reference, task) in edited { context.echo(reference.typed, task.bytes) }
+      }
       return .success
     }
-    guard rest.count == 1, let recurrence = Recurrence(rest[0]) else { throw spec.usageError }
-    let edited = try context.editTasks([reference], label: "rec \(arguments.joined(separator: " "))") { _, task in
-      task.setTag(TagMeaning.recurrence.key, recurrence.description)
-    }
-    if context.verbose {
-      for (reference, task) in edited { context.echo(reference.typed, task.bytes) }
-    }
+    let count = previewing ? try arguments.number(1) ?? 5 : 1
+    let task = try reference.task(in: context.readList(file), file: file, mode: context.settings.mode)
+    guard let recurrence = task.recurrence else { throw .doesNotRecur(reference.typed) }
+    context.echo(reference.typed, task.bytes)
+    context.console.line("  rec:\(recurrence): \(describe(recurrence))")
+    for next in preview(task, count: count, context: context) { context.console.line("  " + next) }
     return .success
   }
 

@@ -8,9 +8,8 @@ enum ReorderCommand {
     discussion: "Line order is the manual order: other todo.txt apps list tasks in it.",
     arguments: [.taskNumber, .taskNumber], nativeOnly: true
   ) { context, arguments throws(TodoError) in
-    guard arguments.count == 2 else { throw spec.usageError }
-    let from = try TaskReference(arguments[0], usage: spec.usageError)
-    let to = try TaskReference(arguments[1], usage: spec.usageError)
+    let from = try arguments.task(0)
+    let to = try arguments.task(1)
     let file = context.settings.todoFile
     let task: Task = try context.storing {
       try context.store.update(file, label: "reorder \(from.typed) \(to.typed)") { list -> Task in

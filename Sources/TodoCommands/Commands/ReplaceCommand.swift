@@ -10,7 +10,7 @@ enum ReplaceCommand {
       """,
     arguments: [.taskNumber, .taskText], options: [TypedInput.verbatimOption, allOption]
   ) { context, arguments throws(TodoError) in
-    try replaceOrPrepend(context, arguments, prepend: false, spec: spec)
+    try replaceOrPrepend(context, arguments.task(0), with: arguments.text(1), prepend: false)
   }
 
   /// `--all`: replace the tags with meaning too.
@@ -41,11 +41,9 @@ enum ReplaceCommand {
   }
 
   static func replaceOrPrepend(
-    _ context: CommandContext, _ arguments: [String], prepend: Bool, spec: CommandSpec
+    _ context: CommandContext, _ reference: TaskReference, with rest: [String], prepend: Bool
   ) throws(TodoError) -> ExitStatus {
     let file = context.settings.todoFile
-    let reference = try TaskReference(arguments.first, usage: spec.usageError)
-    let rest = Array(arguments.dropFirst())
     // Asked only about a task that exists, and without the lock: the task is changed only if
     // it is still as it was when asked about.
     let asks = rest.first?.isEmpty ?? true && !context.settings.isForced

@@ -5,7 +5,8 @@ enum ReportCommand {
   static let spec: CommandSpec = CommandSpec(
     name: "report",
     abstract: "Archive, then append the number of open and done tasks to report.txt.",
-    discussion: "Nothing is appended when the counts equal those of the last report line."
+    discussion: "Nothing is appended when the counts equal those of the last report line.",
+    extraWords: .ignoredUnderTodoSh
   ) { context, _ throws(TodoError) in
     _ = try context.runAction(ArchiveCommand.spec.name)
     let todo = try context.readList(context.settings.todoFile)

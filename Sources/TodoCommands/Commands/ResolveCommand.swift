@@ -24,9 +24,8 @@ enum ResolveCommand {
       """,
     subcommands: ConflictBlocks.Side.allCases.map(sideSpec), nativeOnly: true,
     toleratesConflictMarkers: true, argumentsOptional: true, numbersNameTodoTasks: false
-  ) { context, arguments throws(TodoError) in
+  ) { context, _ throws(TodoError) in
     // The subcommand words are taken by the command line's parser; alone, it lists.
-    guard arguments.isEmpty else { throw spec.usageError }
     return try show(context)
   }
 
@@ -42,8 +41,9 @@ enum ResolveCommand {
       abstract: "Keep \(what) of every conflict, or of conflicts N.", arguments: [.text],
       parent: "resolve", nativeOnly: true, toleratesConflictMarkers: true, argumentsOptional: true,
       numbersNameTodoTasks: false
-    ) { context, numbers throws(TodoError) in
-      try settle(context, side: side, numbers: numbers)
+    ) { context, parsed throws(TodoError) in
+      let numbers = parsed.words
+      return try settle(context, side: side, numbers: numbers)
     }
   }
 

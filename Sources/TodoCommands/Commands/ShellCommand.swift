@@ -46,8 +46,7 @@ enum ShellCommand {
     discussion:
       "Each line is one command line without the program name. Without a terminal, lines are read in batch mode.",
     nativeOnly: true, toleratesConflictMarkers: true
-  ) { context, arguments throws(TodoError) in
-    guard arguments.isEmpty else { throw spec.usageError }
+  ) { context, _ throws(TodoError) in
     return try start(.shell, context)
   }
 

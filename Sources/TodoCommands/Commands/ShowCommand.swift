@@ -15,8 +15,7 @@ enum ShowCommand {
       """,
     arguments: [.taskNumber], nativeOnly: true
   ) { context, arguments throws(TodoError) in
-    guard arguments.count == 1 else { throw spec.usageError }
-    let reference = try TaskReference(arguments[0], usage: spec.usageError)
+    let reference = try arguments.task(0)
     let file = context.settings.todoFile
     let list = try context.readList(file)
     let task = try reference.task(in: list, file: file, mode: context.settings.mode)

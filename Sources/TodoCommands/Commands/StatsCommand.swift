@@ -22,8 +22,7 @@ enum StatsCommand {
       are block characters in a UTF-8 locale, # otherwise. Tasks with h:1 are not counted.
       """,
     options: [weeksOption, formatOption], nativeOnly: true
-  ) { context, arguments throws(TodoError) in
-    guard arguments.isEmpty else { throw spec.usageError }
+  ) { context, _ throws(TodoError) in
     let weeks = context.invocation.value(weeksOption.name).flatMap { Int($0) } ?? 8
     let todo = try context.readList(context.settings.todoFile)
     let done = try context.readList(context.settings.doneFile)

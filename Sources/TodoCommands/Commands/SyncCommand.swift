@@ -27,8 +27,7 @@ enum SyncCommand {
       <<<<<<< and >>>>>>> markers: keep the right lines, remove the markers, and sync again.
       """,
     nativeOnly: true, toleratesConflictMarkers: true
-  ) { context, arguments throws(TodoError) in
-    guard arguments.isEmpty else { throw spec.usageError }
+  ) { context, _ throws(TodoError) in
     let directory = context.settings.todoDirectory
     let git = GitRepository(directory: directory, context: context)
     let top = Posix.realPath(try git.topLevel())

@@ -12,26 +12,29 @@ enum TagCommand {
       weekend, +2w, 3b, eom); the absolute date is stored. A pri value may be high, medium or \
       low.
       """,
-    arguments: [.taskNumbers, .tagKey, .tagValue], options: OptionSpec.selecting, nativeOnly: true
+    arguments: [.taskNumbers, .tagKey, .tagValue],
+    argumentsWhenGiven: [(OptionSpec.selectQuery.name, [.tagKey, .tagValue])], options: OptionSpec.selecting, nativeOnly: true
   ) { context, arguments throws(TodoError) in
-    let selection = try QuerySelection.selection(arguments, context: context, question: "Tag")
-    let (items, rest) = selection.map { ([], $0.rest) } ?? leadingTaskNumbers(arguments)
-    guard selection != nil || !items.isEmpty, !rest.isEmpty else { throw spec.usageError }
-    let key = rest[0]
+    let selection = try QuerySelection.selection(context: context, question: "Tag")
+    // With a query, the key and the value are the only positionals.
+    let first = selection == nil ? 1 : 0
+    let items = selection == nil ? try arguments.tasks(0) : []
+    let key = try arguments.word(first)
     guard isTagPart(key), !key.hasPrefix("+"), !key.hasPrefix("@") else { throw .notATagKey(key) }
     var value: String?
-    if rest.count >= 2 {
+    let valueWords = try arguments.text(first + 1)
+    if !valueWords.isEmpty {
       // A date may be said in several words (`tag 3 due next monday`); any other value is one.
-      let words = rest.dropFirst().joined(separator: " ")
+      let words = valueWords.joined(separator: " ")
       let typed = try TypedInput.tagValue(words, key: key, today: context.today)
       guard isTagPart(typed), !typed.hasPrefix("//") else { throw .notATagValue(words) }
       value = typed
     }
-    let label = selection?.label("tag") ?? "tag \(arguments.joined(separator: " "))"
+    let label = selection?.label("tag") ?? "tag \(arguments.words.joined(separator: " "))"
     let terminal = context.console
     let edited = try context.editTasks(label: label, asking: selection?.mayAsk(context) ?? false, choosing: {
       list throws(TodoError) in
-      try QuerySelection.references(items, selection, in: list, context: context, terminal: terminal, usage: spec.usageError)
+      try QuerySelection.references(items, selection, in: list, context: context, terminal: terminal)
     }) { reference, task throws(TodoError) in
       if let value {
         task.setTag(key, value)
@@ -64,20 +67,21 @@ enum PostponeCommand {
       days as the due date, so the gap stays. A task with only t: moves its threshold; a task \
       with neither gets due:. A task whose due: or t: is not a real date is left alone.
       """,
-    arguments: [.taskNumbers, .dateOrDuration], options: OptionSpec.selecting, nativeOnly: true
+    arguments: [.taskNumbers, .dateOrDuration.required],
+    argumentsWhenGiven: [(OptionSpec.selectQuery.name, [.dateOrDuration.required])], options: OptionSpec.selecting, nativeOnly: true
   ) { context, arguments throws(TodoError) in
-    let selection = try QuerySelection.selection(arguments, context: context, question: "Postpone")
-    let leading = spec.leadingTaskNumberCount(arguments, whole: true)
-    let (items, rest) = selection.map { ([], $0.rest) } ?? (taskNumberWords(Array(arguments.prefix(leading))), Array(arguments.dropFirst(leading)))
-    guard selection != nil || !items.isEmpty, !rest.isEmpty else { throw spec.usageError }
+    let selection = try QuerySelection.selection(context: context, question: "Postpone")
+    // With a query, the date or duration is the only positional.
+    let items = selection == nil ? try arguments.tasks(0) : []
+    let when = try arguments.text(selection == nil ? 1 : 0)
     let today = context.today
     // A date or a duration may be said in several words (`next monday`, `3 days`).
-    let move = try Move(rest.joined(separator: " "), today: today)
+    let move = try Move(when.joined(separator: " "), today: today)
     let terminal = context.console
-    let label = selection?.label("postpone") ?? "postpone \(arguments.joined(separator: " "))"
+    let label = selection?.label("postpone") ?? "postpone \(arguments.words.joined(separator: " "))"
     let edited = try context.editTasks(label: label, asking: selection?.mayAsk(context) ?? false, choosing: {
       list throws(TodoError) in
-      try QuerySelection.references(items, selection, in: list, context: context, terminal: terminal, usage: spec.usageError)
+      try QuerySelection.references(items, selection, in: list, context: context, terminal: terminal)
     }) { reference, task throws(TodoError) in
       // An unreadable date would be replaced as if it were missing: the user's text is lost.
       for key in [TagMeaning.due.key, TagMeaning.threshold.key] {
@@ -158,9 +162,8 @@ enum ReopenCommand {
       """,
     arguments: [.taskNumbers], taskState: .done, nativeOnly: true
   ) { context, arguments throws(TodoError) in
-    let items = taskNumberWords(arguments)
-    guard !items.isEmpty else { throw spec.usageError }
-    let references = try items.map { item throws(TodoError) in try TaskReference(item, usage: spec.usageError) }
+    let references = try arguments.tasks(0)
+    let items = references.map(\.typed)
     let file = context.settings.todoFile
     let edited = try context.storing {
       try context.store.update(file, label: "undo-done \(items.joined(separator: " "))") {

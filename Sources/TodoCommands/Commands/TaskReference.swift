@@ -6,7 +6,7 @@ import TodoTxt
 
 /// Reading a task number as todo.sh does (`getTodo`): digits only (leading zeros allowed),
 /// echoed back exactly as typed, and pointing at a line that is not empty.
-struct TaskReference {
+struct TaskReference: Equatable, Sendable {
   /// The number as the user typed it (`03`), for messages.
   var typed: String
   /// The 1-based line number.
@@ -18,6 +18,12 @@ struct TaskReference {
     typed = text
     // A number too large for Int names no line.
     number = Int(text) ?? Int.max
+  }
+
+  /// A number read from the list itself (a query's match), typed as it is written.
+  init(number: Int) {
+    typed = String(number)
+    self.number = number
   }
 
   /// The task this number names in `list`, or `No task N.` with the file's prefix.
@@ -100,7 +106,7 @@ extension CommandContext {
       invocation = outer
       snapshotCheck = check
     }
-    return try spec.run(self, [])
+    return try spec.call(self, [])
   }
 }
 

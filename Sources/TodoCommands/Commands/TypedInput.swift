@@ -169,17 +169,3 @@ extension CommandContext {
     }
   }
 }
-
-/// The task numbers at the front of a command's arguments (`3 5,7 due fri`): every word made of
-/// digits and commas, split at the commas.
-func leadingTaskNumbers(_ arguments: [String]) -> (numbers: [String], rest: [String]) {
-  var numbers: [String] = []
-  var index = 0
-  while index < arguments.count, !arguments[index].isEmpty,
-    arguments[index].utf8.allSatisfy({ (48...57).contains($0) || $0 == UInt8(ascii: ",") })
-  {
-    numbers += arguments[index].split(separator: ",").map(String.init)
-    index += 1
-  }
-  return (numbers, Array(arguments[index...]))
-}

@@ -11,11 +11,10 @@ enum UnarchiveCommand {
       end of todo.txt; the new task numbers are shown. Both files change in one step.
       """,
     // done.txt's numbers: not todo.txt's task numbers, which are checked against todo.txt.
-    arguments: [.text], nativeOnly: true
+    arguments: [.text.taskNumbers], nativeOnly: true
   ) { context, arguments throws(TodoError) in
-    let items = taskNumberWords(arguments)
-    guard !items.isEmpty else { throw spec.usageError }
-    let references = try items.map { item throws(TodoError) in try TaskReference(item, usage: spec.usageError) }
+    let references = try arguments.tasks(0)
+    let items = references.map(\.typed)
     let todoFile = context.settings.todoFile
     let doneFile = context.settings.doneFile
     let moved = try context.storing {

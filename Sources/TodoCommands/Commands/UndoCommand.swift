@@ -13,20 +13,12 @@ enum UndoCommand {
       """,
     // Patches apply by content and number no line, so a list holding merge conflict markers
     // can be stepped back (undoing a `resolve` puts the markers back).
-    arguments: [.text], nativeOnly: true, toleratesConflictMarkers: true
+    arguments: [.text.counting(1...Int.max).optional], nativeOnly: true, toleratesConflictMarkers: true
   ) { context, arguments throws(TodoError) in
-    try step(context, arguments, undoing: true, spec: spec)
+    try step(context, count: arguments.number(0) ?? 1, undoing: true)
   }
 
-  static func step(
-    _ context: CommandContext, _ arguments: [String], undoing: Bool, spec: CommandSpec
-  ) throws(TodoError) -> ExitStatus {
-    guard arguments.count <= 1 else { throw spec.usageError }
-    var count = 1
-    if let text = arguments.first {
-      guard let value = Int(text), value > 0 else { throw spec.usageError }
-      count = value
-    }
+  static func step(_ context: CommandContext, count: Int, undoing: Bool) throws(TodoError) -> ExitStatus {
     let files = context.undoFiles
     let entries = try context.storing {
       undoing ? try context.store.undo(count, files: files) : try context.store.redo(count, files: files)
@@ -66,9 +58,9 @@ enum RedoCommand {
   static let spec: CommandSpec = CommandSpec(
     name: "redo", usage: "[N]",
     abstract: "Redo the last undone change (or the last N).",
-    arguments: [.text], nativeOnly: true, toleratesConflictMarkers: true
+    arguments: [.text.counting(1...Int.max).optional], nativeOnly: true, toleratesConflictMarkers: true
   ) { context, arguments throws(TodoError) in
-    try UndoCommand.step(context, arguments, undoing: false, spec: spec)
+    try UndoCommand.step(context, count: arguments.number(0) ?? 1, undoing: false)
   }
 }
 
@@ -77,14 +69,9 @@ enum LogCommand {
     name: "log", usage: "[N]",
     abstract: "Show the changes that can be undone (and redone), newest first.",
     discussion: "Shows the last N changes (default 20), with how many lines each removed and added.",
-    arguments: [.text], nativeOnly: true
+    arguments: [.text.counting(1...Int.max).optional], nativeOnly: true
   ) { context, arguments throws(TodoError) in
-    guard arguments.count <= 1 else { throw spec.usageError }
-    var limit = 20
-    if let text = arguments.first {
-      guard let value = Int(text), value > 0 else { throw spec.usageError }
-      limit = value
-    }
+    let limit = try arguments.number(0) ?? 20
     let entries = context.store.history(files: context.undoFiles)
     if entries.isEmpty {
       if context.verbose { context.console.line("TODO: No changes to undo.") }

@@ -26,7 +26,7 @@ enum NativeValidation {
       numbers = taskNumberWords(leading)
       guard !numbers.isEmpty else { throw spec.usageError }
     } else if kinds.starts(with: [.taskNumber, .priority]) {
-      usage = PriorityCommand.usage(in: context.settings.mode)
+      usage = spec.usageError(in: context.settings.mode)
       guard !arguments.isEmpty, arguments.count % 2 == 0 else { throw usage }
       for pair in stride(from: 0, to: arguments.count, by: 2) {
         numbers.append(arguments[pair])

@@ -5,7 +5,8 @@ enum HelpCommand {
     abstract: "Show the full help, or the help of the named actions.",
     discussion: "An add-on's help is what it prints when run with the single argument usage.",
     arguments: [.action], toleratesConflictMarkers: true
-  ) { context, arguments throws(TodoError) in
+  ) { context, parsed throws(TodoError) in
+    let arguments = try parsed.text(0)
     let addons = Addons.list(in: context.settings.actionsDirectory)
     if arguments.isEmpty {
       // A few hundred lines: through a pager on a terminal.
@@ -244,7 +245,8 @@ extension HelpCommand {
 enum ShortHelpCommand {
   static let spec: CommandSpec = CommandSpec(
     name: "shorthelp",
-    abstract: "List the usage line of every built-in and add-on action.", toleratesConflictMarkers: true
+    abstract: "List the usage line of every built-in and add-on action.", toleratesConflictMarkers: true,
+    extraWords: .ignoredUnderTodoSh
   ) { context, _ throws(TodoError) in
     HelpCommand.shortHelp(
       programName: context.programName, addons: Addons.list(in: context.settings.actionsDirectory),

@@ -14,7 +14,7 @@ enum FindCommand {
       """,
     arguments: [.query], options: OptionSpec.listing, nativeOnly: true
   ) { context, arguments throws(TodoError) in
-    var options = ListOptions(context.invocation, terms: arguments)
+    var options = ListOptions(context.invocation, terms: try arguments.text(0))
     options.query = FindCommand.joined(options.query, options.terms.joined(separator: " "))
     options.terms = []
     try ListCommand.listFile(context.settings.todoFile, terms: [], options: options, context: context)
@@ -46,13 +46,15 @@ enum ViewCommand {
       file they are saved in. todo view --add NAME QUERY saves one: the line is added to the \
       configuration file read, or to $XDG_CONFIG_HOME/todo/config when there is none.
       """,
-    arguments: [.text, .query], options: OptionSpec.listing + [addOption], nativeOnly: true
+    // With --add NAME, the words are all the query.
+    arguments: [.text.oneWord.optional, .query], argumentsWhenGiven: [(addOption.name, [.query])],
+    options: OptionSpec.listing + [addOption], nativeOnly: true
   ) { context, arguments throws(TodoError) in
     let views = ViewCommand.views(context.settings)
     if let name = context.invocation.value(addOption.name) {
-      return try add(name, query: arguments.joined(separator: " "), views: views, context: context)
+      return try add(name, query: arguments.text(0).joined(separator: " "), views: views, context: context)
     }
-    guard let name = arguments.first else {
+    guard let name = try arguments.optionalWord(0) else {
       if views.isEmpty {
         let file = configurationFile(context.settings)
         context.console.line("No views yet. Save one with: todo view --add today 'due:<=today or pri:A'")
@@ -65,7 +67,7 @@ enum ViewCommand {
       return .success
     }
     guard let view = views.first(where: { $0.name == name }) else { throw .unknownView(name) }
-    var options = ListOptions(context.invocation, terms: Array(arguments.dropFirst()))
+    var options = ListOptions(context.invocation, terms: try arguments.text(1))
     var query = FindCommand.joined(view.query, options.terms.joined(separator: " "))
     if let extra = options.query { query = FindCommand.joined(query, extra) }
     options.query = query

@@ -15,9 +15,8 @@ enum ImportCommand {
       are added on add; null means none. All tasks are appended in one change.
       """,
     nativeOnly: true
-  ) { context, arguments throws(TodoError) in
-    guard arguments.isEmpty else { throw spec.usageError }
-    return try run(context)
+  ) { context, _ throws(TodoError) in
+    try run(context)
   }
 
   /// Reads standard input to its end and appends the tasks.

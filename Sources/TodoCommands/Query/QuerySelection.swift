@@ -18,8 +18,6 @@ enum QuerySelection {
     /// The query as typed.
     var query: String
     var filter: TaskFilter
-    /// The arguments after the options (`A` for `pri`, `KEY VALUE` for `tag`).
-    var rest: [String]
     /// `-f`/`--force` was among the options.
     var forced: Bool
     /// What the confirmation asks (`Mark as done` → `Mark as done 3 tasks? (y/n)`).
@@ -46,15 +44,11 @@ enum QuerySelection {
       return numbers
     }
 
-    /// The command's arguments with the query replaced by the task numbers it selects in
-    /// `list` (confirmed as in ``numbers(in:context:terminal:)``): `NR NR … REST`, or with
-    /// `pairing` `NR REST NR REST …` (for `pri NR PRIORITY …`).
-    func arguments(
-      in list: TodoList, context: CommandContext, terminal: Console, pairing: Bool = false
-    ) throws(TodoError) -> [String] {
-      let numbers = try self.numbers(in: list, context: context, terminal: terminal).map(String.init)
-      if pairing { return numbers.flatMap { [$0] + rest } }
-      return numbers + rest
+    /// The tasks the query selects, as references (see ``numbers(in:context:terminal:)``).
+    func references(
+      in list: TodoList, context: CommandContext, terminal: Console
+    ) throws(TodoError) -> [Result<TaskReference, TodoError>] {
+      try numbers(in: list, context: context, terminal: terminal).map { .success(TaskReference(number: $0)) }
     }
 
     /// Whether the command may ask before changing the tasks (nothing forces it): the
@@ -68,34 +62,36 @@ enum QuerySelection {
 
   /// The selection, when the command was given `-q QUERY`/`--query QUERY` (see
   /// ``OptionSpec/selecting``); `nil` when it was not, and always under the name todo.sh.
-  /// Nothing is read: a malformed query is refused before the list is.
-  ///
-  /// - Parameter arguments: the command's positionals (`A` for `pri`, `KEY VALUE` for `tag`).
-  static func selection(
-    _ arguments: [String], context: CommandContext, question: String
-  ) throws(TodoError) -> Selection? {
+  /// Nothing is read: a malformed query is refused before the list is. The positionals
+  /// that go with a query are the command's declaration's (``CommandSpec/argumentsWhenGiven``).
+  static func selection(context: CommandContext, question: String) throws(TodoError) -> Selection? {
     guard context.settings.policy.parsesLongOptions, let query = context.invocation.value(OptionSpec.selectQuery.name) else {
       return nil
     }
     return Selection(
-      query: query, filter: try QueryListing.filter(query, context: context), rest: arguments,
+      query: query, filter: try QueryListing.filter(query, context: context),
       forced: context.invocation.has(OptionSpec.force.name), question: question)
+  }
+
+  /// The first task named twice among `items` (`do 3 03`), as typed; numbers that name no
+  /// line (0, too large) are left to the command.
+  static func namedTwice(_ items: [Result<TaskReference, TodoError>]) -> String? {
+    let typed = items.compactMap { try? $0.get().typed }
+    return Dictionary(grouping: typed, by: { Int($0) ?? -1 }).first(where: { $0.key > 0 && $0.value.count > 1 })?.value[0]
   }
 
   /// The tasks an editing command changes: the typed numbers `items`, or those `selection`
   /// picks in `list` (confirmed as in ``Selection/numbers(in:context:terminal:)``).
   static func references(
-    _ items: [String], _ selection: Selection?, in list: TodoList, context: CommandContext, terminal: Console,
-    usage: TodoError
+    _ items: [TaskReference], _ selection: Selection?, in list: TodoList, context: CommandContext, terminal: Console
   ) throws(TodoError) -> [TaskReference] {
-    let items = try selection?.numbers(in: list, context: context, terminal: terminal).map(String.init) ?? items
-    return try items.map { item throws(TodoError) in try TaskReference(item, usage: usage) }
+    try selection?.numbers(in: list, context: context, terminal: terminal).map(TaskReference.init(number:)) ?? items
   }
 
   /// `del -q QUERY`: empties every selected line in one update (or removes them with -n).
-  static func delete(_ arguments: [String], context: CommandContext, usage: TodoError) throws(TodoError) -> ExitStatus? {
-    guard let selection = try selection(arguments, context: context, question: "Delete") else { return nil }
-    guard selection.rest.isEmpty else { throw usage }
+  /// Its declaration takes no other words (``CommandSpec/argumentsWhenGiven``).
+  static func delete(context: CommandContext) throws(TodoError) -> ExitStatus? {
+    guard let selection = try selection(context: context, question: "Delete") else { return nil }
     let file = context.settings.todoFile
     let preserve = context.settings.preservesLineNumbers
     let terminal = context.console
