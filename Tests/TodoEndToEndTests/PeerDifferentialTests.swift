@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoTestSupport
 
 /// Reads and edits a corpus of awkward todo.txt lines with this tool and with other todo.txt
 /// programs, and requires the same result wherever the differences table does not say why not.
@@ -61,26 +62,8 @@ import Testing
 
   /// Runs a program outside the sandbox's `bin` (a Python interpreter, the peer script).
   static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Output {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    // Read both pipes while the child runs, so a full pipe never blocks it.
-    nonisolated(unsafe) var errorBytes = Data()
-    let reader = Thread { errorBytes = err.fileHandleForReading.readDataToEndOfFile() }
-    reader.start()
-    let outputBytes = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    while !reader.isFinished { usleep(1000) }
-    return Output(
-      status: process.terminationStatus, stdout: [UInt8](outputBytes),
-      stderr: String(decoding: errorBytes, as: UTF8.self))
+    let result = try ChildProcess.run(executable, arguments, environment: environment)
+    return Output(status: result.status, stdout: result.outputBytes, stderr: result.errors)
   }
 
   /// The first Python interpreter on this machine that can run `probe` (it imports the peer):

@@ -9,8 +9,11 @@ import Foundation
 public enum ChildProcess {
   public struct Result: Sendable {
     public var status: Int32
-    public var output: String
+    /// Standard output as written (a peer may write bytes that are not UTF-8).
+    public var outputBytes: [UInt8]
     public var errors: String
+    /// Standard output as text.
+    public var output: String { String(decoding: outputBytes, as: UTF8.self) }
   }
 
   /// - Parameters:
@@ -48,7 +51,7 @@ public enum ChildProcess {
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return Result(
-      status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+      status: process.terminationStatus, outputBytes: [UInt8](outputData),
       errors: String(decoding: errorBytes.wait(), as: UTF8.self))
   }
 
