@@ -69,9 +69,7 @@ struct NativeListing {
       sorting = nil
     }
     notesDirectory = NoteCommand.directory(context.settings)
-    let palette = Palette(context.settings)
-    overdueColour = palette.overdue
-    dueTodayColour = palette.dueToday
+    (overdueColour, dueTodayColour) = Palette.dueColours(context.settings)
   }
 
   // MARK: Hiding

@@ -35,10 +35,7 @@ struct Palette {
   /// colours are none; todo.sh's variables are whatever the settings hold then.
   init(_ settings: Settings) {
     func variable(_ name: String) -> [UInt8] { Palette.decode(settings.value(name)) }
-    // Set, even empty (no colour), it is the user's; unset, the default.
-    func own(_ name: String, default value: String) -> [UInt8] {
-      settings.isPlain ? [] : Palette.decode(settings.variables[name] ?? value)
-    }
+    func own(_ name: String, default value: String) -> [UInt8] { Palette.own(name, default: value, settings) }
     number = variable("COLOR_NUMBER")
     project = variable("COLOR_PROJECT")
     context = variable("COLOR_CONTEXT")
@@ -52,10 +49,21 @@ struct Palette {
     otherPriority = variable("PRI_X")
     lineReset = variable("DEFAULT")
     reset = settings.isPlain ? [] : (lineReset.isEmpty ? [0x1B] + Array("[0m".utf8) : lineReset)
-    overdue = own("COLOR_OVERDUE", default: "\\033[1;31m")
-    dueToday = own("COLOR_DUE_TODAY", default: "\\033[1;35m")
+    (overdue, dueToday) = Palette.dueColours(settings)
     dueSoon = own("COLOR_DUE_SOON", default: "\\033[0;33m")
     faint = own("COLOR_FAINT", default: "\\033[2m")
+  }
+
+  /// A colour of the tool's own: set, even empty (no colour), it is the user's; unset, the
+  /// default; none under plain output.
+  static func own(_ name: String, default value: String, _ settings: Settings) -> [UInt8] {
+    settings.isPlain ? [] : decode(settings.variables[name] ?? value)
+  }
+
+  /// The overdue and due-today colours alone, for a listing that needs no other (every `ls`
+  /// reads these; the whole palette reads all 26 priority variables).
+  static func dueColours(_ settings: Settings) -> (overdue: [UInt8], dueToday: [UInt8]) {
+    (own("COLOR_OVERDUE", default: "\\033[1;31m", settings), own("COLOR_DUE_TODAY", default: "\\033[1;35m", settings))
   }
 
   /// The colour of a `due:` date: overdue, due today, or none.
