@@ -250,7 +250,9 @@ struct TodoDocumentAttackTests {
     let clock = ContinuousClock()
     let start = clock.now
     _ = await waiter.value
-    #expect(clock.now - start < .seconds(2))
+    // A check that the stream ends at all, not of how fast: a loaded machine (the whole suite
+    // on two cores) took over three seconds.
+    #expect(clock.now - start < .seconds(60))
   }
 
   @Test("a dropped outsideChanges stream stops its watcher")
