@@ -196,7 +196,7 @@ struct CalendarGrid {
     let isToday = date == today
     let isOverdue = date < today && count > 0
     let number = Array((day < 10 ? " \(day)" : "\(day)").utf8)
-    if isNarrow { return narrowCell(number: number, count: count, isToday: isToday, isOverdue: isOverdue) }
+    if isNarrow { return narrowCell(day: day, number: number, count: count, isToday: isToday, isOverdue: isOverdue) }
     let tally = count == 0 ? "" : count > 999 ? "(999+)" : "(\(count))"
     let visible = 4 + tally.count
     var cell: [UInt8]
@@ -218,10 +218,10 @@ struct CalendarGrid {
 
   /// A day in four columns: the marker against the number (`[13` today, `!9` overdue, when
   /// plain), then `*` when tasks are due (how many, the list below the grid tells).
-  func narrowCell(number: [UInt8], count: Int, isToday: Bool, isOverdue: Bool) -> [UInt8] {
+  func narrowCell(day: Int, number: [UInt8], count: Int, isToday: Bool, isOverdue: Bool) -> [UInt8] {
     let flag: [UInt8] = count == 0 ? [0x20] : [UInt8(ascii: "*")]
     if isPlain {
-      let marked = Array(((isToday ? "[" : isOverdue ? "!" : "") + String(Int(String(decoding: number, as: UTF8.self).trimmingSpaces()) ?? 0)).utf8)
+      let marked = Array(((isToday ? "[" : isOverdue ? "!" : "") + String(day)).utf8)
       return [UInt8](repeating: 0x20, count: max(0, 3 - marked.count)) + marked + flag
     }
     if isToday {
