@@ -116,7 +116,7 @@ import TodoTxt
       let spec = try #require(CommandRegistry.command(named: name, mode: .native))
       for _ in 0..<20 {
         let count = Int.random(in: 0...4, using: &generator)
-        var words = (0..<count).map { _ in
+        let words = (0..<count).map { _ in
           (0..<Int.random(in: 0...3, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
         }
         _ = try? ParsedArguments.parse(words, for: spec, invocation: Invocation(), mode: .native, today: ParsedArgumentsTests.today)
