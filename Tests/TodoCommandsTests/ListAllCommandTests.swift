@@ -32,4 +32,25 @@ import Testing
     let list = try CommandFixture(todo: "Call mom\n", done: "x 2009-02-01 Old one\n")
     list.todo("lsa", "\u{9B}2J").expectOneLineError(containing: "control character U+009B")
   }
+
+  /// The readable layout draws each row's number from the row, not from its text: done.txt's
+  /// tasks show 0 in `lsa` and in `lsa --group` alike.
+  @Test func doneTasksShowZeroInTheLayoutWhetherGroupedOrNot() throws {
+    let list = try CommandFixture(todo: "Call mom +home\n(B) Buy milk +home\n", done: "x 2009-02-01 Old one +home\n")
+    let layout = ["TODO_LAYOUT": "readable", "TODOTXT_PLAIN": "1"]
+    let plain = list.run("todo", ["lsa"], environment: layout)
+    let grouped = list.run("todo", ["lsa", "--group", "project"], environment: layout)
+    #expect(plain.status == 0 && grouped.status == 0)
+    let doneLine = plain.stdout.split(separator: "\n").first { $0.contains("Old one") }
+    #expect(doneLine.map { $0.hasPrefix("0 ") } == true, "\(plain.stdout)")
+    #expect(grouped.stdout.split(separator: "\n").contains { $0 == doneLine }, "\(grouped.stdout)")
+  }
+
+  /// todo.sh's awk step rebuilds each line from its fields: runs of blanks become one space,
+  /// and a line of only blanks is its number alone.
+  @Test func theAwkStepRebuildsTheLinesFromTheirFields() throws {
+    let list = try CommandFixture(todo: "call  mum\tsoon\n\t\n", done: "x  2009-02-01   old\n")
+    let run = list.sh("-p", "lsa")
+    #expect(run.stdout.hasPrefix("2\n1 call mum soon\n0 x 2009-02-01 old\n"), "\(run.stdout)")
+  }
 }

@@ -71,4 +71,25 @@ import Testing
     #expect(list.read("todo.txt") == ListCommandTests.todo)
     #expect(!list.exists("done.txt"))
   }
+
+  /// A user's sort command orders the rows by the lines it writes back; the layout still
+  /// draws them, and a line the command made up is shown as it is.
+  @Test func aUsersSortCommandKeepsTheLayout() throws {
+    let list = try CommandFixture(todo: "alpha due:2009-02-13\nbeta\ngamma\n")
+    let sort = "sort -r; echo made up"
+    let run = list.run(
+      "todo", ["ls"], environment: ["TODO_LAYOUT": "readable", "TODOTXT_PLAIN": "1", "TODOTXT_SORT_COMMAND": sort])
+    #expect(run.status == 0)
+    // The layout writes the due date as a distance from today (2009-02-13 here).
+    #expect(run.stdout == "3 gamma\n2 beta\n1 alpha due:2009-02-13 (today)\nmade up\n", "\(run.stdout)")
+  }
+
+  /// The final filter is the one text stage at the very end: it sees all a listing writes,
+  /// `--group`'s headings included.
+  @Test func theFinalFilterSeesTheWholeGroupedListing() throws {
+    let list = try CommandFixture(todo: "alpha +one\nbeta +two\n")
+    let run = list.todo("-p", "ls", "--group", "project", environment: ["TODOTXT_FINAL_FILTER": "tr a-z A-Z"])
+    #expect(run.status == 0)
+    #expect(run.stdout == "+ONE\n1 ALPHA +ONE\n\n+TWO\n2 BETA +TWO\n", "\(run.stdout)")
+  }
 }

@@ -37,15 +37,6 @@ import TodoTxt
     #expect(TerminalLayout.wrap(Array("1 (A) alpha beta gamma".utf8), width: 10, indent: 6).count == 1)
   }
 
-  @Test func numberedLinesAreSplitAtTheirNumber() {
-    let split = TerminalLayout.split(Array("012 text".utf8))
-    #expect(split?.number == 12)
-    #expect(split.map { Array($0.text) } == Array("text".utf8))
-    #expect(TerminalLayout.split(Array("  7 x".utf8))?.number == 7)
-    #expect(TerminalLayout.split(Array("no number".utf8)) == nil)
-    #expect(TerminalLayout.split(Array("12abc".utf8)) == nil)
-  }
-
   @Test func aGluedDateIsNeverPartedFromItsDistanceAndIsWrittenWithPlainSpaces() {
     let glue = TerminalLayout.glue
     // "due:2009-02-16 (in 3d)" with glue: at width 24 a break at either space would fit.

@@ -36,15 +36,18 @@ enum AgendaCommand {
     // A task that waits for an open one is due all the same, but cannot be done yet: marked
     // as `ls --all` would show it hidden.
     let blocked = Dependencies.blockedIDs(in: list)
-    let numbered = entries.map { entry in
+    var rows = ListingRows()
+    for entry in entries {
       let shown = String(entry.index + 1)
       let waits = entry.task.dependencyID.map(blocked.contains) ?? false
-      return [UInt8](repeating: UInt8(ascii: "0"), count: max(0, width - shown.count)) + bytes(shown) + [0x20]
-        + Array(entry.task.bytes) + (waits ? bytes(" [blocked]") : [])
+      let prefix = [UInt8](repeating: UInt8(ascii: "0"), count: max(0, width - shown.count)) + bytes(shown) + [0x20]
+      rows.append(
+        Int32(entry.index), prefix + Array(entry.task.bytes) + (waits ? bytes(" [blocked]") : []), textStart: prefix.count)
     }
+    let numbered = rows.lines.all
     // On a terminal the tasks are drawn as `ls` draws them, all in one set of columns.
     let layout = TerminalLayout.active(in: context)
-    let drawn = layout?.draw(Lines(numbered), display: context.display)
+    let drawn = layout?.draw(rows, numbering: .byLine, display: context.display)
     let engine = ListEngine(context: context)
     var previous: String?
     for (offset, entry) in entries.enumerated() {

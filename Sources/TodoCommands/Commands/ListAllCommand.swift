@@ -26,24 +26,28 @@ enum ListAllCommand {
     var joined = try rawBytes(context.settings.todoFile, context) + rawBytes(context.settings.doneFile, context)
     if context.settings.policy.readableListing { joined = (todoLines.all + doneLines.all).flatMap { $0 + [0x0A] } }
     let lines = engine.physicalLines(TodoList(bytes: joined))
-    let renumber = ListEngine.PostFilter(
+    // todo.sh's awk step: done.txt's lines are numbered 0 (``ListingRows/Numbering``), and
+    // each line is rebuilt from its fields, so runs of blanks in the text become one space.
+    let fields = ListEngine.PostFilter(
       command: "awk -v TOTAL=\(total) -v PADDING=\(padding) '{ $1 = sprintf(\"%\" PADDING \"d\", ($1 > TOTAL ? 0 : $1)); print }' "
-    ) { items in
-      items.map { item in
-        // awk rebuilds the line from its fields: runs of blanks become one space.
-        let fields = item.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 })
-        guard let first = fields.first else { return item }
-        let number = Int(String(decoding: first, as: UTF8.self)) ?? 0
-        let shown = String(number > total ? 0 : number)
-        let padded = [UInt8](repeating: 0x20, count: max(0, padding - shown.count)) + Array(shown.utf8)
-        return Array(([padded] + fields.dropFirst().map(Array.init)).joined(separator: [0x20]))
+    ) { rows in
+      var rebuilt = ListingRows()
+      for row in 0..<rows.count {
+        let line = rows.line(row)
+        let number = line[..<(rows.textStarts[row] - 1)]
+        let words = rows.text(row).split(whereSeparator: { $0 == 0x20 || $0 == 0x09 })
+        var text = Array(number)
+        for word in words { text += [0x20] + word }
+        rebuilt.append(rows.indices[row], text, textStart: words.isEmpty ? text.count : number.count + 1)
       }
+      return rebuilt
     }
     var quiet = context.settings
     quiet["TODOTXT_VERBOSE"] = "0"
-    let output = ListEngine(context: context.with(settings: quiet)).format(
-      lines, padding: padding, terms: arguments, post: renumber)
-    for line in output.lines.all { engine.printLine(line, indent: output.indent) }
+    let quietEngine = ListEngine(context: context.with(settings: quiet))
+    let output = quietEngine.format(
+      lines, padding: padding, terms: arguments, post: fields, numbering: .doneAsZero(from: total))
+    quietEngine.print(output, prefixFile: context.settings.todoFile)
     guard context.verbose else { return .success }
     var plain = quiet
     plain["TODOTXT_PLAIN"] = "1"

@@ -20,10 +20,12 @@ enum ListPriorityCommand {
       terms.removeFirst()
     }
     let pattern = "^ *[0-9]\\+ ([\(priorities)]) "
-    let regex = BasicRegex(pattern)
-    let post = ListEngine.PostFilter(command: "grep '\(pattern)'") { items in
-      guard let regex else { return [] }
-      return items.filter { regex.matches($0) }
+    // todo.sh's grep over the numbered line (`  12 (A) text`): its number and one blank are
+    // always there, so it asks of the task text whether it starts with one of the priorities.
+    let regex = BasicRegex("^([\(priorities)]) ")
+    let post = ListEngine.PostFilter(command: "grep '\(pattern)'") { rows in
+      guard let regex else { return ListingRows() }
+      return rows.filter { regex.matches(Array(rows.text($0))) }
     }
     try ListCommand.listFile(context.settings.todoFile, terms: terms, post: post, options: options, context: context)
     return .success

@@ -49,36 +49,19 @@ enum NextCommand {
   ///
   /// - Parameter lines: the whole file, for the tasks waiting (read only with a limit).
   static func selection(limit: Int, lines: Lines, today: TaskDate) -> ListEngine.PostFilter {
-    ListEngine.PostFilter(command: "next --limit \(limit)") { numbered in
-      var open: [(line: [UInt8], index: Int, task: Task?)] = []
-      for line in numbered {
-        guard let (index, body) = NextCommand.split(line) else {
-          open.append((line, Int.max, nil))
-          continue
-        }
-        open.append((line, index, Task(bytes: body)))
-      }
-      guard open.count > limit else { return open.map(\.line) }
+    ListEngine.PostFilter(command: "next --limit \(limit)") { rows in
+      guard rows.count > limit else { return rows }
       let counts = Dependencies.waitingCounts(in: lines)
-      let scores = open.map { item in
-        item.task.map { Urgency($0, today: today, waiting: Urgency.waiting(for: $0, counts: counts)).tenths } ?? Int.min
+      let scores = (0..<rows.count).map { row in
+        let task = Task(bytes: rows.text(row))
+        return Urgency(task, today: today, waiting: Urgency.waiting(for: task, counts: counts)).tenths
       }
-      let ranked = open.indices.sorted { x, y in
-        scores[x] != scores[y] ? scores[x] > scores[y] : open[x].index < open[y].index
+      let ranked = (0..<rows.count).sorted { x, y in
+        scores[x] != scores[y] ? scores[x] > scores[y] : rows.indices[x] < rows.indices[y]
       }
       let kept = Set(ranked.prefix(limit))
-      return open.indices.filter { kept.contains($0) }.map { open[$0].line }
+      return rows.filter { kept.contains($0) }
     }
-  }
-
-  /// The 0-based index and the task text of a numbered line (`  12 text`).
-  static func split(_ line: [UInt8]) -> (Int, ArraySlice<UInt8>)? {
-    guard let index = NativeListing.index(of: line) else { return nil }
-    var position = 0
-    while position < line.count, line[position] == 0x20 { position += 1 }
-    while position < line.count, (48...57).contains(line[position]) { position += 1 }
-    if position < line.count, line[position] == 0x20 { position += 1 }
-    return (index, line[position...])
   }
 
   /// `--explain`: the listing as `next` prints it, each task followed by its urgency's terms.
@@ -89,18 +72,21 @@ enum NextCommand {
     let engine = ListEngine(context: context)
     let native = try NativeListing(options, lines: lines, context: context)
     let output = engine.format(
-      lines, padding: String(lines.count).count - (lines.isEmpty ? 1 : 0), terms: terms, post: post, native: native)
+      lines, padding: String(lines.count).count - (lines.isEmpty ? 1 : 0), terms: terms, post: post, native: native,
+      adaptsText: false)
     let counts = Dependencies.waitingCounts(in: lines)
     // Under the task's text when the terminal layout drew it, else under its number.
     let column = output.indent ?? (String(lines.count).count + 1)
     let indent = Array(String(repeating: " ", count: column).utf8) + Array("urgency ".utf8)
-    for line in output.lines.all {
-      engine.printLine(line, indent: output.indent)
-      guard let index = QueryListing.renderedIndex(line), index < lines.count else { continue }
+    var written: [ListEngine.WrittenLine] = []
+    for (index, line) in output.rows ?? [] {
+      written.append(.row(line, indent: output.indent))
+      guard let index, index < lines.count else { continue }
       let task = lines.task(index)
       let urgency = Urgency(task, today: context.today, waiting: Urgency.waiting(for: task, counts: counts))
-      engine.printLine(indent + Array(urgency.explanation.utf8), indent: output.indent.map { $0 + 8 })
+      written.append(.row(indent + Array(urgency.explanation.utf8), indent: output.indent.map { $0 + 8 }))
     }
+    engine.printAdapted(written, indent: output.indent)
     if context.verbose {
       context.summary(["\(CommandContext.prefix(of: file)): \(output.count) of \(output.total) tasks shown"])
     }

@@ -13,12 +13,16 @@ struct ListEngine {
   var context: CommandContext
   var settings: Settings { context.settings }
 
-  /// What a listing produced.
+  /// What a listing produced: its rows in order, as data until they are rendered.
   struct Output {
-    /// The lines to print, in order: still to be numbered (the common case), or made.
+    /// The listing's rows, from selected to rendered.
     enum Listing {
+      /// Lines of the file still to be numbered and written (the common case).
       case numbered(NumberedLines)
-      case made(Lines)
+      /// Rows whose lines are made: numbered, perhaps coloured or drawn by the layout.
+      case made(ListingRows)
+      /// What a user's final filter wrote: text, no longer rows (see ``ListEngine/adapt(_:)``).
+      case text(Lines)
     }
 
     var listing: Listing
@@ -34,22 +38,40 @@ struct ListEngine {
     var count: Int {
       switch listing {
       case .numbered(let lines): lines.count
-      case .made(let lines): lines.count
+      case .made(let rows): rows.count
+      case .text(let lines): lines.count
       }
     }
 
-    /// The 0-based line indices of the listed lines, in order, when the lines are not made
-    /// yet (made lines may carry colours: their numbers are read by whoever made them).
+    /// The 0-based line indices of the listed rows, in order (rows a user's sort command made
+    /// up are left out); `nil` once a user's final filter made the listing text.
     var indices: [Int]? {
-      if case .numbered(let lines) = listing { return lines.indices.map { Int($0) } }
-      return nil
+      switch listing {
+      case .numbered(let lines): lines.indices.map { Int($0) }
+      case .made(let rows): rows.indices.compactMap { $0 == ListingRows.foreign ? nil : Int($0) }
+      case .text: nil
+      }
+    }
+
+    /// Each listed row's line index (`nil` for a row a user's sort command made up) and its
+    /// line as rendered, in order; `nil` once a user's final filter made the listing text.
+    var rows: [(index: Int?, line: [UInt8])]? {
+      switch listing {
+      case .numbered(let lines):
+        let made = ListingRows(lines, numbering: .byLine)
+        return (0..<made.count).map { (Int(made.indices[$0]), made.line($0)) }
+      case .made(let rows):
+        return (0..<rows.count).map { (rows.indices[$0] == ListingRows.foreign ? nil : Int(rows.indices[$0]), rows.line($0)) }
+      case .text: return nil
+      }
     }
 
     /// The lines to print, without line endings.
     var lines: Lines {
       switch listing {
       case .numbered(let lines): lines.lines
-      case .made(let lines): lines
+      case .made(let rows): rows.lines
+      case .text(let lines): lines
       }
     }
   }
@@ -64,10 +86,11 @@ struct ListEngine {
     var keeps: (Int) -> Bool
   }
 
-  /// A step after the search terms (listpri's priority test, listall's renumbering).
+  /// A step after the search terms (listpri's priority test, `next --limit`, listall's
+  /// fields): it keeps, reorders or rewrites rows, each still knowing its line.
   struct PostFilter {
     var command: String
-    var apply: ([[UInt8]]) -> [[UInt8]]
+    var apply: (ListingRows) -> ListingRows
   }
 
   /// The physical lines of a file as todo.sh's tools see them: in todo.sh mode a CR before the
@@ -84,54 +107,111 @@ struct ListEngine {
   ///   - terms: search terms (a leading `-` excludes): grep patterns under the name
   ///     `todo.sh`, words under the name `todo`.
   ///   - native: the listing options of the name `todo` (hiding, Unicode search, `--sort`).
+  ///   - numbering: the number each row shows (`listall` numbers done.txt's lines 0).
+  ///   - adaptsText: whether a user's final filter runs here; a caller that writes more than
+  ///     the rows (`--group`, `next --explain`) passes `false` and runs it on all it writes.
   func format(
     _ lines: Lines, padding: Int, terms: [String], post: PostFilter? = nil, native: NativeListing? = nil,
-    test: LineTest? = nil
+    test: LineTest? = nil, numbering: ListingRows.Numbering = .byLine, adaptsText: Bool = true
   ) -> Output {
-    // 2. (Run with step 1, so that lines a search term drops are never gathered.) Search
-    // terms, then the action's own filter.
+    var compiled = compile(terms, native: native)
+    var selection = select(lines, padding: padding, terms: compiled, native: native, test: test)
+    // grep's complaints, written as its stage of the pipeline runs: before the listing.
+    if selection.heldBack { compiled.notices.append(.binaryFileMatches) }
+    for notice in compiled.notices { context.console.errorLine(notice.message) }
+    var commands = compiled.commands
+    let listing = order(&selection, post: post, native: native, numbering: numbering, commands: &commands)
+    // The test ran with the terms, but it is reported where it stood as a post filter.
+    if let test { commands.append(test.command) }
+    let output = Output(listing: listing, total: selection.total, filterCommand: commands.joined(separator: " | "))
+    return render(output, native: native, numbering: numbering, adaptsText: adaptsText)
+  }
+
+  /// The search terms, compiled once for every line of the file.
+  struct CompiledTerms {
+    var terms: [String]
+    /// Each stage as todo.sh's verbose output names it (`grep -i call`, `word +work`).
     var commands: [String] = []
     var matchers: [TermTest] = []
     var exclusions: [Bool] = []
+    /// Whether a term can match inside the number todo.sh puts before the text.
+    var needsNumber = false
+    /// grep's complaints about a pattern.
+    var notices: [SearchNotice] = []
+    /// todo.sh's locale, for its grep (`nil` for words).
+    var locale: SystemLocale?
+    /// In a multibyte locale the first grep holds back every line it would pass on that has
+    /// a byte sequence that is no character: such lines never reach the listing.
+    var screensEncoding = false
+  }
+
+  /// Step 2 of todo.sh's pipeline, made ready: the search terms as tests of a line.
+  func compile(_ terms: [String], native: NativeListing?) -> CompiledTerms {
+    // 2. (Run with step 1, so that lines a search term drops are never gathered.) Search
+    // terms, then the action's own filter.
+    var compiled = CompiledTerms(terms: terms)
     // todo.sh's terms see the numbered line (`  12 text`), but a word without digits or
     // blanks cannot match inside the number: those are matched against the text alone,
     // without making it. Under the name `todo` a term is a word of the text (``WordMatcher``)
     // and never sees the number.
-    var needsNumber = false
     let wordTerms = settings.policy.wordSearchTerms
     // todo.sh's grep runs in the user's locale.
     let locale = wordTerms || terms.isEmpty ? nil : SystemLocale(settings)
-    var notices: [SearchNotice] = []
+    compiled.locale = locale
     for term in terms {
       let exclude = term.hasPrefix("-")
       let pattern = exclude ? String(term.dropFirst()) : term
-      exclusions.append(exclude)
+      compiled.exclusions.append(exclude)
       if wordTerms {
-        commands.append((exclude ? "without " : "word ") + ShellQuote.quote(pattern))
+        compiled.commands.append((exclude ? "without " : "word ") + ShellQuote.quote(pattern))
         let word = WordMatcher(pattern)
-        matchers.append(native?.matcher(for: pattern) ?? .word(word))
+        compiled.matchers.append(native?.matcher(for: pattern) ?? .word(word))
         continue
       }
-      commands.append((exclude ? "grep -v -i " : "grep -i ") + ShellQuote.quote(pattern))
+      compiled.commands.append((exclude ? "grep -v -i " : "grep -i ") + ShellQuote.quote(pattern))
       let matcher = TermMatcher(pattern, locale: locale)
       if let notice = matcher.notice {
         // grep stops at a pattern it cannot compile: its stage of the pipeline, with or
         // without -v, passes no line on.
-        notices.append(notice)
-        exclusions[exclusions.count - 1] = false
-        matchers.append(.closure { _, _ in false })
+        compiled.notices.append(notice)
+        compiled.exclusions[compiled.exclusions.count - 1] = false
+        compiled.matchers.append(.closure { _, _ in false })
         continue
       }
-      matchers.append(.closure { matcher.matches($1) })
-      if !TermMatcher.ignoresNumber(pattern) { needsNumber = true }
+      compiled.matchers.append(.closure { matcher.matches($1) })
+      if !TermMatcher.ignoresNumber(pattern) { compiled.needsNumber = true }
     }
-    // In a multibyte locale the first grep holds back every line it would pass on that has
-    // a byte sequence that is no character: such lines never reach the listing.
-    let screensEncoding = locale?.isMultibyte == true && !matchers.isEmpty
+    compiled.screensEncoding = locale?.isMultibyte == true && !compiled.matchers.isEmpty
+    return compiled
+  }
+
+  /// What step 1 and 2 kept.
+  struct Selection {
+    /// The kept lines, in file order.
+    var numbered: NumberedLines
+    /// How many numbered items there were before filtering (blank lines excluded).
+    var total: Int
+    /// Whether grep held back a line that is no text in the locale.
+    var heldBack: Bool
+    /// The key under which the shell keeps which lines pass these terms.
+    var passKey: ListingFact.Passing?
+  }
+
+  /// Steps 1 and 2: numbers every line (in place: a line is kept as its index), drops lines
+  /// that are only digits and spaces, and keeps those the terms, the hiding rules and `test`
+  /// pass.
+  func select(_ lines: Lines, padding: Int, terms compiled: CompiledTerms, native: NativeListing?, test: LineTest?)
+    -> Selection
+  {
+    let terms = compiled.terms
+    let matchers = compiled.matchers
+    let exclusions = compiled.exclusions
+    let needsNumber = compiled.needsNumber
+    let locale = compiled.locale
+    let screensEncoding = compiled.screensEncoding
+    let wordTerms = settings.policy.wordSearchTerms
     var heldBack = false
 
-    // 1. Number every line, right-aligned; drop lines that are only digits and spaces. The
-    // numbered text is made only for matching (and printing): a line is kept as its index.
     var kept: [Int32] = []
     if terms.isEmpty && native == nil { kept.reserveCapacity(lines.count) }
     var numbered = NumberedLines(source: lines, indices: [], padding: padding, zeroFilled: false)
@@ -227,19 +307,27 @@ struct ListEngine {
       if let passKey, let passing { native?.facts?.set(passKey, TermPass(indices: passing, total: total)) }
     }
     numbered.indices = kept
-    kept = []
-    // grep's complaints, written as its stage of the pipeline runs: before the listing.
-    if heldBack { notices.append(.binaryFileMatches) }
-    for notice in notices { context.console.errorLine(notice.message) }
+    return Selection(numbered: numbered, total: total, heldBack: heldBack, passKey: passKey)
+  }
+
+  /// Steps 3 and 4: the action's own filter, zero-filled numbers and the order, over rows.
+  func order(
+    _ selection: inout Selection, post: PostFilter?, native: NativeListing?, numbering: ListingRows.Numbering,
+    commands: inout [String]
+  ) -> Output.Listing {
+    var numbered = selection.numbered
+    selection.numbered.indices = []
+    let passKey = selection.passKey
 
     var listing: Output.Listing
-    if post == nil, let native, let order = native.sorted(indices: numbered.indices) {
+    let byLine = if case .byLine = numbering { true } else { false }
+    if post == nil, byLine, let native, let order = native.sorted(indices: numbered.indices) {
       // 3. and 4. for `--sort` (and `next`): the indices are put in order by their tasks, and
       // the numbers are zero-filled as the lines are written; no line is made to be read back.
       numbered.zeroFilled = true
       numbered.indices = order
       listing = .numbered(numbered)
-    } else if post == nil, native?.sorting == nil,
+    } else if post == nil, byLine, native?.sorting == nil,
       settings.value("TODOTXT_SORT_COMMAND") == ConfigurationLoader.defaultSortCommand
     {
       // 3. and 4. without making the lines: zero-filled numbers, sorted by the text after them.
@@ -260,57 +348,117 @@ struct ListEngine {
         listing = .numbered(numbered.sorted())
       }
     } else {
-      var filtered = numbered.lines
+      var rows = ListingRows(numbered, numbering: numbering)
       if let post {
         commands.append(post.command)
-        filtered = Lines(post.apply(filtered.all))
+        rows = post.apply(rows)
       }
       // 3. Zero-fill the numbers.
-      for index in 0..<filtered.count {
-        var position = filtered.starts[index]
-        let limit = min(filtered.ends[index], position + 5)
-        while position < limit, filtered.buffer[position] == 0x20 {
-          filtered.buffer[position] = UInt8(ascii: "0")
-          position += 1
-        }
-      }
+      rows.zeroFill()
       // 4. Sort.
-      listing = .made(native?.sorted(filtered) ?? sort(filtered))
+      listing = .made(native?.sorted(rows) ?? sort(rows))
     }
-    // The test ran with the terms, but it is reported where it stood as a post filter.
-    if let test { commands.append(test.command) }
-    let filterCommand = commands.joined(separator: " | ")
+    return listing
+  }
 
-    // 5. Colour and the priority label, 6. hiding, 7. the final filter.
+  /// Steps 5 to 7: colour and the priority label, hiding of words, the final filter; on a
+  /// terminal under the name todo the readable layout draws the rows instead.
+  func render(_ output: Output, native: NativeListing?, numbering: ListingRows.Numbering, adaptsText: Bool) -> Output {
+    let listing = output.listing
+    let total = output.total
+    let filterCommand = output.filterCommand
     let colours = Colours(settings)
     let hiding = [
       settings.value("HIDE_PROJECTS_SUBSTITUTION"), settings.value("HIDE_CONTEXTS_SUBSTITUTION"),
       settings.value("HIDE_CUSTOM_SUBSTITUTION"),
     ].filter { !$0.isEmpty }.compactMap { BasicRegex(ListEngine.wordPattern($0)) }
-    let finalFilter = settings.filterDisabled ? "cat" : settings.value("TODOTXT_FINAL_FILTER")
-    let customFilter = finalFilter != "cat" && !finalFilter.isEmpty
     let escaping = settings.policy.escapesControlsOnTerminal && context.console.isTerminal
     let layout = TerminalLayout.active(in: context)
-    guard !colours.isPlain || !hiding.isEmpty || customFilter || escaping || layout != nil else {
-      return Output(listing: listing, total: total, filterCommand: filterCommand)
+    guard !colours.isPlain || !hiding.isEmpty || adaptsText && hasFinalFilter || escaping || layout != nil else {
+      return output
     }
+    let rendered: Output
     if let layout {
       // The layout draws the hiding of words itself, before it colours them.
-      var (drawn, indent): (Lines, Int)
+      let drawn: (lines: Lines, indent: Int)
+      let rows: ListingRows
       switch listing {
-      case .numbered(let numbered): (drawn, indent) = layout.draw(numbered, display: context.display)
-      case .made(let made): (drawn, indent) = layout.draw(made, display: context.display)
+      case .numbered(let numbered):
+        drawn = layout.draw(numbered, display: context.display)
+        rows = ListingRows(indices: numbered.indices, rendered: drawn.lines)
+      case .made(let made):
+        drawn = layout.draw(made, numbering: numbering, display: context.display)
+        rows = ListingRows(indices: made.indices, rendered: drawn.lines)
+      case .text(let text):
+        drawn = (text, 0)
+        rows = ListingRows(indices: [], rendered: Lines())
       }
-      if customFilter { drawn = Lines(runShell(finalFilter, on: drawn.all.map(TerminalLayout.unglued))) }
-      return Output(listing: .made(drawn), total: total, filterCommand: filterCommand, indent: indent)
+      rendered = Output(listing: .made(rows), total: total, filterCommand: filterCommand, indent: drawn.indent)
+    } else {
+      let rows: ListingRows
+      switch listing {
+      case .numbered(let numbered): rows = ListingRows(numbered, numbering: .byLine)
+      case .made(let made): rows = made
+      case .text: rows = ListingRows()
+      }
+      var shown = Lines()
+      shown.reserve(lines: rows.count, bytes: rows.lines.buffer.count)
+      for row in 0..<rows.count {
+        let index = rows.indices[row]
+        let due = index == ListingRows.foreign ? [] : native?.dueColour(index: Int(index)) ?? []
+        var line = colours.apply(to: context.display(rows.line(row)), due: due)
+        for pattern in hiding { line = pattern.replacingAll(in: line, with: []) }
+        shown.append(line)
+      }
+      rendered = Output(
+        listing: .made(ListingRows(indices: rows.indices, rendered: shown)), total: total, filterCommand: filterCommand)
     }
-    let listed = Output(listing: listing, total: total, filterCommand: filterCommand).lines
-    var shown = listed.all.map { colours.apply(to: context.display($0), due: native?.dueColour(numberedLine: $0) ?? []) }
-    if !hiding.isEmpty {
-      shown = shown.map { line in hiding.reduce(line) { $1.replacingAll(in: $0, with: []) } }
+    return adaptsText ? adapt(rendered) : rendered
+  }
+
+  /// The user's final filter (`TODOTXT_FINAL_FILTER`, unless `-x`), when it is not `cat`.
+  var finalFilter: String? {
+    let command = settings.filterDisabled ? "cat" : settings.value("TODOTXT_FINAL_FILTER")
+    return command == "cat" || command.isEmpty ? nil : command
+  }
+
+  var hasFinalFilter: Bool { finalFilter != nil }
+
+  /// The one text stage at the end of a listing: the user's final filter, run by bash over
+  /// the rendered lines as todo.sh runs it. What it writes is text: nothing after it reads a
+  /// task or a number out of it.
+  func adapt(_ output: Output) -> Output {
+    guard let finalFilter else { return output }
+    var adapted = output
+    // A drawn line's glued spaces are written plain (see ``TerminalLayout/glue``).
+    let lines = output.indent == nil ? output.lines.all : output.lines.all.map(TerminalLayout.unglued)
+    adapted.listing = .text(Lines(runShell(finalFilter, on: lines)))
+    return adapted
+  }
+
+  /// A line a listing writes beyond its rows' own printing (`--group`'s headings, notes,
+  /// `next --explain`'s urgency lines).
+  struct WrittenLine {
+    var bytes: [UInt8]
+    /// A line printed as a row is (``printLine(_:indent:)``), wrapped to the terminal under
+    /// `indent` when drawn; else written as it is.
+    var asRow: Bool
+    var indent: Int?
+
+    static func row(_ bytes: [UInt8], indent: Int?) -> WrittenLine { WrittenLine(bytes: bytes, asRow: true, indent: indent) }
+    static func plain(_ bytes: [UInt8]) -> WrittenLine { WrittenLine(bytes: bytes, asRow: false, indent: nil) }
+  }
+
+  /// Prints `lines`, passed through the final filter as a whole when the user has one (what
+  /// it writes is then wrapped under `indent`).
+  func printAdapted(_ lines: [WrittenLine], indent: Int?) {
+    guard let finalFilter else {
+      for line in lines {
+        if line.asRow { printLine(line.bytes, indent: line.indent) } else { context.console.line(line.bytes) }
+      }
+      return
     }
-    if customFilter { shown = runShell(finalFilter, on: shown) }
-    return Output(listing: .made(Lines(shown)), total: total, filterCommand: filterCommand)
+    for line in runShell(finalFilter, on: lines.map { TerminalLayout.unglued($0.bytes) }) { printLine(line, indent: indent) }
   }
 
   /// The `-+`/`-@` patterns with `[[:graph:]]` read as "neither a blank nor a control byte"
@@ -326,11 +474,15 @@ struct ListEngine {
     }
   }
 
-  /// Sorts numbered lines with the configured command: `sort -f -k2` in the C locale unless
-  /// the user chose another.
-  func sort(_ lines: Lines) -> Lines {
+  /// Sorts the rows with the configured command: `sort -f -k2` in the C locale (as todo.sh's
+  /// default) over their lines, unless the user chose another, which bash runs on the lines
+  /// (see ``ListingRows/ordered(as:)``).
+  func sort(_ rows: ListingRows) -> ListingRows {
     let command = settings.value("TODOTXT_SORT_COMMAND")
-    guard command == ConfigurationLoader.defaultSortCommand else { return Lines(runShell(command, on: lines.all)) }
+    guard command == ConfigurationLoader.defaultSortCommand else {
+      return rows.ordered(as: runShell(command, on: rows.lines.all))
+    }
+    let lines = rows.lines
     // The key starts at the blank after the number.
     let keyStarts = lines.buffer.withUnsafeBufferPointer { b in
       (0..<lines.count).map { index in
@@ -350,7 +502,7 @@ struct ListEngine {
         }
       }
     }
-    return lines.reordered(order.map { Int($0) })
+    return rows.reordered(order.map { Int($0) })
   }
 
   /// `sort -f -k2`'s key in made lines: from the blank after the number to the end; equal keys
@@ -436,20 +588,23 @@ struct ListEngine {
         text.removeAll(keepingCapacity: true)
       }
     }
+    let lines: Lines
     switch output.listing {
-    case .numbered(let lines):
-      lines.write { context.console.write(contentsOf: $0) }
-    case .made(let lines):
-      if let indent = output.indent, let width = context.console.columns {
-        for line in lines.all {
-          for part in TerminalLayout.wrap(line, width: width, indent: indent) {
-            text += part
-            text.append(0x0A)
-          }
-          flushIfFull()
+    case .numbered(let numbered):
+      numbered.write { context.console.write(contentsOf: $0) }
+      lines = Lines()
+    case .made(let rows): lines = rows.lines
+    case .text(let text): lines = text
+    }
+    if let indent = output.indent, let width = context.console.columns {
+      for line in lines.all {
+        for part in TerminalLayout.wrap(line, width: width, indent: indent) {
+          text += part
+          text.append(0x0A)
         }
-        break
+        flushIfFull()
       }
+    } else {
       lines.buffer.withUnsafeBufferPointer { b in
         for index in 0..<lines.count {
           let start = text.count

@@ -300,22 +300,6 @@ struct NativeListing {
     return test(text) || text.split(separator: "\n").contains { test(String($0)) }
   }
 
-  /// The 0-based line index of a numbered line (`  12 text` or `012 text`).
-  static func index(of line: UnsafeBufferPointer<UInt8>) -> Int? {
-    var position = 0
-    while position < line.count, line[position] == 0x20 { position += 1 }
-    var number = 0
-    var digits = 0
-    while position < line.count, (48...57).contains(line[position]), digits < 18 {
-      number = number * 10 + Int(line[position] - 48)
-      position += 1
-      digits += 1
-    }
-    return digits > 0 && number > 0 ? number - 1 : nil
-  }
-
-  static func index(of line: [UInt8]) -> Int? { line.withUnsafeBufferPointer { index(of: $0) } }
-
   // MARK: Order and colour
 
   /// The listed line indices (0-based) in `--sort` order, or `nil` for todo.sh's order (or
@@ -328,32 +312,26 @@ struct NativeListing {
     return order.map { Int32($0) }
   }
 
-  /// The numbered lines in `--sort` order, or `nil` for todo.sh's order.
-  func sorted(_ listed: Lines) -> Lines? {
-    guard let sorting else { return nil }
-    var indices: [Int] = []
-    indices.reserveCapacity(listed.count)
+  /// The rows in `--sort` order, or `nil` for todo.sh's order.
+  func sorted(_ rows: ListingRows) -> ListingRows? {
+    guard let sorting, rows.indices.allSatisfy({ $0 >= 0 && Int($0) < lines.count }) else { return nil }
     // Where each line of the file stands in the listing (-1: not listed); an array, not a
     // dictionary, as there is one slot per line of the file anyway.
     var positions = [Int32](repeating: -1, count: lines.count)
-    listed.buffer.withUnsafeBufferPointer { b in
-      for item in 0..<listed.count {
-        let index = NativeListing.index(of: UnsafeBufferPointer(rebasing: b[listed.starts[item]..<listed.ends[item]]))
-        guard let index, index < lines.count else { continue }
-        indices.append(index)
-        positions[index] = Int32(item)
-      }
+    for (row, index) in rows.indices.enumerated() { positions[Int(index)] = Int32(row) }
+    let order = sorting.sorted(rows.indices.map { Int($0) }, task: lines.task, today: today) {
+      Dependencies.waitingCounts(in: lines)
     }
-    let order = sorting.sorted(indices, task: lines.task, today: today) { Dependencies.waitingCounts(in: lines) }
-      .compactMap { positions[$0] >= 0 ? Int(positions[$0]) : nil }
-    return order.count == listed.count ? listed.reordered(order) : nil
+    return rows.reordered(order.map { Int(positions[$0]) })
   }
 
-  /// The colour of the `due:` tag on a numbered line: overdue, due today, or none.
-  func dueColour(numberedLine line: [UInt8]) -> [UInt8] {
-    guard !overdueColour.isEmpty || !dueTodayColour.isEmpty else { return [] }
-    let hasDue = line.withUnsafeBufferPointer { NativeListing.hasToken($0, TagMeaning.due.token) }
-    guard hasDue, let index = NativeListing.index(of: line), index < lines.count else { return [] }
+  /// The colour of the `due:` tag of line `index`: overdue, due today, or none.
+  func dueColour(index: Int) -> [UInt8] {
+    guard !overdueColour.isEmpty || !dueTodayColour.isEmpty, index < lines.count else { return [] }
+    let hasDue = lines.buffer.withUnsafeBufferPointer { b in
+      NativeListing.hasToken(UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]]), TagMeaning.due.token)
+    }
+    guard hasDue else { return [] }
     let task = lines.task(index)
     guard !task.isCompleted, let due = task.dueDate else { return [] }
     if due < today { return overdueColour }

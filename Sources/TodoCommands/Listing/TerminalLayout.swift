@@ -93,26 +93,9 @@ package struct TerminalLayout {
 
   // MARK: Drawing the lines
 
-  /// A line of a listing split into its number and its task text (`012 text` or `  12 text`);
-  /// `nil` for a line that has no number (a user's final filter may make those).
-  static func split(_ line: ArraySlice<UInt8>) -> (number: Int, text: ArraySlice<UInt8>)? {
-    var position = line.startIndex
-    while position < line.endIndex, line[position] == 0x20 { position += 1 }
-    var number = 0
-    var digits = 0
-    while position < line.endIndex, (48...57).contains(line[position]), digits < 18 {
-      number = number * 10 + Int(line[position] - 48)
-      position += 1
-      digits += 1
-    }
-    guard digits > 0, position == line.endIndex || line[position] == 0x20 else { return nil }
-    return (number, line[min(position + 1, line.endIndex)...])
-  }
-
-  static func split(_ line: [UInt8]) -> (number: Int, text: ArraySlice<UInt8>)? { split(line[...]) }
-
-  /// Draws numbered lines; `display` makes task text safe for the terminal (control
-  /// characters shown as `^X`). A line without a number is kept as it is.
+  /// Draws rows whose lines are made, each numbered by `numbering`; `display` makes task
+  /// text safe for the terminal (control characters shown as `^X`). A row that shows no
+  /// line of the file (a user's sort command made it) is kept as it is.
   ///
   /// Each line is drawn straight into one buffer, word by word from the bytes of the line, so
   /// that the layout costs a listing little more than printing it (no string or array per
@@ -120,20 +103,14 @@ package struct TerminalLayout {
   ///
   /// - Returns: the drawn lines and the column where the task text starts (the indent of a
   ///   wrapped line's continuation).
-  func draw(_ lines: Lines, display: ([UInt8]) -> [UInt8]) -> (lines: Lines, indent: Int) {
-    // Each line's number and where its text starts; -1 for a line without a number.
-    var numbers = [Int](repeating: -1, count: lines.count)
-    var textStarts = lines.starts
-    for index in 0..<lines.count {
-      guard let (number, text) = TerminalLayout.split(lines.buffer[lines.starts[index]..<lines.ends[index]]) else {
-        continue
-      }
-      numbers[index] = number
-      textStarts[index] = text.startIndex
-    }
+  func draw(_ rows: ListingRows, numbering: ListingRows.Numbering, display: ([UInt8]) -> [UInt8]) -> (
+    lines: Lines, indent: Int
+  ) {
+    let lines = rows.lines
     return draw(
-      count: lines.count, buffer: lines.buffer, display: display, number: { numbers[$0] },
-      text: { textStarts[$0]..<lines.ends[$0] }, original: { lines.starts[$0]..<lines.ends[$0] })
+      count: rows.count, buffer: lines.buffer, display: display,
+      number: { rows.indices[$0] == ListingRows.foreign ? -1 : numbering.number(Int(rows.indices[$0])) },
+      text: { lines.starts[$0] + rows.textStarts[$0]..<lines.ends[$0] }, original: { lines.starts[$0]..<lines.ends[$0] })
   }
 
   /// Draws a listing that is still its file's lines in its order (todo.sh's or `--sort`'s),

@@ -95,8 +95,12 @@ enum QueryListing {
       }
     }
     let padding = sources.count == 1 ? String(lines.count).count - (lines.isEmpty ? 1 : 0) : String(starts.last ?? 0).count
-    let output = engine.format(lines, padding: max(padding, 0), terms: terms, post: post, native: native, test: query)
-    let shown = (output.indices ?? output.lines.all.compactMap { renderedIndex($0) }).filter { $0 < list.count }
+    // Several files: each line shows its number in its own file, done.txt's 0 (as `listall`).
+    let numbering: ListingRows.Numbering = sources.count > 1 ? .doneAsZero(from: starts[1]) : .byLine
+    let output = engine.format(
+      lines, padding: max(padding, 0), terms: terms, post: post, native: native, test: query, numbering: numbering,
+      adaptsText: false)
+    let shown = (output.indices ?? []).filter { $0 < list.count }
 
     /// The file and its own line number of a joined index.
     let fileNames = sources.map { Posix.basename($0.path) }
@@ -145,51 +149,49 @@ enum QueryListing {
       }
       // A template, like the machine formats, prints its records and nothing else: a script
       // reading them must not have to strip todo.sh's summary.
-      write(rendered, grouping: grouping, list: list, context: context)
+      for line in writtenLines(rendered, grouping: grouping, list: list, today: today, indent: nil) { console.line(line.bytes) }
     case .text:
       if grouping == nil, sources.count == 1, !options.notes {
-        engine.print(output, prefixFile: sources[0].path)
+        engine.print(engine.adapt(output), prefixFile: sources[0].path)
         return
       }
       var rendered: [(Int, [UInt8])] = []
-      for line in output.lines.all {
-        guard let index = renderedIndex(line), index < list.count else { continue }
-        rendered.append((index, sources.count > 1 ? renumbered(line, place(index), doneCount: index >= starts[1]) : line))
-      }
+      for case (let index?, let line) in output.rows ?? [] where index < list.count { rendered.append((index, line)) }
       let notes = options.notes ? { (index: Int) in noteLines(of: list[index], context: context) } : nil
-      write(rendered, grouping: grouping, list: list, context: context, printer: (engine, output.indent), under: notes)
+      let written = writtenLines(rendered, grouping: grouping, list: list, today: today, indent: output.indent, under: notes)
+      engine.printAdapted(written, indent: output.indent)
       summary(output, shownCount: shown.count, sources: sources, starts: starts, context: context)
     }
   }
 
-  /// Writes rendered lines, under group headings when asked.
+  /// Rendered rows as the lines to write, under group headings when asked, each with the
+  /// indent of its continuation when it is wrapped to the terminal (`nil`: not wrapped).
   ///
-  /// - Parameter printer: the engine and indent of lines the ``TerminalLayout`` drew, which
-  ///   are wrapped to the terminal.
+  /// - Parameters:
+  ///   - indent: the indent of rows the ``TerminalLayout`` drew.
   ///   - under: lines to write under a task's line (its note, for `--notes`).
-  static func write(
-    _ rendered: [(Int, [UInt8])], grouping: ListGrouping?, list: TodoList, context: CommandContext,
-    printer: (engine: ListEngine, indent: Int?)? = nil, under: ((Int) -> [[UInt8]])? = nil
-  ) {
-    func emit(_ line: [UInt8]) {
-      if let printer { printer.engine.printLine(line, indent: printer.indent) } else { context.console.line(line) }
-    }
+  static func writtenLines(
+    _ rendered: [(Int, [UInt8])], grouping: ListGrouping?, list: TodoList, today: TaskDate, indent: Int?,
+    under: ((Int) -> [[UInt8]])? = nil
+  ) -> [ListEngine.WrittenLine] {
+    var written: [ListEngine.WrittenLine] = []
     func emit(_ index: Int, _ line: [UInt8]) {
-      emit(line)
-      for extra in under?(index) ?? [] { context.console.line(extra) }
+      written.append(.row(line, indent: indent))
+      for extra in under?(index) ?? [] { written.append(.plain(extra)) }
     }
     guard let grouping else {
       for (index, line) in rendered { emit(index, line) }
-      return
+      return written
     }
     var lines: [Int: [UInt8]] = [:]
     for (index, line) in rendered { lines[index] = line }
-    let groups = grouping.grouping.groups(rendered.map(\.0), in: list, today: context.today)
+    let groups = grouping.grouping.groups(rendered.map(\.0), in: list, today: today)
     for (offset, group) in groups.enumerated() {
-      if offset > 0 { context.console.line("") }
-      context.console.line(group.heading)
+      if offset > 0 { written.append(.plain([])) }
+      written.append(.plain(Array(group.heading.utf8)))
       for index in group.indices { emit(index, lines[index] ?? []) }
     }
+    return written
   }
 
   /// A task's note as lines to show under it, indented, control characters shown on a
@@ -215,45 +217,5 @@ enum QueryListing {
     } else {
       context.summary(["total \(shownCount) of \(output.total) tasks shown"])
     }
-  }
-
-  /// The 0-based index of the task on a listed line: the number after any colour codes and
-  /// spaces (it may be zero-filled).
-  static func renderedIndex(_ line: [UInt8]) -> Int? {
-    var position = 0
-    while position < line.count {
-      if line[position] == 0x1B {
-        position += 1
-        if position < line.count, line[position] == UInt8(ascii: "[") {
-          position += 1
-          while position < line.count, !(64...126).contains(line[position]) { position += 1 }
-        }
-        position += 1
-      } else if line[position] == 0x20 {
-        position += 1
-      } else {
-        break
-      }
-    }
-    var number = 0
-    var digits = 0
-    while position < line.count, (48...57).contains(line[position]), digits < 18 {
-      number = number * 10 + Int(line[position] - 48)
-      position += 1
-      digits += 1
-    }
-    return digits > 0 && number > 0 ? number - 1 : nil
-  }
-
-  /// A listed line with its joined number replaced by the number in its own file (0 for
-  /// done.txt, as `listall` shows them).
-  static func renumbered(_ line: [UInt8], _ place: (file: String, number: Int), doneCount: Bool) -> [UInt8] {
-    guard let first = line.firstIndex(where: { (48...57).contains($0) }) else { return line }
-    var end = first
-    while end < line.count, (48...57).contains(line[end]) { end += 1 }
-    let width = end - first
-    let shown = String(doneCount ? 0 : place.number)
-    let padded = String(repeating: "0", count: max(0, width - shown.count)) + shown
-    return Array(line[..<first]) + Array(padded.utf8) + Array(line[end...])
   }
 }

@@ -1,0 +1,136 @@
+/// The rows of a listing once their todo.sh lines are made (an action's filter, `listall`'s
+/// renumbering, a user's sort command need the text): each made line travels with the index
+/// of the file's line it shows and where its task text starts, so no later stage (colours, the
+/// terminal layout, `--group`, `next --explain`) reads a number back out of the text.
+///
+/// A listing that needs no made line stays ``NumberedLines``, which makes each line only as
+/// it is written.
+struct ListingRows {
+  /// The 0-based index of each row's line in the listed file; ``foreign`` for a line a user's
+  /// sort command wrote that is none of the lines it was given.
+  var indices: [Int32]
+  /// Each row's line: its number, a blank and its task text (`012 (A) call mum`).
+  var lines: Lines
+  /// Where each line's task text starts (0 for a foreign line, shown as it is).
+  var textStarts: [Int]
+
+  /// The index of a row that shows no line of the file.
+  static let foreign: Int32 = -1
+
+  init() {
+    indices = []
+    lines = Lines()
+    textStarts = []
+  }
+
+  /// Rows rendered as `rendered` (drawn or coloured), one line each: their task text is no
+  /// longer told apart from the rest of the line.
+  init(indices: [Int32], rendered: Lines) {
+    self.indices = indices
+    lines = rendered
+    textStarts = [Int](repeating: 0, count: indices.count)
+  }
+
+  /// The rows of `numbered`, each line made with the number `numbering` gives it, right-aligned
+  /// to the listing's padding (zero-filled when `numbered` is).
+  init(_ numbered: NumberedLines, numbering: Numbering) {
+    self.init()
+    let source = numbered.source
+    lines.reserve(lines: numbered.count, bytes: numbered.count * (numbered.padding + 2))
+    var prefix: [UInt8] = []
+    for index32 in numbered.indices {
+      let index = Int(index32)
+      prefix.removeAll(keepingCapacity: true)
+      switch numbering {
+      case .byLine: numbered.appendPrefix(index, to: &prefix)
+      case .doneAsZero:
+        Numbering.appendPrefix(
+          numbering.number(index), padding: numbered.padding, zeroFilled: numbered.zeroFilled, to: &prefix)
+      }
+      var line = prefix
+      line += source.buffer[source.starts[index]..<source.ends[index]]
+      append(index32, line, textStart: prefix.count)
+    }
+  }
+
+  var count: Int { indices.count }
+
+  mutating func append(_ index: Int32, _ line: some Collection<UInt8>, textStart: Int) {
+    indices.append(index)
+    lines.append(line)
+    textStarts.append(textStart)
+  }
+
+  /// The row's line.
+  func line(_ row: Int) -> [UInt8] { lines.line(row) }
+
+  /// The row's task text (without its number).
+  func text(_ row: Int) -> ArraySlice<UInt8> { lines.buffer[lines.starts[row] + textStarts[row]..<lines.ends[row]] }
+
+  /// The rows for which `keep` (given the row's position) is true.
+  func filter(_ keep: (Int) -> Bool) -> ListingRows { reordered((0..<count).filter(keep)) }
+
+  /// The rows in the order of `order` (positions in these rows).
+  func reordered(_ order: [Int]) -> ListingRows {
+    var result = ListingRows()
+    result.indices = order.map { indices[$0] }
+    result.lines = lines.reordered(order)
+    result.textStarts = order.map { textStarts[$0] }
+    return result
+  }
+
+  /// todo.sh's third step: up to five blanks before each number become zeros.
+  mutating func zeroFill() {
+    for row in 0..<count {
+      var position = lines.starts[row]
+      let limit = min(lines.ends[row], position + 5)
+      while position < limit, lines.buffer[position] == 0x20 {
+        lines.buffer[position] = UInt8(ascii: "0")
+        position += 1
+      }
+    }
+  }
+
+  /// The rows in the order a user's sort command wrote their lines: a line it wrote is the
+  /// row it was given with the same bytes (the first not yet taken); a line it made up, or
+  /// changed, is a ``foreign`` row, shown as it is.
+  func ordered(as written: [[UInt8]]) -> ListingRows {
+    var waiting: [[UInt8]: [Int]] = [:]
+    for row in stride(from: count - 1, through: 0, by: -1) { waiting[line(row), default: []].append(row) }
+    var result = ListingRows()
+    for line in written {
+      if let row = waiting[line]?.popLast() {
+        result.append(indices[row], line, textStart: textStarts[row])
+      } else {
+        result.append(ListingRows.foreign, line, textStart: 0)
+      }
+    }
+    return result
+  }
+
+  /// How a listing numbers its rows.
+  enum Numbering {
+    /// By the row's line in the file (1 for the first).
+    case byLine
+    /// By line up to `from` lines (todo.txt's, in `listall`), 0 after them (done.txt's).
+    case doneAsZero(from: Int)
+
+    /// The number shown for line `index`.
+    func number(_ index: Int) -> Int {
+      switch self {
+      case .byLine: index + 1
+      case .doneAsZero(let from): index < from ? index + 1 : 0
+      }
+    }
+
+    /// Appends `number` right-aligned to `padding` places (up to five of them zeros when
+    /// `zeroFilled`) and the blank after it.
+    static func appendPrefix(_ number: Int, padding: Int, zeroFilled: Bool, to out: inout [UInt8]) {
+      let digits = Array(String(number).utf8)
+      let places = max(0, padding - digits.count)
+      let zeros = zeroFilled ? min(places, 5) : 0
+      out += [UInt8](repeating: 0x30, count: zeros) + [UInt8](repeating: 0x20, count: places - zeros) + digits
+      out.append(0x20)
+    }
+  }
+}
