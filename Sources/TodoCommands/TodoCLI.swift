@@ -72,12 +72,13 @@ package enum TodoCLI {
       // A new store for every line (its warnings and its clock are the line's), sharing the
       // files the shell's earlier lines read.
       store.readCache = cache?.reads
-      let context = CommandContext(settings: settings, console: console, clock: clock, store: store, input: input)
-      context.shownTasks = cache?.shownTasks ?? [:]
-      if let shell {
-        context.shellRequest = ShellCommand.Request(
-          launcher: shell, programPath: programPath, options: options.words, environment: environment)
-      }
+      let context = CommandContext(
+        CommandContext(
+          settings: settings, console: console, clock: clock, store: store, input: input,
+          shownTasks: cache?.shownTasks ?? [:]),
+        shellRequest: shell.map {
+          ShellCommand.Request(launcher: $0, programPath: programPath, options: options.words, environment: environment)
+        })
 
       // Under the name `todo`, no action on a terminal opens the shell (the view with
       // `TODO_UI=1`).
@@ -94,8 +95,9 @@ package enum TodoCLI {
         isDefaultAction = true
       }
       // Completing a command line must not create the files that running it would.
-      if remaining[0] != CompleteCommand.spec.name { try prepare(context, action: remaining[0]) }
-      return try dispatch(context, remaining, isDefaultAction: isDefaultAction)
+      let prepared =
+        remaining[0] == CompleteCommand.spec.name ? context : try prepare(context, action: remaining[0])
+      return try dispatch(prepared, remaining, isDefaultAction: isDefaultAction)
     } catch let fatal as Fatal {
       if fatal.action?.lowercased() == "help" || fatal.action?.lowercased() == "shorthelp" {
         // todo.sh shows the help it was asked for on standard error before a fatal error.
@@ -208,7 +210,10 @@ package enum TodoCLI {
   }
 
   /// The checks and file set-up todo.sh does before every action.
-  static func prepare(_ context: CommandContext, action: String) throws {
+  ///
+  /// - Returns: the context with the settings the action runs with (the files' paths filled
+  ///   in, the colours a plain listing has none of emptied).
+  static func prepare(_ context: CommandContext, action: String) throws -> CommandContext {
     var settings = context.settings
     let directory = settings.todoDirectory
     if settings.policy.createsFilesOnEveryRun {
@@ -238,10 +243,10 @@ package enum TodoCLI {
     }
     if !settings.value("HIDE_PROJECTS_SUBSTITUTION").isEmpty { settings["COLOR_PROJECT"] = "" }
     if !settings.value("HIDE_CONTEXTS_SUBSTITUTION").isEmpty { settings["COLOR_CONTEXT"] = "" }
-    context.settings = settings
     // An add-on or an unknown action reads the list like any other command.
     let spec = CommandRegistry.command(named: action.lowercased(), mode: settings.mode)
     context.store.refusesConflictMarkers = settings.policy.refusesConflictMarkers && !(spec?.toleratesConflictMarkers ?? false)
+    return CommandContext(context, settings: settings)
   }
 
   /// Runs the action: an add-on when one of that name exists (unless the action is
@@ -273,6 +278,7 @@ package enum TodoCLI {
       throw TodoError.usage
     }
     var arguments = Array(words.dropFirst())
+    var parsed = Invocation()
     if context.settings.policy.parsesLongOptions, !spec.hidden {
       // A subcommand is chosen by the first word and parsed with its own declaration.
       while !spec.subcommands.isEmpty, let first = arguments.first, !first.hasPrefix("-") {
@@ -290,7 +296,7 @@ package enum TodoCLI {
         context.console.write(bytes(HelpCommand.commandHelp(spec, as: action, programName: context.programName)))
         return .success
       }
-      context.invocation = invocation
+      parsed = invocation
       arguments = invocation.positionals
       // A command made of subcommands runs alone only if it says so (`resolve` lists).
       if !spec.subcommands.isEmpty, !(spec.argumentsOptional && arguments.isEmpty) { throw spec.usageError }
@@ -300,9 +306,10 @@ package enum TodoCLI {
         throw spec.usageError
       }
     }
-    var check = try NativeValidation.check(spec, arguments, context: context)
+    let parsedContext = CommandContext(context, invocation: parsed)
+    var check = try NativeValidation.check(spec, arguments, context: parsedContext)
     if let expected = context.settings.expectedTask {
-      let matching = try matchCheck(expected, spec: spec, arguments: arguments, context: context)
+      let matching = try matchCheck(expected, spec: spec, arguments: arguments, context: parsedContext)
       if spec.numbersNameTodoTasks {
         // Judged on the snapshot the command acts on, with its task numbers: one read.
         let numbers = check
@@ -313,12 +320,11 @@ package enum TodoCLI {
       } else {
         // `mv NR FROM TO`: the command reads its own source file, so todo.txt is read here.
         let file = context.settings.todoFile
-        try matching(context.readList(file))
+        try matching(parsedContext.readList(file))
       }
     }
-    context.snapshotCheck = check
-    defer { context.snapshotCheck = nil }
-    return try spec.call(context, arguments)
+    let commandContext = CommandContext(parsedContext, snapshotCheck: .some(check))
+    return try commandContext.checkingSnapshots { () throws(TodoError) -> ExitStatus in try spec.call(commandContext, arguments) }
   }
 
   /// `--if-match`: the task the action names (its first task number) must have this exact

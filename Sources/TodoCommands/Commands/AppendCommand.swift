@@ -19,7 +19,7 @@ enum AppendCommand {
     // Asked only about a task that exists, and without the lock: the text is added only if
     // the task is still as it was when asked about.
     let asks = rest.first?.isEmpty ?? true && !context.settings.isForced
-    let terminal = context.console
+    let terminal = context.console.destination
     let delimiters = Set(context.settings.sentenceDelimiters.utf8)
     var replaced: [Task.RepeatedTag] = []
     let updated = try context.editTask(reference, in: file, label: "append", asking: asks) { task throws(TodoError) in

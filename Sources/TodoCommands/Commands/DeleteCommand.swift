@@ -33,7 +33,7 @@ enum DeleteCommand {
       let preserve = context.settings.preservesLineNumbers
       // The question is asked without the list's lock, and the task deleted only if it is
       // still what the question showed (see `CommandContext.change`); a "no" writes nothing.
-      let terminal = context.console
+      let terminal = context.console.destination
       try context.change(file, label: "del \(reference.typed)", asking: !context.settings.isForced) { list in
         old = try reference.task(in: list, file: file, mode: context.settings.mode)
         guard context.confirm("Delete '\(String(decoding: old.bytes, as: UTF8.self))'", on: terminal) else {
@@ -78,7 +78,7 @@ enum DeleteCommand {
       throw .taskNamedTwice(twice.value[0].typed)
     }
     let preserve = context.settings.preservesLineNumbers
-    let terminal = context.console
+    let terminal = context.console.destination
     var deleted: [(TaskReference, Task)] = []
     // Asked without the lock; each task is deleted only if it is still what its question
     // showed (see `CommandContext.change`).

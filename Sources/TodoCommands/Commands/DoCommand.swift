@@ -24,7 +24,7 @@ enum DoCommand {
     if context.settings.policy.validatesWholeLine, let twice = QuerySelection.namedTwice(items) { throw .taskNamedTwice(twice) }
     var status = ExitStatus.success
     var failure: TodoError?
-    let terminal = context.console
+    let terminal = context.console.destination
     let label = selection?.label("do") ?? "do \(taskNumberWords(arguments.words).joined(separator: " "))"
     // A query's tasks are asked about before the change: read and asked without the lock.
     try context.change(file, label: label, asking: selection?.mayAsk(context) ?? false) { list in

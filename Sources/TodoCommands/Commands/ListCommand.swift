@@ -144,7 +144,8 @@ enum WordsWithSigil {
 }
 
 extension CommandContext {
-  /// A context like this one with other settings (for todo.sh's `VAR=x _format` calls).
+  /// A context like this one with other settings (for todo.sh's `VAR=x _format` calls), for
+  /// a listing only: it has no command words of its own and checks no snapshot.
   func with(settings: Settings) -> CommandContext {
     CommandContext(settings: settings, console: console, clock: clock, store: store, input: input)
   }

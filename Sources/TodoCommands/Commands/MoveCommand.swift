@@ -23,7 +23,7 @@ enum MoveCommand {
     let preserve = context.settings.preservesLineNumbers
     // The question is asked without the lock, and the task moved only if it is still what
     // the question showed (see `CommandContext.change`); a "no" writes nothing.
-    let terminal = context.console
+    let terminal = context.console.destination
     var task = Task(bytes: [])
     let written = try context.change(
       [source, destination], label: "move \(reference.typed)", asking: !context.settings.isForced

@@ -57,7 +57,7 @@ enum NoteCommand {
     // meanwhile); the tag is then written under it, onto the task the number named, found by
     // content (see `CommandContext.change`).
     let editor = ["VISUAL", "EDITOR"].map { context.settings.value($0) }.first { !$0.isEmpty } ?? "vi"
-    let terminal = context.console
+    let terminal = context.console.destination
     var made: String?
     let outcome: Outcome
     do throws(TodoError) {

@@ -20,7 +20,7 @@ enum PriorityCommand {
     let file = context.settings.todoFile
     var status = ExitStatus.success
     var failure: TodoError?
-    let terminal = context.console
+    let terminal = context.console.destination
     let label = selection?.label("pri") ?? "pri \(arguments.words.joined(separator: " "))"
     // A query's tasks are asked about before the change: read and asked without the lock.
     try context.change(file, label: label, asking: selection?.mayAsk(context) ?? false) { list in

@@ -47,7 +47,7 @@ enum ReplaceCommand {
     // Asked only about a task that exists, and without the lock: the task is changed only if
     // it is still as it was when asked about.
     let asks = rest.first?.isEmpty ?? true && !context.settings.isForced
-    let terminal = context.console
+    let terminal = context.console.destination
     var old = Task(bytes: [])
     var replaced: [Task.RepeatedTag] = []
     var keptTags: [Tag] = []

@@ -59,10 +59,9 @@ enum ShellCommand {
           ? "\(context.programName): the interactive shell is already running"
           : "\(context.programName): the view opens from the command line, not inside the shell or the view")
     }
-    context.shellRequest = nil
     return request.launcher(
       ShellLaunch(
-        context: context, programPath: request.programPath, options: request.options,
+        context: CommandContext(context, shellRequest: .some(nil)), programPath: request.programPath, options: request.options,
         environment: request.environment, frontEnd: frontEnd))
   }
 

@@ -31,7 +31,7 @@ enum TagCommand {
       value = typed
     }
     let label = selection?.label("tag") ?? "tag \(arguments.words.joined(separator: " "))"
-    let terminal = context.console
+    let terminal = context.console.destination
     let edited = try context.editTasks(label: label, asking: selection?.mayAsk(context) ?? false, choosing: {
       list throws(TodoError) in
       try QuerySelection.references(items, selection, in: list, context: context, terminal: terminal)
@@ -77,7 +77,7 @@ enum PostponeCommand {
     let today = context.today
     // A date or a duration may be said in several words (`next monday`, `3 days`).
     let move = try Move(when.joined(separator: " "), today: today)
-    let terminal = context.console
+    let terminal = context.console.destination
     let label = selection?.label("postpone") ?? "postpone \(arguments.words.joined(separator: " "))"
     let edited = try context.editTasks(label: label, asking: selection?.mayAsk(context) ?? false, choosing: {
       list throws(TodoError) in

@@ -98,15 +98,8 @@ extension CommandContext {
     }
     guard let spec = CommandRegistry.command(named: name, mode: settings.mode) else { throw .usage }
     // The action runs as if typed alone, not with the options of the command that runs it.
-    let outer = invocation
-    let check = snapshotCheck
-    invocation = Invocation()
-    snapshotCheck = nil
-    defer {
-      invocation = outer
-      snapshotCheck = check
-    }
-    return try spec.call(self, [])
+    let alone = CommandContext(self, invocation: Invocation(), snapshotCheck: .some(nil))
+    return try alone.checkingSnapshots { () throws(TodoError) -> ExitStatus in try spec.call(alone, []) }
   }
 }
 

@@ -1,48 +1,93 @@
 import TodoStore
 import TodoTxt
 
-/// Everything a command may touch: settings, console, clock, files, standard input and child
-/// processes. Commands reach the outside world only through it, so tests can hand in their own.
+/// Everything a command may touch: settings, output, clock, files, standard input and child
+/// processes, and the command's own parsed words. Commands reach the outside world only
+/// through it, so tests can hand in their own.
+///
+/// A context never changes: a command that needs other settings, or runs another command,
+/// makes a context of its own from this one (``init(_:settings:invocation:snapshotCheck:shellRequest:)``).
+/// What does change while a command runs is where its output goes (held back while a change
+/// is written), and that is the ``OutputSink``'s state.
 package final class CommandContext {
-  package var settings: Settings
+  package let settings: Settings
   /// Where output goes; while a change is being written it is held back (see ``storing(_:)``).
-  package private(set) var console: Console
+  package let console: OutputSink
   package let clock: Clock
   package let store: TodoStore
   package let input: InputSource
   let runner: ProcessRunner
   /// How to open the interactive shell; `nil` inside it, so that it is not opened twice.
-  var shellRequest: ShellCommand.Request?
+  let shellRequest: ShellCommand.Request?
   /// The options and positionals of the command being run, as parsed against its
   /// declaration (native mode; empty under the name todo.sh, where every word is an argument).
-  package var invocation = Invocation()
+  package let invocation: Invocation
   /// In the shell, the text of each task number of the line as the user last saw it (see
   /// ``SessionCache/shownTasks``): the command acts only when each number still names that
   /// text, on the very snapshot it changes.
-  package var shownTasks: [Int: [UInt8]] = [:]
+  package let shownTasks: [Int: [UInt8]]
   /// The check of the command's task numbers (``NativeValidation``), run on every snapshot of
   /// todo.txt the command reads here or changes through the store (see
-  /// ``TodoStore/snapshotCheck``), so it always judges the version acted on.
-  var snapshotCheck: NativeValidation.ListCheck? {
-    didSet {
-      guard let check = snapshotCheck else {
-        store.snapshotCheck = nil
-        return
-      }
-      let file = settings.todoFile
-      store.snapshotCheck = { path, list in
-        if path == file { try check(list) }
-      }
-    }
+  /// ``TodoStore/snapshotCheck`` and ``checkingSnapshots(_:)``), so it always judges the
+  /// version acted on.
+  let snapshotCheck: NativeValidation.ListCheck?
+
+  package convenience init(
+    settings: Settings, console: Console, clock: Clock, store: TodoStore, input: InputSource,
+    shownTasks: [Int: [UInt8]] = [:]
+  ) {
+    self.init(
+      settings: settings, console: OutputSink.over(console), clock: clock, store: store, input: input,
+      runner: ProcessRunner(), shellRequest: nil, invocation: Invocation(), shownTasks: shownTasks,
+      snapshotCheck: nil)
   }
 
-  package init(settings: Settings, console: Console, clock: Clock, store: TodoStore, input: InputSource) {
+  private init(
+    settings: Settings, console: OutputSink, clock: Clock, store: TodoStore, input: InputSource,
+    runner: ProcessRunner, shellRequest: ShellCommand.Request?, invocation: Invocation,
+    shownTasks: [Int: [UInt8]], snapshotCheck: NativeValidation.ListCheck?
+  ) {
     self.settings = settings
     self.console = console
     self.clock = clock
     self.store = store
     self.input = input
-    self.runner = ProcessRunner()
+    self.runner = runner
+    self.shellRequest = shellRequest
+    self.invocation = invocation
+    self.shownTasks = shownTasks
+    self.snapshotCheck = snapshotCheck
+  }
+
+  /// A context like `parent` in all but what is given: the same output sink, clock, store,
+  /// input and process runner. For the two optional parts, `nil` keeps the parent's and
+  /// `.some(nil)` takes it away (a command run by another checks no snapshot of its own).
+  convenience init(
+    _ parent: CommandContext, settings: Settings? = nil, invocation: Invocation? = nil,
+    snapshotCheck: NativeValidation.ListCheck?? = nil, shellRequest: ShellCommand.Request?? = nil
+  ) {
+    self.init(
+      settings: settings ?? parent.settings, console: parent.console, clock: parent.clock, store: parent.store,
+      input: parent.input, runner: parent.runner, shellRequest: shellRequest ?? parent.shellRequest,
+      invocation: invocation ?? parent.invocation, shownTasks: parent.shownTasks,
+      snapshotCheck: snapshotCheck ?? parent.snapshotCheck)
+  }
+
+  /// Runs `body` with this context's ``snapshotCheck`` as the store's, and the store's
+  /// earlier check back after: a command run by another (`do` running `archive`) judges its
+  /// snapshots by its own words, not by the words of the command that runs it.
+  func checkingSnapshots<R, Failure: Error>(_ body: () throws(Failure) -> R) throws(Failure) -> R {
+    let outer = store.snapshotCheck
+    if let check = snapshotCheck {
+      let file = settings.todoFile
+      store.snapshotCheck = { path, list in
+        if path == file { try check(list) }
+      }
+    } else {
+      store.snapshotCheck = nil
+    }
+    defer { store.snapshotCheck = outer }
+    return try body()
   }
 
   package var today: TaskDate { clock.today }
@@ -127,12 +172,10 @@ package final class CommandContext {
   /// the confirmations (standard output) are dropped, so nothing claims a change that did not
   /// happen; warnings (standard error) are still shown, in order, before the error.
   func storing<R>(_ body: () throws -> R) throws(TodoError) -> R {
-    let outer = console
+    let outer = console.destination
     let recorder = RecordingConsole(isTerminal: outer.isTerminal, columns: outer.columns)
-    console = recorder
-    defer { console = outer }
     do {
-      let result = try body()
+      let result = try console.holding(recorder) { () throws -> R in try body() }
       recorder.replay(to: outer, includingOutput: true)
       return result
     } catch let error as TodoError {
@@ -194,11 +237,9 @@ package final class CommandContext {
 
   /// What `body` writes to standard output, kept instead of written (errors still go out).
   func capturingOutput(_ body: () throws(TodoError) -> Void) throws(TodoError) -> [UInt8] {
-    let outer = console
+    let outer = console.destination
     let recorder = CapturingConsole(isTerminal: outer.isTerminal, columns: outer.columns)
-    console = recorder
-    defer { console = outer }
-    try body()
+    try console.holding(recorder) { () throws(TodoError) in try body() }
     if !recorder.errors.isEmpty { outer.writeError(recorder.errors) }
     return recorder.output
   }

@@ -94,7 +94,7 @@ enum QuerySelection {
     guard let selection = try selection(context: context, question: "Delete") else { return nil }
     let file = context.settings.todoFile
     let preserve = context.settings.preservesLineNumbers
-    let terminal = context.console
+    let terminal = context.console.destination
     let removed: [(Int, [UInt8])] = try context.change(
       file, label: selection.label("del"), asking: selection.mayAsk(context)
     ) { list in
