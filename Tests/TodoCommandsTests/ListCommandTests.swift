@@ -92,4 +92,16 @@ import Testing
     #expect(run.status == 0)
     #expect(run.stdout == "+ONE\n1 ALPHA +ONE\n\n+TWO\n2 BETA +TWO\n", "\(run.stdout)")
   }
+
+  /// The configured order (`TODO_SORT`) is the listing's unless `--sort` says otherwise, and
+  /// `--why` explains the order the listing used.
+  @Test func theConfiguredOrderIsTheOneWhyExplains() throws {
+    let list = try CommandFixture(todo: ListCommandTests.todo)
+    let configured = ["TODO_SORT": "line"]
+    #expect(list.todo("ls", environment: configured).stdout == "1 Call mom\n2 (B) Buy milk\n5 (A) Pay rent +home @phone\n")
+    let why = list.todo("ls", "--why", environment: configured).stdout
+    #expect(why.contains("1 Call mom\n    shown 1st: sorted by line 1, then line number\n"), "\(why)")
+    let asked = list.todo("ls", "--sort", "-line", "--why", environment: configured).stdout
+    #expect(asked.hasPrefix("5 (A) Pay rent +home @phone\n    shown 1st: sorted by line (descending) 5"), "\(asked)")
+  }
 }

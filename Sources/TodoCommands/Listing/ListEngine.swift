@@ -321,15 +321,14 @@ struct ListEngine {
 
     var listing: Output.Listing
     let byLine = if case .byLine = numbering { true } else { false }
+    let rowOrder = native?.order ?? RowOrder(settings)
     if post == nil, byLine, let native, let order = native.sorted(indices: numbered.indices) {
       // 3. and 4. for `--sort` (and `next`): the indices are put in order by their tasks, and
       // the numbers are zero-filled as the lines are written; no line is made to be read back.
       numbered.zeroFilled = true
       numbered.indices = order
       listing = .numbered(numbered)
-    } else if post == nil, byLine, native?.sorting == nil,
-      settings.value("TODOTXT_SORT_COMMAND") == ConfigurationLoader.defaultSortCommand
-    {
+    } else if post == nil, byLine, rowOrder == .lineIgnoringCase {
       // 3. and 4. without making the lines: zero-filled numbers, sorted by the text after them.
       numbered.zeroFilled = true
       if let passKey, let facts = native?.facts {
@@ -356,7 +355,7 @@ struct ListEngine {
       // 3. Zero-fill the numbers.
       rows.zeroFill()
       // 4. Sort.
-      listing = .made(native?.sorted(rows) ?? sort(rows))
+      listing = .made(sorted(rows, by: rowOrder, native: native))
     }
     return listing
   }
@@ -474,14 +473,24 @@ struct ListEngine {
     }
   }
 
-  /// Sorts the rows with the configured command: `sort -f -k2` in the C locale (as todo.sh's
-  /// default) over their lines, unless the user chose another, which bash runs on the lines
-  /// (see ``ListingRows/ordered(as:)``).
-  func sort(_ rows: ListingRows) -> ListingRows {
-    let command = settings.value("TODOTXT_SORT_COMMAND")
-    guard command == ConfigurationLoader.defaultSortCommand else {
+  /// The rows in `order`: by the tasks' keys (``NativeListing/sorted(_:)``; rows that are no
+  /// line of the file fall back to the settings' order), by a user's command, which bash runs
+  /// on the lines (see ``ListingRows/ordered(as:)``), or by todo.sh's `sort -f -k2` in the C
+  /// locale over the lines.
+  func sorted(_ rows: ListingRows, by order: RowOrder, native: NativeListing?) -> ListingRows {
+    switch order {
+    case .tasks:
+      if let sorted = native?.sorted(rows) { return sorted }
+      return sorted(rows, by: RowOrder(settings), native: nil)
+    case .command(let command):
       return rows.ordered(as: runShell(command, on: rows.lines.all))
+    case .lineIgnoringCase:
+      return sortedAsTodoSh(rows)
     }
+  }
+
+  /// todo.sh's order of made lines: `sort -f -k2` (see ``KeySort``).
+  private func sortedAsTodoSh(_ rows: ListingRows) -> ListingRows {
     let lines = rows.lines
     // The key starts at the blank after the number.
     let keyStarts = lines.buffer.withUnsafeBufferPointer { b in

@@ -21,7 +21,9 @@ struct NativeListing {
   let showsDone: Bool
   /// Done tasks are never listed, not even with `--all` (`next`).
   let hidesDone: Bool
-  let sorting: TaskOrder?
+  /// The order of the listing (``RowOrder``): by the tasks' keys with `--sort` or
+  /// `TODO_SORT`, else todo.sh's or the user's sort command.
+  let order: RowOrder
   let notesDirectory: String
   let overdueColour: [UInt8]
   let dueTodayColour: [UInt8]
@@ -55,19 +57,7 @@ struct NativeListing {
     hidesDone = options.hidesDone
     blocked = BlockedIDs(lines)
     raw = !context.settings.policy.readableListing
-    // `--sort`, or the configured default order (`TODO_SORT`), or todo.sh's.
-    if let sort = options.sort {
-      do {
-        sorting = try TaskOrder(sort)
-      } catch {
-        throw .optionValueNotAllowed(option: "--sort", value: error.word, allowed: TaskOrder.Key.allCases.map(\.rawValue))
-      }
-    } else if let configured = context.settings.variables["TODO_SORT"], !configured.isEmpty {
-      // Checked when the settings were read (``TerminalLayout/check(_:)``).
-      sorting = try? TaskOrder(configured)
-    } else {
-      sorting = nil
-    }
+    order = try RowOrder.chosen(sort: options.sort, settings: context.settings)
     notesDirectory = NoteCommand.directory(context.settings)
     (overdueColour, dueTodayColour) = Palette.dueColours(context.settings)
   }
@@ -305,24 +295,27 @@ struct NativeListing {
   /// The listed line indices (0-based) in `--sort` order, or `nil` for todo.sh's order (or
   /// an index that is no line of the file).
   func sorted(indices: [Int32]) -> [Int32]? {
-    guard let sorting, indices.allSatisfy({ Int($0) < lines.count }) else { return nil }
-    let order = sorting.sorted(indices.map { Int($0) }, task: lines.task, today: today) {
+    guard let sorting = order.taskOrder, indices.allSatisfy({ Int($0) < lines.count }) else { return nil }
+    let sortedIndices = sorting.sorted(indices.map { Int($0) }, task: lines.task, today: today) {
       Dependencies.waitingCounts(in: lines)
     }
-    return order.map { Int32($0) }
+    return sortedIndices.map { Int32($0) }
   }
 
-  /// The rows in `--sort` order, or `nil` for todo.sh's order.
+  /// The rows in the tasks' order, or `nil` when the order is not by the tasks' keys (or a
+  /// row is no line of the file).
   func sorted(_ rows: ListingRows) -> ListingRows? {
-    guard let sorting, rows.indices.allSatisfy({ $0 >= 0 && Int($0) < lines.count }) else { return nil }
+    guard let sorting = order.taskOrder, rows.indices.allSatisfy({ $0 >= 0 && Int($0) < lines.count }) else {
+      return nil
+    }
     // Where each line of the file stands in the listing (-1: not listed); an array, not a
     // dictionary, as there is one slot per line of the file anyway.
     var positions = [Int32](repeating: -1, count: lines.count)
     for (row, index) in rows.indices.enumerated() { positions[Int(index)] = Int32(row) }
-    let order = sorting.sorted(rows.indices.map { Int($0) }, task: lines.task, today: today) {
+    let sortedIndices = sorting.sorted(rows.indices.map { Int($0) }, task: lines.task, today: today) {
       Dependencies.waitingCounts(in: lines)
     }
-    return rows.reordered(order.map { Int(positions[$0]) })
+    return rows.reordered(sortedIndices.map { Int(positions[$0]) })
   }
 
   /// The colour of the `due:` tag of line `index`: overdue, due today, or none.

@@ -116,7 +116,8 @@ struct WhyReport {
   }
 
   private func sortReason(_ task: Task, index: Int) -> String {
-    if let sort = options.sort, let order = try? TaskOrder(sort) {
+    let rowOrder = (try? RowOrder.chosen(sort: options.sort, settings: context.settings)) ?? RowOrder(context.settings)
+    if let order = rowOrder.taskOrder {
       let keys = order.terms.map { term -> String in
         let value: String
         switch term.key {
@@ -136,7 +137,7 @@ struct WhyReport {
       }
       return "sorted by " + keys.joined(separator: ", then ") + ", then line number"
     }
-    if context.settings.value("TODOTXT_SORT_COMMAND") != ConfigurationLoader.defaultSortCommand {
+    if case .command = rowOrder {
       return "sorted by TODOTXT_SORT_COMMAND"
     }
     // todo.sh's order: the whole line after its number, ignoring case. So the priority
