@@ -28,6 +28,18 @@ import Testing
     #expect(run.combined.hasSuffix("TODO: 1 of 2 tasks shown\nDONE: 1 of 2 tasks shown\ntotal 2 of 4 tasks shown\n"))
   }
 
+  /// Under the name todo each file's tasks are listed (CRLF endings and done.txt's byte
+  /// order mark dropped, a todo.txt without a final newline ending its last task there);
+  /// under the name todo.sh the files are joined as `cat` joins them, so that task runs into
+  /// done.txt's first line, byte order mark and CR included (as todo.sh 2.11 lists it).
+  @Test func eachFilesTasksUnderTodoTheJoinedBytesUnderTodoSh() throws {
+    let list = try CommandFixture(todo: "Call mom\r\n(B) Buy milk", done: "\u{FEFF}x 2009-02-01 Old one\r\n")
+    #expect(list.todo("-p", "lsa").stdout == "2 (B) Buy milk\n1 Call mom\n0 x 2009-02-01 Old one\n")
+    let joined = list.sh("-p", "lsa")
+    #expect(joined.stdout.hasPrefix("2 (B) Buy milk\u{FEFF}x 2009-02-01 Old one\r\n1 Call mom\r\n--\n"))
+    #expect(joined.stdout.hasSuffix("TODO: 2 of 2 tasks shown\nDONE: 1 of 1 tasks shown\ntotal 3 of 3 tasks shown\n"))
+  }
+
   @Test func nativeRefusesAControlCharacterInATerm() throws {
     let list = try CommandFixture(todo: "Call mom\n", done: "x 2009-02-01 Old one\n")
     list.todo("lsa", "\u{9B}2J").expectOneLineError(containing: "control character U+009B")

@@ -18,14 +18,18 @@ enum ListAllCommand {
       return .success
     }
     let engine = ListEngine(context: context)
-    let todoLines = engine.physicalLines(try context.readList(context.settings.todoFile))
-    let doneLines = engine.physicalLines(try context.readList(context.settings.doneFile))
+    let todoList = try context.readList(context.settings.todoFile)
+    let doneList = try context.readList(context.settings.doneFile)
+    let todoLines = engine.physicalLines(todoList)
+    let doneLines = engine.physicalLines(doneList)
     let total = todoLines.count
     let padding = total == 0 ? 0 : String(total).count
-    // The two files as `cat` joins them: a todo.txt without a final newline runs into done.txt.
-    var joined = try rawBytes(context.settings.todoFile, context) + rawBytes(context.settings.doneFile, context)
-    if context.settings.policy.readableListing { joined = (todoLines.all + doneLines.all).flatMap { $0 + [0x0A] } }
-    let lines = engine.physicalLines(TodoList(bytes: joined))
+    // Under the name todo.sh, the two files as `cat` joins them: a todo.txt without a final
+    // newline runs into done.txt's first line. Under the name todo, each file's lines.
+    let lines =
+      context.settings.policy.readableListing
+      ? todoLines.appending(doneLines)
+      : Lines(bytes: todoList.serialized() + doneList.serialized(), raw: true)
     // todo.sh's awk step: done.txt's lines are numbered 0 (``ListingRows/Numbering``), and
     // each line is rebuilt from its fields, so runs of blanks in the text become one space.
     let fields = ListEngine.PostFilter(
@@ -60,9 +64,5 @@ enum ListAllCommand {
       "total \(shownTodo + shownDone) of \(total + doneLines.count) tasks shown",
     ])
     return .success
-  }
-
-  static func rawBytes(_ path: String, _ context: CommandContext) throws(TodoError) -> [UInt8] {
-    try context.readList(path).serialized()
   }
 }

@@ -38,6 +38,16 @@ struct Lines {
     ends.append(buffer.count)
   }
 
+  /// These lines, then `other`'s, in one buffer (one copy of each file's bytes, none per line).
+  func appending(_ other: Lines) -> Lines {
+    var result = self
+    let offset = buffer.count
+    result.buffer.append(contentsOf: other.buffer)
+    result.starts.append(contentsOf: other.starts.lazy.map { $0 + offset })
+    result.ends.append(contentsOf: other.ends.lazy.map { $0 + offset })
+    return result
+  }
+
   mutating func reserve(lines: Int, bytes: Int) {
     buffer.reserveCapacity(bytes)
     starts.reserveCapacity(lines)
