@@ -78,15 +78,17 @@ enum NextCommand {
     // Under the task's text when the terminal layout drew it, else under its number.
     let column = output.indent ?? (String(lines.count).count + 1)
     let indent = Array(String(repeating: " ", count: column).utf8) + Array("urgency ".utf8)
-    var written: [ListEngine.WrittenLine] = []
-    for (index, line) in output.rows ?? [] {
-      written.append(.row(line, indent: output.indent))
-      guard let index, index < lines.count else { continue }
-      let task = lines.task(index)
-      let urgency = Urgency(task, today: context.today, waiting: Urgency.waiting(for: task, counts: counts))
-      written.append(.row(indent + Array(urgency.explanation.utf8), indent: output.indent.map { $0 + 8 }))
+    let rows = output.listedRows ?? ListingRows()
+    engine.printAdapted(indent: output.indent) { emit in
+      for row in 0..<rows.count {
+        emit(.row(rows.line(row), indent: output.indent))
+        let index = Int(rows.indices[row])
+        guard index != Int(ListingRows.foreign), index < lines.count else { continue }
+        let task = lines.task(index)
+        let urgency = Urgency(task, today: context.today, waiting: Urgency.waiting(for: task, counts: counts))
+        emit(.row(indent + Array(urgency.explanation.utf8), indent: output.indent.map { $0 + 8 }))
+      }
     }
-    engine.printAdapted(written, indent: output.indent)
     if context.verbose {
       context.summary(["\(CommandContext.prefix(of: file)): \(output.count) of \(output.total) tasks shown"])
     }

@@ -53,16 +53,14 @@ struct ListEngine {
       }
     }
 
-    /// Each listed row's line index (`nil` for a row a user's sort command made up) and its
-    /// line as rendered, in order; `nil` once a user's final filter made the listing text.
-    var rows: [(index: Int?, line: [UInt8])]? {
+    /// The listed rows, each with its line index (``ListingRows/foreign`` for a line a user's
+    /// sort command made up) and its line as rendered, in one buffer; `nil` once a user's
+    /// final filter made the listing text.
+    var listedRows: ListingRows? {
       switch listing {
-      case .numbered(let lines):
-        let made = ListingRows(lines, numbering: .byLine)
-        return (0..<made.count).map { (Int(made.indices[$0]), made.line($0)) }
-      case .made(let rows):
-        return (0..<rows.count).map { (rows.indices[$0] == ListingRows.foreign ? nil : Int(rows.indices[$0]), rows.line($0)) }
-      case .text: return nil
+      case .numbered(let lines): ListingRows(lines, numbering: .byLine)
+      case .made(let rows): rows
+      case .text: nil
       }
     }
 
@@ -448,16 +446,19 @@ struct ListEngine {
     static func plain(_ bytes: [UInt8]) -> WrittenLine { WrittenLine(bytes: bytes, asRow: false, indent: nil) }
   }
 
-  /// Prints `lines`, passed through the final filter as a whole when the user has one (what
-  /// it writes is then wrapped under `indent`).
-  func printAdapted(_ lines: [WrittenLine], indent: Int?) {
+  /// Prints the lines `produce` hands its argument, passed through the final filter as a
+  /// whole when the user has one (what it writes is then wrapped under `indent`). Without one,
+  /// each line goes out as it is made, so a listing of a million rows holds none of them.
+  func printAdapted(indent: Int?, _ produce: (_ emit: (WrittenLine) -> Void) -> Void) {
     guard let finalFilter else {
-      for line in lines {
+      produce { line in
         if line.asRow { printLine(line.bytes, indent: line.indent) } else { context.console.line(line.bytes) }
       }
       return
     }
-    for line in runShell(finalFilter, on: lines.map { TerminalLayout.unglued($0.bytes) }) { printLine(line, indent: indent) }
+    var gathered: [[UInt8]] = []
+    produce { gathered.append(TerminalLayout.unglued($0.bytes)) }
+    for line in runShell(finalFilter, on: gathered) { printLine(line, indent: indent) }
   }
 
   /// The `-+`/`-@` patterns with `[[:graph:]]` read as "neither a blank nor a control byte"

@@ -19,6 +19,13 @@ struct ICalendarWriter {
     return bytes
   }
 
+  /// The text written so far, handed over and forgotten: a long list is written out in
+  /// pieces instead of held whole.
+  mutating func drain() -> [UInt8] {
+    defer { bytes.removeAll(keepingCapacity: true) }
+    return bytes
+  }
+
   /// `20261130` for 2026-11-30.
   static func compact(_ date: TaskDate) -> String { date.description.filter { $0 != "-" } }
 

@@ -6,6 +6,9 @@ import TodoTxt
 /// ``ListEngine`` (terms, hiding, `--sort`); this adds the query as one more filter and then
 /// writes the chosen tasks in the format asked for.
 enum QueryListing {
+  /// How much of a machine format is gathered before it is written (a pipe takes 64 KiB).
+  static let pieceSize = 1 << 16
+
   /// One file of a listing (`lsa` lists todo.txt, then done.txt).
   struct Source {
     var path: String
@@ -133,65 +136,89 @@ enum QueryListing {
         }
         if case .json = format, offset < shown.count - 1 { writer.raw(",") }
         writer.raw("\n")
+        // Written out in pieces, so that a long list is never held whole as JSON.
+        if writer.bytes.count >= QueryListing.pieceSize {
+          console.write(writer.bytes)
+          writer.bytes.removeAll(keepingCapacity: true)
+        }
       }
       if case .json = format { writer.raw("]\n") }
       console.write(writer.bytes)
     case .ical:
       var writer = ICalendarWriter(today: today)
-      for index in shown { writer.task(list[index]) }
+      for index in shown {
+        writer.task(list[index])
+        if writer.bytes.count >= QueryListing.pieceSize { console.write(writer.drain()) }
+      }
       console.write(writer.finish())
     case .template(let template):
-      let rendered = shown.map { index in
-        let (file, number) = place(index)
-        // Task text written to a terminal shows its control characters (a colour sequence in a
-        // task is text, not a colour), as in every other listing.
-        return (index, context.display(template.render(list[index], line: number, file: file)))
-      }
       // A template, like the machine formats, prints its records and nothing else: a script
       // reading them must not have to strip todo.sh's summary.
-      for line in writtenLines(rendered, grouping: grouping, list: list, today: today, indent: nil) { console.line(line.bytes) }
+      writeLines(
+        shown,
+        line: { position in
+          let (file, number) = place(shown[position])
+          // Task text written to a terminal shows its control characters (a colour sequence in
+          // a task is text, not a colour), as in every other listing.
+          return context.display(template.render(list[shown[position]], line: number, file: file))
+        }, grouping: grouping, list: list, today: today, indent: nil
+      ) { console.line($0.bytes) }
     case .text:
       if grouping == nil, sources.count == 1, !options.notes {
         engine.print(engine.adapt(output), prefixFile: sources[0].path)
         return
       }
-      var rendered: [(Int, [UInt8])] = []
-      for case (let index?, let line) in output.rows ?? [] where index < list.count { rendered.append((index, line)) }
+      // The rows of tasks of the list, as rendered (not a line a user's sort command made up).
+      let rows = output.listedRows ?? ListingRows()
+      var kept: [Int] = []
+      var indices: [Int] = []
+      for row in 0..<rows.count where rows.indices[row] != ListingRows.foreign && Int(rows.indices[row]) < list.count {
+        kept.append(row)
+        indices.append(Int(rows.indices[row]))
+      }
       let notes = options.notes ? { (index: Int) in noteLines(of: list[index], context: context) } : nil
-      let written = writtenLines(rendered, grouping: grouping, list: list, today: today, indent: output.indent, under: notes)
-      engine.printAdapted(written, indent: output.indent)
+      engine.printAdapted(indent: output.indent) { emit in
+        writeLines(
+          indices, line: { rows.line(kept[$0]) }, grouping: grouping, list: list, today: today, indent: output.indent,
+          under: notes, to: emit)
+      }
       summary(output, shownCount: shown.count, sources: sources, starts: starts, context: context)
     }
   }
 
-  /// Rendered rows as the lines to write, under group headings when asked, each with the
-  /// indent of its continuation when it is wrapped to the terminal (`nil`: not wrapped).
+  /// Writes the listed tasks as lines, under group headings when asked, each with the indent
+  /// of its continuation when it is wrapped to the terminal (`nil`: not wrapped). The lines
+  /// are made as they are written, so that nothing holds one per task.
   ///
   /// - Parameters:
+  ///   - indices: the listed tasks' indices in `list`, in the listing's order.
+  ///   - line: the rendered line of the task at a position of `indices`.
   ///   - indent: the indent of rows the ``TerminalLayout`` drew.
   ///   - under: lines to write under a task's line (its note, for `--notes`).
-  static func writtenLines(
-    _ rendered: [(Int, [UInt8])], grouping: ListGrouping?, list: TodoList, today: TaskDate, indent: Int?,
-    under: ((Int) -> [[UInt8]])? = nil
-  ) -> [ListEngine.WrittenLine] {
-    var written: [ListEngine.WrittenLine] = []
-    func emit(_ index: Int, _ line: [UInt8]) {
-      written.append(.row(line, indent: indent))
-      for extra in under?(index) ?? [] { written.append(.plain(extra)) }
+  static func writeLines(
+    _ indices: [Int], line: (Int) -> [UInt8], grouping: ListGrouping?, list: TodoList, today: TaskDate, indent: Int?,
+    under: ((Int) -> [[UInt8]])? = nil, to emit: (ListEngine.WrittenLine) -> Void
+  ) {
+    func put(_ position: Int) {
+      emit(.row(line(position), indent: indent))
+      for extra in under?(indices[position]) ?? [] { emit(.plain(extra)) }
     }
     guard let grouping else {
-      for (index, line) in rendered { emit(index, line) }
-      return written
+      for position in indices.indices { put(position) }
+      return
     }
-    var lines: [Int: [UInt8]] = [:]
-    for (index, line) in rendered { lines[index] = line }
-    let groups = grouping.grouping.groups(rendered.map(\.0), in: list, today: today)
+    // Where each task of the list stands in the listing (-1: not listed); a task with two
+    // projects is written under each.
+    var positions = [Int32](repeating: -1, count: list.count)
+    for (position, index) in indices.enumerated() { positions[index] = Int32(position) }
+    let groups = grouping.grouping.groups(indices, in: list, today: today)
     for (offset, group) in groups.enumerated() {
-      if offset > 0 { written.append(.plain([])) }
-      written.append(.plain(Array(group.heading.utf8)))
-      for index in group.indices { emit(index, lines[index] ?? []) }
+      if offset > 0 { emit(.plain([])) }
+      emit(.plain(Array(group.heading.utf8)))
+      for index in group.indices {
+        if positions[index] >= 0 { put(Int(positions[index])) } else { emit(.row([], indent: indent)) }
+      }
     }
-    return written
   }
 
   /// A task's note as lines to show under it, indented, control characters shown on a
