@@ -44,7 +44,6 @@ enum AgendaCommand {
       rows.append(
         Int32(entry.index), prefix + Array(entry.task.bytes) + (waits ? bytes(" [blocked]") : []), textStart: prefix.count)
     }
-    let numbered = rows.lines.all
     // On a terminal the tasks are drawn as `ls` draws them, all in one set of columns.
     let layout = TerminalLayout.active(in: context)
     let drawn = layout?.draw(rows, numbering: .byLine, display: context.display)
@@ -60,7 +59,8 @@ enum AgendaCommand {
         engine.printLine(bytes("  ") + drawn.lines.line(offset), indent: drawn.indent + 2)
         continue
       }
-      let line = Array(numbered[offset].prefix(width + 1)) + context.display(Array(numbered[offset].dropFirst(width + 1)))
+      let row = rows.line(offset)
+      let line = Array(row[..<rows.textStarts[offset]]) + context.display(Array(row[rows.textStarts[offset]...]))
       let due = palette.dueColour(entry.due, today: today)
       context.console.line(bytes("  ") + colours.apply(to: line, due: due))
     }

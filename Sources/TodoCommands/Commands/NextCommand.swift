@@ -78,12 +78,11 @@ enum NextCommand {
     // Under the task's text when the terminal layout drew it, else under its number.
     let column = output.indent ?? (String(lines.count).count + 1)
     let indent = Array(String(repeating: " ", count: column).utf8) + Array("urgency ".utf8)
-    let rows = output.listedRows ?? ListingRows()
+    let rows = output.listedRows
     engine.printAdapted(indent: output.indent) { emit in
-      for row in 0..<rows.count {
-        emit(.row(rows.line(row), indent: output.indent))
-        let index = Int(rows.indices[row])
-        guard index != Int(ListingRows.foreign), index < lines.count else { continue }
+      for row in 0..<(rows?.count ?? 0) {
+        emit(.row(rows?.line(row) ?? [], indent: output.indent))
+        guard let index = rows?.index(row), index < lines.count else { continue }
         let task = lines.task(index)
         let urgency = Urgency(task, today: context.today, waiting: Urgency.waiting(for: task, counts: counts))
         emit(.row(indent + Array(urgency.explanation.utf8), indent: output.indent.map { $0 + 8 }))

@@ -53,13 +53,12 @@ struct ListEngine {
       }
     }
 
-    /// The listed rows, each with its line index (``ListingRows/foreign`` for a line a user's
-    /// sort command made up) and its line as rendered, in one buffer; `nil` once a user's
-    /// final filter made the listing text.
-    var listedRows: ListingRows? {
+    /// The listed rows, each with its line index and its line as rendered; `nil` once a
+    /// user's final filter made the listing text.
+    var listedRows: ListedRows? {
       switch listing {
-      case .numbered(let lines): ListingRows(lines, numbering: .byLine)
-      case .made(let rows): rows
+      case .numbered(let lines): ListedRows(storage: .numbered(lines))
+      case .made(let rows): ListedRows(storage: .made(rows))
       case .text: nil
       }
     }
@@ -70,6 +69,44 @@ struct ListEngine {
       case .numbered(let lines): lines.lines
       case .made(let rows): rows.lines
       case .text(let lines): lines
+      }
+    }
+  }
+
+  /// The rows of a listing as the writers after it read them (`--group`, `--notes`, `next
+  /// --explain`): a row's line is made when it is asked for, so a listing still in its file's
+  /// lines is never copied whole into numbered lines first.
+  struct ListedRows {
+    enum Storage {
+      case numbered(NumberedLines)
+      case made(ListingRows)
+    }
+    let storage: Storage
+
+    var count: Int {
+      switch storage {
+      case .numbered(let lines): lines.count
+      case .made(let rows): rows.count
+      }
+    }
+
+    /// The row's line index, or `nil` for a line a user's sort command made up.
+    func index(_ row: Int) -> Int? {
+      let index = switch storage {
+      case .numbered(let lines): lines.indices[row]
+      case .made(let rows): rows.indices[row]
+      }
+      return index == ListingRows.foreign ? nil : Int(index)
+    }
+
+    /// The row's line as rendered, without a line ending.
+    func line(_ row: Int) -> [UInt8] {
+      switch storage {
+      case .numbered(let lines):
+        var text: [UInt8] = []
+        lines.appendLine(at: row, to: &text)
+        return text
+      case .made(let rows): return rows.line(row)
       }
     }
   }

@@ -169,17 +169,18 @@ enum QueryListing {
         return
       }
       // The rows of tasks of the list, as rendered (not a line a user's sort command made up).
-      let rows = output.listedRows ?? ListingRows()
+      let rows = output.listedRows
       var kept: [Int] = []
       var indices: [Int] = []
-      for row in 0..<rows.count where rows.indices[row] != ListingRows.foreign && Int(rows.indices[row]) < list.count {
+      for row in 0..<(rows?.count ?? 0) {
+        guard let index = rows?.index(row), index < list.count else { continue }
         kept.append(row)
-        indices.append(Int(rows.indices[row]))
+        indices.append(index)
       }
       let notes = options.notes ? { (index: Int) in noteLines(of: list[index], context: context) } : nil
       engine.printAdapted(indent: output.indent) { emit in
         writeLines(
-          indices, line: { rows.line(kept[$0]) }, grouping: grouping, list: list, today: today, indent: output.indent,
+          indices, line: { rows?.line(kept[$0]) ?? [] }, grouping: grouping, list: list, today: today, indent: output.indent,
           under: notes, to: emit)
       }
       summary(output, shownCount: shown.count, sources: sources, starts: starts, context: context)
