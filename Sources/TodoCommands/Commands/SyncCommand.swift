@@ -94,9 +94,18 @@ enum SyncCommand {
           incoming = count(git, hasHead ? "HEAD..\(tracking)" : tracking)
         }
         guard incoming > 0 else { return }
+        let ahead = outgoing
         outgoing = nil
         // Just found clean under the lock: asking git again would say the same.
         if !local.clean { try requireSaved(lists, git: git, top: top) }
+        // This machine's one commit on top of the remote's, when nothing is unusual: one new
+        // version of the list to push instead of two (see `replay`).
+        if ahead == 1, upstream != nil,
+          replay(git, top: top, onto: tracking, branch: branch, context: context)
+        {
+          received += incoming
+          return
+        }
         // Not committed yet: git merged each list alone, and both are settled together first.
         let merged = git.run([
           "merge", "-q", "--no-edit", "--no-commit", "--autostash", "--allow-unrelated-histories",
