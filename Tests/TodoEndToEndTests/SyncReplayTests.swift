@@ -199,4 +199,37 @@ struct SyncReplayTests {
         "x 2009-02-13 call mom", "(A) buy milk", "water plants", "",
       ])
   }
+
+  /// A file the local commit deleted stays deleted on top of the remote's.
+  @Test func aDeletionInTheLocalCommitIsReplayed() throws {
+    let net = try Self.network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    #expect(try laptop.todo("do", "1").status == 0)
+    #expect(try laptop.todo("sync").status == 0)
+    try SyncTests.git(phone, ["rm", "-q", "shopping.md"])
+    #expect(try phone.todo("pri", "2", "A").status == 0)
+    try SyncTests.git(phone, ["commit", "-q", "-am", "no shopping"])
+    let run = try phone.todo("sync")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(try Self.merges(phone) == 0)
+    #expect(!phone.exists("list/shopping.md"))
+    #expect(try SyncTests.git(phone, ["ls-tree", "--name-only", "HEAD"]).contains("shopping.md") == false)
+    #expect(
+      SyncTests.lines(phone, "todo.txt") == ["x 2009-02-13 call mom", "(A) buy milk", "water plants", ""])
+  }
+
+  /// A branch that tracks nothing is merged with the remote's as before.
+  @Test func aBranchWithoutUpstreamIsMerged() throws {
+    let net = try Self.network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    try SyncTests.git(phone, ["branch", "-q", "--unset-upstream"])
+    #expect(try laptop.todo("do", "1").status == 0)
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("pri", "2", "A").status == 0)
+    let run = try phone.todo("sync")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(try Self.merges(phone) == 1)
+    #expect(
+      SyncTests.lines(phone, "todo.txt") == ["x 2009-02-13 call mom", "(A) buy milk", "water plants", ""])
+  }
 }
