@@ -5,8 +5,9 @@ import TodoTxt
 /// `sync`: the todo directory as a git work tree, kept the same on every machine.
 ///
 /// The order of work never puts a change made here at risk: local changes are committed
-/// first, then the remote's are fetched and merged with the task-by-task merge driver, then
-/// the result is pushed. When the remote cannot be reached the commit stays for the next
+/// first, then the remote's are fetched and merged with the task-by-task merge driver (or,
+/// when this machine has one commit of its own to send, that commit is put on top of them:
+/// see `replay`), then the result is pushed. When the remote cannot be reached the commit stays for the next
 /// sync; when a merge needs the user the files keep both versions between conflict markers,
 /// and the next `sync` finishes the merge once the markers are gone.
 enum SyncCommand {
