@@ -237,4 +237,29 @@ struct SyncReplayTests {
         "x 2009-02-13 call mom", "(A) buy milk", "water plants", "",
       ])
   }
+
+  /// A file of this machine's that git does not track, where the remote added one: the replay
+  /// refuses to write over it, and the merge then refuses as it always did; nothing changes.
+  @Test func anUntrackedFileInTheWayStopsTheSyncAsTheMergeDoes() throws {
+    let net = try Self.network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    try laptop.write("list/plans.md", "summer\n")
+    try SyncTests.git(laptop, ["add", "plans.md"])
+    try SyncTests.git(laptop, ["commit", "-q", "-m", "plans"])
+    #expect(try laptop.todo("do", "1").status == 0)
+    #expect(try laptop.todo("sync").status == 0)
+    try phone.write("list/plans.md", "winter\n")
+    #expect(try phone.todo("pri", "2", "A").status == 0)
+    let head = try SyncTests.git(phone, ["rev-parse", "HEAD"])
+    let todo = phone.read("list/todo.txt")
+    let run = try phone.todo("sync")
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("would be overwritten by merge"), "\(run.stderr)")
+    // The phone's change committed on its own, nothing else.
+    #expect(try SyncTests.git(phone, ["rev-parse", "HEAD^"]) == head)
+    #expect(try Self.merges(phone) == 0)
+    #expect(phone.read("list/plans.md") == "winter\n")
+    #expect(phone.read("list/todo.txt") == todo)
+    #expect(!phone.exists("list/.git/todo-sync-replay-index"))
+  }
 }
