@@ -262,4 +262,31 @@ struct SyncReplayTests {
     #expect(phone.read("list/todo.txt") == todo)
     #expect(!phone.exists("list/.git/todo-sync-replay-index"))
   }
+
+  /// The lists in a folder of the repository: the paths git is given are from its top.
+  @Test func listsInAFolderOfTheRepositoryAreReplayed() throws {
+    let net = try Self.network()
+    let (laptop, phone) = (net.laptop, net.phone)
+    for box in [laptop, phone] {
+      try box.write("todo.cfg", "export TODO_DIR=\"$HOME/list/tasks\"\n")
+    }
+    try laptop.write("list/tasks/todo.txt", "call mom\nbuy milk\n")
+    #expect(try laptop.todo("sync").status == 0)
+    try FileManager.default.createDirectory(
+      atPath: phone.path("list/tasks"), withIntermediateDirectories: true)
+    #expect(try phone.todo("sync").status == 0)
+    #expect(try laptop.todo("do", "1").status == 0)
+    #expect(try laptop.todo("sync").status == 0)
+    #expect(try phone.todo("pri", "2", "A").status == 0)
+    // Each machine's first sync of the folder added its lines to .gitattributes: merged then.
+    let merges = try Self.merges(phone)
+    let run = try phone.todo("sync")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(try Self.merges(phone) == merges)
+    #expect(
+      try SyncTests.git(phone, ["rev-parse", "HEAD^"])
+        == SyncTests.git(laptop, ["rev-parse", "HEAD"]))
+    #expect(phone.read("list/tasks/todo.txt") == "x 2009-02-13 call mom\n(A) buy milk\n")
+    #expect(try SyncTests.git(phone, ["status", "--porcelain"]).isEmpty)
+  }
 }

@@ -32,12 +32,15 @@ extension SyncCommand {
   /// either side.
   ///
   /// - Parameters:
+  ///   - top: the top of the work tree, where git is run.
   ///   - tracking: the remote-tracking branch, just fetched.
   ///   - branch: the branch checked out, the only ref that may hold the local commit.
   static func replay(
-    _ git: GitRepository, top: String, onto tracking: String, branch: String,
-    context: CommandContext
+    top: String, onto tracking: String, branch: String, context: CommandContext
   ) -> Bool {
+    // Paths below are from the top of the work tree, as `ls-tree` and `update-index` read
+    // them only when run there (the todo directory may be a folder of the repository).
+    let git = GitRepository(directory: top, context: context)
     guard let todo = relative(context.settings.todoFile, top: top),
       let done = relative(context.settings.doneFile, top: top), todo != done,
       // One process for the four names.

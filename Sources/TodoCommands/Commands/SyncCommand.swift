@@ -102,7 +102,7 @@ enum SyncCommand {
         // This machine's one commit on top of the remote's, when nothing is unusual: one new
         // version of the list to push instead of two (see `replay`).
         if ahead == 1, upstream != nil,
-          replay(git, top: top, onto: tracking, branch: branch, context: context)
+          replay(top: top, onto: tracking, branch: branch, context: context)
         {
           received += incoming
           return
