@@ -35,7 +35,7 @@ struct GitRepository {
   /// The todo directory, where git is started.
   let directory: String
   let runner: ProcessRunner
-  let environment: [String: String]
+  private(set) var environment: [String: String]
 
   init(directory: String, context: CommandContext) {
     self.directory = directory
@@ -43,6 +43,14 @@ struct GitRepository {
     var environment = context.childEnvironment
     environment["GIT_TERMINAL_PROMPT"] = "0"
     self.environment = environment
+  }
+
+  /// The same repository with `extra` added to git's environment (another index file, a
+  /// replayed commit's author).
+  func adding(environment extra: [String: String]) -> GitRepository {
+    var copy = self
+    copy.environment.merge(extra) { _, new in new }
+    return copy
   }
 
   /// Runs git with `input` on its standard input.

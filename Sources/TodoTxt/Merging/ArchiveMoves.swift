@@ -142,9 +142,22 @@ extension TodoMerge {
     todo: MergeVersions, done: MergeVersions,
     conflictStyle: ConflictStyle = .markers(ours: "ours", theirs: "theirs")
   ) -> (todo: MergeResult, done: MergeResult) {
-    (
-      merge(todo, as: .todo, other: done, conflictStyle: conflictStyle),
-      merge(done, as: .done, other: todo, conflictStyle: conflictStyle)
+    // Each file's pairings serve both merges: as the file merged, and as the other file.
+    let todoPairings = todo.base.map {
+      SidePairings(base: $0, ours: todo.ours, theirs: todo.theirs)
+    }
+    let donePairings = done.base.map {
+      SidePairings(base: $0, ours: done.ours, theirs: done.theirs)
+    }
+    return (
+      mergeFile(
+        base: todo.base, ours: todo.ours, theirs: todo.theirs, as: .todo, other: done,
+        conflictStyle: conflictStyle, otherMergedBy: .sameMerge, pairings: todoPairings,
+        otherPairings: donePairings),
+      mergeFile(
+        base: done.base, ours: done.ours, theirs: done.theirs, as: .done, other: todo,
+        conflictStyle: conflictStyle, otherMergedBy: .sameMerge, pairings: donePairings,
+        otherPairings: todoPairings)
     )
   }
 
@@ -189,19 +202,26 @@ extension TodoMerge {
       otherMergedBy: otherMergedBy)
   }
 
+  /// - Parameters:
+  ///   - pairings: this file's sides paired with its base, when already made.
+  ///   - otherPairings: the other file's, made from `other.base`, when already made.
   private static func mergeFile<Lines: MergedLines>(
     base: Lines?, ours: Lines, theirs: Lines, as kind: ListFile, other: MergeVersions,
-    conflictStyle: ConflictStyle, otherMergedBy: OtherFileMerge
+    conflictStyle: ConflictStyle, otherMergedBy: OtherFileMerge, pairings: SidePairings? = nil,
+    otherPairings: SidePairings? = nil
   ) -> MergeResult {
     let isTodo = kind == .todo
     // A done.txt the base lacks is an empty one: all its lines are added (`moves` is not
     // asked without a base).
     return merge(
-      base: base, ours: ours, theirs: theirs, conflictStyle: conflictStyle
+      base: base, ours: ours, theirs: theirs, conflictStyle: conflictStyle, pairings: pairings
     ) { base, ours, oursFromBase, theirs, theirsFromBase in
       let otherBase = other.base ?? TodoList()
-      var otherOursFromBase = LinePairing(old: otherBase, new: other.ours, similar: true)
-      var otherTheirsFromBase = LinePairing(old: otherBase, new: other.theirs, similar: true)
+      let otherMade = other.base == nil ? nil : otherPairings
+      var otherOursFromBase =
+        otherMade?.ours ?? LinePairing(old: otherBase, new: other.ours, similar: true)
+      var otherTheirsFromBase =
+        otherMade?.theirs ?? LinePairing(old: otherBase, new: other.theirs, similar: true)
       // Each file's pairings are corrected with the other's as first made, the same way in
       // the merge of either file, so that the drivers of the two files agree on every task.
       let (firstOurs, firstTheirs) = (oursFromBase, theirsFromBase)
