@@ -37,6 +37,8 @@ enum AgendaCommand {
     // as `ls --all` would show it hidden.
     let blocked = Dependencies.blockedIDs(in: list)
     var rows = ListingRows()
+    // A number, a blank and the task, with room for the mark of a blocked one.
+    rows.reserve(rows: entries.count, bytes: entries.reduce(0) { $0 + width + 11 + $1.task.bytes.count })
     for entry in entries {
       let shown = String(entry.index + 1)
       let waits = entry.task.dependencyID.map(blocked.contains) ?? false

@@ -55,6 +55,14 @@ struct ListingRows {
 
   var count: Int { indices.count }
 
+  /// Room for `rows` rows of `bytes` bytes in all, so that a long listing is not copied as
+  /// its buffer grows.
+  mutating func reserve(rows: Int, bytes: Int) {
+    lines.reserve(lines: rows, bytes: bytes)
+    indices.reserveCapacity(rows)
+    textStarts.reserveCapacity(rows)
+  }
+
   mutating func append(_ index: Int32, _ line: some Collection<UInt8>, textStart: Int) {
     indices.append(index)
     lines.append(line)
