@@ -27,6 +27,21 @@ struct SyncReplayTests {
     return net
   }
 
+  /// A sync that fell back to the merge: it succeeds, makes one merge commit, and the list
+  /// holds both sides' edits of the shared history (the laptop's `do 1`, the phone's
+  /// `pri 2 A`); `more` checks what else the case is about.
+  static func expectMergedBothEdits(
+    _ phone: Sandbox, sourceLocation: SourceLocation = #_sourceLocation, _ more: () throws -> Void = {}
+  ) throws {
+    let run = try phone.todo("sync")
+    #expect(run.status == 0, "\(run.stderr)", sourceLocation: sourceLocation)
+    #expect(try merges(phone) == 1, sourceLocation: sourceLocation)
+    try more()
+    #expect(
+      SyncTests.lines(phone, "todo.txt") == ["x 2009-02-13 call mom", "(A) buy milk", "water plants", ""],
+      sourceLocation: sourceLocation)
+  }
+
   static func merges(_ box: Sandbox) throws -> Int {
     Int(
       try SyncTests.git(box, ["rev-list", "--count", "--merges", "HEAD"]).trimmingCharacters(
@@ -129,13 +144,7 @@ struct SyncReplayTests {
     try phone.write("list/shopping.md", "eggs\nbread\n")
     try SyncTests.git(phone, ["commit", "-q", "-am", "bread"])
     #expect(try phone.todo("pri", "2", "A").status == 0)
-    let run = try phone.todo("sync")
-    #expect(run.status == 0, "\(run.stderr)")
-    #expect(try Self.merges(phone) == 1)
-    #expect(
-      SyncTests.lines(phone, "todo.txt") == [
-        "x 2009-02-13 call mom", "(A) buy milk", "water plants", "",
-      ])
+    try Self.expectMergedBothEdits(phone)
     #expect(phone.read("list/shopping.md") == "eggs\nbread\n")
   }
 
@@ -154,14 +163,9 @@ struct SyncReplayTests {
     try phone.write("list/shopping.md", "milk\neggs\nflour\nsugar\nsalt\nrice\n")
     #expect(try phone.todo("pri", "2", "A").status == 0)
     try SyncTests.git(phone, ["commit", "-q", "-am", "milk"])
-    let run = try phone.todo("sync")
-    #expect(run.status == 0, "\(run.stderr)")
-    #expect(try Self.merges(phone) == 1)
-    #expect(phone.read("list/shopping.md") == "milk\neggs\nflour\nsugar\nsalt\nrice\nbeans\n")
-    #expect(
-      SyncTests.lines(phone, "todo.txt") == [
-        "x 2009-02-13 call mom", "(A) buy milk", "water plants", "",
-      ])
+    try Self.expectMergedBothEdits(phone) {
+      #expect(phone.read("list/shopping.md") == "milk\neggs\nflour\nsugar\nsalt\nrice\nbeans\n")
+    }
   }
 
   /// A tracked file with changes not committed: the merge stashes it and puts it back.
@@ -172,14 +176,9 @@ struct SyncReplayTests {
     #expect(try laptop.todo("sync").status == 0)
     #expect(try phone.todo("pri", "2", "A").status == 0)
     try phone.write("list/shopping.md", "eggs\nnot committed\n")
-    let run = try phone.todo("sync")
-    #expect(run.status == 0, "\(run.stderr)")
-    #expect(try Self.merges(phone) == 1)
-    #expect(phone.read("list/shopping.md") == "eggs\nnot committed\n")
-    #expect(
-      SyncTests.lines(phone, "todo.txt") == [
-        "x 2009-02-13 call mom", "(A) buy milk", "water plants", "",
-      ])
+    try Self.expectMergedBothEdits(phone) {
+      #expect(phone.read("list/shopping.md") == "eggs\nnot committed\n")
+    }
   }
 
   /// A commit another branch holds is not rewritten: that branch would hold it twice.
@@ -191,13 +190,7 @@ struct SyncReplayTests {
     #expect(try phone.todo("pri", "2", "A").status == 0)
     try SyncTests.git(phone, ["commit", "-q", "-am", "priority"])
     try SyncTests.git(phone, ["branch", "keep"])
-    let run = try phone.todo("sync")
-    #expect(run.status == 0, "\(run.stderr)")
-    #expect(try Self.merges(phone) == 1)
-    #expect(
-      SyncTests.lines(phone, "todo.txt") == [
-        "x 2009-02-13 call mom", "(A) buy milk", "water plants", "",
-      ])
+    try Self.expectMergedBothEdits(phone)
   }
 
   /// A file the local commit deleted stays deleted on top of the remote's.
@@ -229,13 +222,7 @@ struct SyncReplayTests {
     #expect(try laptop.todo("do", "1").status == 0)
     #expect(try laptop.todo("sync").status == 0)
     #expect(try phone.todo("pri", "2", "A").status == 0)
-    let run = try phone.todo("sync")
-    #expect(run.status == 0, "\(run.stderr)")
-    #expect(try Self.merges(phone) == 1)
-    #expect(
-      SyncTests.lines(phone, "todo.txt") == [
-        "x 2009-02-13 call mom", "(A) buy milk", "water plants", "",
-      ])
+    try Self.expectMergedBothEdits(phone)
   }
 
   /// A file of this machine's that git does not track, where the remote added one: the replay

@@ -138,11 +138,13 @@ extension SyncCommand {
         guard bytes.isEmpty, oursVersion == nil, theirsVersion == nil else { return nil }
         continue
       }
-      // Stored without compression: deflating 6 MiB (a list of 100,000 tasks) took 0.1 s of
-      // the sync, and the object goes out as a delta at once; `git gc` packs it later.
+      // Stored with zlib's fastest level: git's default took 0.1 s of the sync for 6 MiB (a
+      // list of 100,000 tasks), and the object goes out as a delta at once, so how well it is
+      // deflated matters only on disk until `git gc` packs it. Stored raw it would stay 3.5
+      // times larger there (6.2 MiB against 1.8 MiB) for every sync until then.
       guard mode == "100644" || mode == "100755",
         let blob = git.run(
-          ["-c", "core.looseCompression=0", "hash-object", "-w", "--no-filters", "--stdin"],
+          ["-c", "core.looseCompression=1", "hash-object", "-w", "--no-filters", "--stdin"],
           input: bytes
         ).value.nonEmptyObjectID
       else { return nil }
