@@ -131,9 +131,9 @@ extension SyncCommand {
       let bytes = result.list.serialized()
       if let theirsVersion, bytes == theirsVersion { continue }
       // The remote's mode, else the local commit's for a list only it has.
-      let mode =
+      let fileMode =
         theirsVersion != nil ? modeOf[path] : oursVersion != nil ? local[path]?.newMode : nil
-      guard let mode else {
+      guard let fileMode else {
         // In neither side: stays out while nothing is in it.
         guard bytes.isEmpty, oursVersion == nil, theirsVersion == nil else { return nil }
         continue
@@ -142,13 +142,13 @@ extension SyncCommand {
       // list of 100,000 tasks), and the object goes out as a delta at once, so how well it is
       // deflated matters only on disk until `git gc` packs it. Stored raw it would stay 3.5
       // times larger there (6.2 MiB against 1.8 MiB) for every sync until then.
-      guard mode == "100644" || mode == "100755",
+      guard fileMode == "100644" || fileMode == "100755",
         let blob = git.run(
           ["-c", "core.looseCompression=1", "hash-object", "-w", "--no-filters", "--stdin"],
           input: bytes
         ).value.nonEmptyObjectID
       else { return nil }
-      entries.append(mode + " " + blob + "\t" + path)
+      entries.append(fileMode + " " + blob + "\t" + path)
     }
     return entries
   }
