@@ -36,7 +36,11 @@ struct ListingRows {
   init(_ numbered: NumberedLines, numbering: Numbering) {
     self.init()
     let source = numbered.source
-    lines.reserve(lines: numbered.count, bytes: numbered.count * (numbered.padding + 2))
+    // The whole size at once (each line's text, a number of at least the padding and a
+    // blank): a buffer that grows by doubling is copied, and holds up to twice its size.
+    var textBytes = 0
+    for index in numbered.indices { textBytes += source.ends[Int(index)] - source.starts[Int(index)] }
+    reserve(rows: numbered.count, bytes: textBytes + numbered.count * (numbered.padding + 2))
     var prefix: [UInt8] = []
     for index32 in numbered.indices {
       let index = Int(index32)
@@ -47,9 +51,13 @@ struct ListingRows {
         Numbering.appendPrefix(
           numbering.number(index), padding: numbered.padding, zeroFilled: numbered.zeroFilled, to: &prefix)
       }
-      var line = prefix
-      line += source.buffer[source.starts[index]..<source.ends[index]]
-      append(index32, line, textStart: prefix.count)
+      // The number and the text go straight into the one buffer, with no line made between.
+      indices.append(index32)
+      textStarts.append(prefix.count)
+      lines.starts.append(lines.buffer.count)
+      lines.buffer += prefix
+      lines.buffer += source.buffer[source.starts[index]..<source.ends[index]]
+      lines.ends.append(lines.buffer.count)
     }
   }
 
