@@ -12,7 +12,7 @@ enum ListAllCommand {
     {
       options.showAll = true
       let sources = try [context.settings.todoFile, context.settings.doneFile].map { path throws(TodoError) in
-        QueryListing.Source(path: path, list: try context.readList(path))
+        QueryListing.Source(path: path, bytes: try context.readBytes(path))
       }
       try QueryListing.list(sources, terms: options.terms, options: options, context: context)
       return .success

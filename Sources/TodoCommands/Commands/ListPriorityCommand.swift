@@ -23,10 +23,13 @@ enum ListPriorityCommand {
     // todo.sh's grep over the numbered line (`  12 (A) text`): its number and one blank are
     // always there, so it asks of the task text whether it starts with one of the priorities.
     let regex = BasicRegex("^([\(priorities)]) ")
-    let post = ListEngine.PostFilter(command: "grep '\(pattern)'") { rows in
-      guard let regex else { return ListingRows() }
-      return rows.filter { regex.matches(Array(rows.text($0))) }
-    }
+    let post = ListEngine.PostFilter(
+      command: "grep '\(pattern)'",
+      keepingText: { text in
+        // Only a text that starts with a parenthesis can match; the others are not copied.
+        guard let regex, text.first == UInt8(ascii: "(") else { return false }
+        return regex.matches(Array(text))
+      })
     try ListCommand.listFile(context.settings.todoFile, terms: terms, post: post, options: options, context: context)
     return .success
   }

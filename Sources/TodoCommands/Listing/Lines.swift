@@ -61,6 +61,9 @@ struct Lines {
 
   var all: [[UInt8]] { (0..<count).map(line) }
 
+  /// Each line's task, made only when it is read.
+  var tasks: LazyMapCollection<Range<Int>, Task> { (0..<count).lazy.map { task($0) } }
+
   /// Keeps the lines for which `keep` is true; the buffer is shared, not copied.
   func filter(_ keep: (UnsafeBufferPointer<UInt8>) -> Bool) -> Lines {
     var result = Lines()

@@ -125,7 +125,29 @@ struct ListEngine {
   /// fields): it keeps, reorders or rewrites rows, each still knowing its line.
   struct PostFilter {
     var command: String
-    var apply: (ListingRows) -> ListingRows
+    /// What the step does to the made rows; `nil` for a step that only tests each line's text.
+    var apply: ((ListingRows) -> ListingRows)?
+    /// A step that keeps a line by its task text alone (listpri's priorities) is run with the
+    /// search terms, so that no row is made for a line it drops: a row holds a copy of its
+    /// line, and listpri of a million tasks made one for every task to keep a tenth of them.
+    var keepsText: ((UnsafeBufferPointer<UInt8>) -> Bool)?
+
+    init(command: String, apply: @escaping (ListingRows) -> ListingRows) {
+      self.command = command
+      self.apply = apply
+    }
+
+    init(command: String, keepingText keepsText: @escaping (UnsafeBufferPointer<UInt8>) -> Bool) {
+      self.command = command
+      self.keepsText = keepsText
+    }
+
+    /// The rows of `rows` the step keeps, in the order and with the text it gives them.
+    func applied(to rows: ListingRows) -> ListingRows {
+      if let apply { return apply(rows) }
+      guard let keepsText else { return rows }
+      return rows.filter { row in rows.text(row).withUnsafeBufferPointer { keepsText($0) } }
+    }
   }
 
   /// The physical lines of a file as todo.sh's tools see them: in todo.sh mode a CR before the
@@ -150,7 +172,7 @@ struct ListEngine {
     test: LineTest? = nil, numbering: ListingRows.Numbering = .byLine, adaptsText: Bool = true
   ) -> Output {
     var compiled = compile(terms, native: native)
-    var selection = select(lines, padding: padding, terms: compiled, native: native, test: test)
+    var selection = select(lines, padding: padding, terms: compiled, native: native, test: test, keepsText: post?.keepsText)
     // grep's complaints, written as its stage of the pipeline runs: before the listing.
     if selection.heldBack { compiled.notices.append(.binaryFileMatches) }
     for notice in compiled.notices { context.console.errorLine(notice.message) }
@@ -233,11 +255,12 @@ struct ListEngine {
   }
 
   /// Steps 1 and 2: numbers every line (in place: a line is kept as its index), drops lines
-  /// that are only digits and spaces, and keeps those the terms, the hiding rules and `test`
-  /// pass.
-  func select(_ lines: Lines, padding: Int, terms compiled: CompiledTerms, native: NativeListing?, test: LineTest?)
-    -> Selection
-  {
+  /// that are only digits and spaces, and keeps those the terms, the hiding rules, `test` and
+  /// `keepsText` (an action's test of the text, step 3 run early) pass.
+  func select(
+    _ lines: Lines, padding: Int, terms compiled: CompiledTerms, native: NativeListing?, test: LineTest?,
+    keepsText: ((UnsafeBufferPointer<UInt8>) -> Bool)? = nil
+  ) -> Selection {
     let terms = compiled.terms
     let matchers = compiled.matchers
     let exclusions = compiled.exclusions
@@ -290,11 +313,14 @@ struct ListEngine {
         shown = showing
         if let shownKey { native?.facts?.set(shownKey, TermPass(indices: shown, total: known.total)) }
       }
-      for index32 in shown {
-        let index = Int(index32)
-        if let candidates, index >= candidates.count || !candidates[index] { continue }
-        if let test, !test.keeps(index) { continue }
-        kept.append(index32)
+      lines.buffer.withUnsafeBufferPointer { b in
+        for index32 in shown {
+          let index = Int(index32)
+          if let candidates, index >= candidates.count || !candidates[index] { continue }
+          if let test, !test.keeps(index) { continue }
+          if let keepsText, !keepsText(UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]])) { continue }
+          kept.append(index32)
+        }
       }
     } else {
       var passing: [Int32]? = passKey == nil ? nil : []
@@ -334,6 +360,7 @@ struct ListEngine {
               // Hiding is tested after the search terms, which reject most lines more cheaply.
               if !hidingRules.isShown(index, content) { continue }
               if let test, !test.keeps(index) { continue }
+              if let keepsText, !keepsText(content) { continue }
               kept.append(Int32(index))
             }
           }
@@ -357,13 +384,16 @@ struct ListEngine {
     var listing: Output.Listing
     let byLine = if case .byLine = numbering { true } else { false }
     let rowOrder = native?.order ?? RowOrder(settings)
-    if post == nil, byLine, let native, let order = native.sorted(indices: numbered.indices) {
+    // 3. The action's own filter: a test of the text ran with the terms (``select``).
+    if let post { commands.append(post.command) }
+    let rowStep = post?.apply
+    if rowStep == nil, byLine, let native, let order = native.sorted(indices: numbered.indices) {
       // 3. and 4. for `--sort` (and `next`): the indices are put in order by their tasks, and
       // the numbers are zero-filled as the lines are written; no line is made to be read back.
       numbered.zeroFilled = true
       numbered.indices = order
       listing = .numbered(numbered)
-    } else if post == nil, byLine, rowOrder == .lineIgnoringCase {
+    } else if rowStep == nil, byLine, rowOrder == .lineIgnoringCase {
       // 3. and 4. without making the lines: zero-filled numbers, sorted by the text after them.
       numbered.zeroFilled = true
       if let passKey, let facts = native?.facts {
@@ -383,10 +413,7 @@ struct ListEngine {
       }
     } else {
       var rows = ListingRows(numbered, numbering: numbering)
-      if let post {
-        commands.append(post.command)
-        rows = post.apply(rows)
-      }
+      if let rowStep { rows = rowStep(rows) }
       // 3. Zero-fill the numbers.
       rows.zeroFill()
       // 4. Sort.

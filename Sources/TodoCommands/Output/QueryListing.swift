@@ -9,10 +9,12 @@ enum QueryListing {
   /// How much of a machine format is gathered before it is written (a pipe takes 64 KiB).
   static let pieceSize = 1 << 16
 
-  /// One file of a listing (`lsa` lists todo.txt, then done.txt).
+  /// One file of a listing (`lsa` lists todo.txt, then done.txt): its bytes as read, whose
+  /// lines are split here once. (A ``TodoList`` would hold a second table of every line,
+  /// 16 bytes each, beside the listing's own: a fifth of a million-task file.)
   struct Source {
     var path: String
-    var list: TodoList
+    var bytes: [UInt8]
   }
 
   /// Whether `options` asks for anything this type does.
@@ -63,27 +65,28 @@ enum QueryListing {
       engineContext = context.with(settings: plain)
     }
     let engine = ListEngine(context: engineContext)
+    let raw = !engineContext.settings.policy.readableListing
     var starts: [Int] = []
     var lines = Lines()
-    let list: TodoList
+    // The lines as tasks (``Task`` parses a line without its CR and byte order mark): the
+    // listed lines themselves, unless todo.sh's raw lines keep those.
+    let taskLines: Lines
     if sources.count == 1 {
       // One file: its own lines, not a copy.
-      list = sources[0].list
-      lines = engine.physicalLines(list)
+      lines = Lines(bytes: sources[0].bytes, raw: raw)
+      taskLines = raw ? Lines(bytes: sources[0].bytes, raw: false) : lines
       starts = [0]
     } else {
+      // The files' lines one after another in one buffer, each file's bytes copied once.
       var joinedBytes: [UInt8] = []
       for source in sources {
-        let own = engine.physicalLines(source.list)
+        let own = Lines(bytes: source.bytes, raw: raw)
         starts.append(lines.count)
-        for line in own.all {
-          lines.append(line)
-          joinedBytes += line + [0x0A]
-        }
+        lines = lines.appending(own)
+        if raw { for index in 0..<own.count { joinedBytes += own.buffer[own.starts[index]..<own.ends[index]] + [0x0A] } }
       }
-      list = TodoList(bytes: joinedBytes)
+      taskLines = raw ? Lines(bytes: joinedBytes, raw: false) : lines
     }
-    let taskLines = engineContext.settings.policy.readableListing ? lines : Lines(list: list, raw: false)
     // Done tasks are listed to a query that asks about being done (`done`, `completed:`).
     var options = options
     if filter?.mentionsCompletion == true { options.showsDone = true }
@@ -103,7 +106,7 @@ enum QueryListing {
     let output = engine.format(
       lines, padding: max(padding, 0), terms: terms, post: post, native: native, test: query, numbering: numbering,
       adaptsText: false)
-    let shown = (output.indices ?? []).filter { $0 < list.count }
+    let shown = (output.indices ?? []).filter { $0 < taskLines.count }
 
     /// The file and its own line number of a joined index.
     let fileNames = sources.map { Posix.basename($0.path) }
@@ -114,7 +117,7 @@ enum QueryListing {
 
     if options.why {
       let report = WhyReport(
-        list: list, shown: shown, terms: terms, post: post, native: native, options: options, filter: filter,
+        tasks: taskLines, shown: shown, terms: terms, post: post, native: native, options: options, filter: filter,
         context: context, multiple: sources.count > 1, place: place)
       report.print()
       return
@@ -129,7 +132,7 @@ enum QueryListing {
       for (offset, index) in shown.enumerated() {
         let (file, number) = place(index)
         do {
-          try encoder.encode(TaskRecord(list[index], line: number, file: file), into: &writer)
+          try encoder.encode(TaskRecord(taskLines.task(index), line: number, file: file), into: &writer)
         } catch {
           // A record holds strings, numbers and flags, which always encode; this is not reached.
           throw .message("\(context.programName): cannot write task \(number) as JSON: \(error)")
@@ -147,7 +150,7 @@ enum QueryListing {
     case .ical:
       var writer = ICalendarWriter(today: today)
       for index in shown {
-        writer.task(list[index])
+        writer.task(taskLines.task(index))
         if writer.bytes.count >= QueryListing.pieceSize { console.write(writer.drain()) }
       }
       console.write(writer.finish())
@@ -160,8 +163,8 @@ enum QueryListing {
           let (file, number) = place(shown[position])
           // Task text written to a terminal shows its control characters (a colour sequence in
           // a task is text, not a colour), as in every other listing.
-          return context.display(template.render(list[shown[position]], line: number, file: file))
-        }, grouping: grouping, list: list, today: today, indent: nil
+          return context.display(template.render(taskLines.task(shown[position]), line: number, file: file))
+        }, grouping: grouping, tasks: taskLines, today: today, indent: nil
       ) { console.line($0.bytes) }
     case .text:
       if grouping == nil, sources.count == 1, !options.notes {
@@ -173,14 +176,14 @@ enum QueryListing {
       var kept: [Int] = []
       var indices: [Int] = []
       for row in 0..<(rows?.count ?? 0) {
-        guard let index = rows?.index(row), index < list.count else { continue }
+        guard let index = rows?.index(row), index < taskLines.count else { continue }
         kept.append(row)
         indices.append(index)
       }
-      let notes = options.notes ? { (index: Int) in noteLines(of: list[index], context: context) } : nil
+      let notes = options.notes ? { (index: Int) in noteLines(of: taskLines.task(index), context: context) } : nil
       engine.printAdapted(indent: output.indent) { emit in
         writeLines(
-          indices, line: { rows?.line(kept[$0]) ?? [] }, grouping: grouping, list: list, today: today, indent: output.indent,
+          indices, line: { rows?.line(kept[$0]) ?? [] }, grouping: grouping, tasks: taskLines, today: today, indent: output.indent,
           under: notes, to: emit)
       }
       summary(output, shownCount: shown.count, sources: sources, starts: starts, context: context)
@@ -192,12 +195,12 @@ enum QueryListing {
   /// are made as they are written, so that nothing holds one per task.
   ///
   /// - Parameters:
-  ///   - indices: the listed tasks' indices in `list`, in the listing's order.
+  ///   - indices: the listed tasks' indices in `tasks`, in the listing's order.
   ///   - line: the rendered line of the task at a position of `indices`.
   ///   - indent: the indent of rows the ``TerminalLayout`` drew.
   ///   - under: lines to write under a task's line (its note, for `--notes`).
   static func writeLines(
-    _ indices: [Int], line: (Int) -> [UInt8], grouping: ListGrouping?, list: TodoList, today: TaskDate, indent: Int?,
+    _ indices: [Int], line: (Int) -> [UInt8], grouping: ListGrouping?, tasks: Lines, today: TaskDate, indent: Int?,
     under: ((Int) -> [[UInt8]])? = nil, to emit: (ListEngine.WrittenLine) -> Void
   ) {
     func put(_ position: Int) {
@@ -210,9 +213,9 @@ enum QueryListing {
     }
     // Where each task of the list stands in the listing (-1: not listed); a task with two
     // projects is written under each.
-    var positions = [Int32](repeating: -1, count: list.count)
+    var positions = [Int32](repeating: -1, count: tasks.count)
     for (position, index) in indices.enumerated() { positions[index] = Int32(position) }
-    let groups = grouping.grouping.groups(indices, in: list, today: today)
+    let groups = grouping.grouping.groups(indices, today: today) { tasks.task($0) }
     for (offset, group) in groups.enumerated() {
       if offset > 0 { emit(.plain([])) }
       emit(.plain(Array(group.heading.utf8)))

@@ -9,7 +9,8 @@ import TodoTxt
 /// when another open task names its `id:` in a `p:` tag (topydo's convention: the `p:` task is
 /// a child the parent waits for); that is said whether or not the task is listed.
 struct WhyReport {
-  let list: TodoList
+  /// The listed file's lines as tasks.
+  let tasks: Lines
   let shown: [Int]
   let terms: [String]
   let post: ListEngine.PostFilter?
@@ -146,6 +147,9 @@ struct WhyReport {
     return "sorted by the whole line ignoring case, so priority, then creation date, then text (\"\(WhyReport.oneLine(task.line))\")"
   }
 
+  /// Every line's task, made as it is asked for.
+  private var list: LazyMapCollection<Range<Int>, Task> { tasks.tasks }
+
   /// ``Urgency/waitingCounts(in:)`` of the whole list (asked only for `--sort urgency`).
   private var waitingCounts: [String: Int] { Urgency.waitingCounts(in: list) }
 
@@ -178,7 +182,7 @@ struct WhyReport {
         return exclude ? "excluded by the term '\(term)' (it matches)" : "excluded by the term '\(term)' (no match)"
       }
     }
-    if let post, post.apply(row).count == 0 { return "excluded by the action's filter (\(post.command))" }
+    if let post, post.applied(to: row).count == 0 { return "excluded by the action's filter (\(post.command))" }
     if let filter, !filter.matches(task, today: context.today) {
       let failing = filter.conjuncts.first { !$0.matches(task, today: context.today) }
       if let failing, filter.conjuncts.count > 1 {

@@ -25,9 +25,15 @@ public enum TaskGrouping: String, Sendable, CaseIterable {
 
   /// The groups of the tasks at `indices` of `list` (in that order within each group).
   public func groups(_ indices: [Int], in list: TodoList, today: TaskDate) -> [Group] {
+    groups(indices, today: today) { list[$0] }
+  }
+
+  /// ``groups(_:in:today:)`` for tasks given by their index, for a reader that holds a file's
+  /// lines rather than a ``TodoList``.
+  public func groups(_ indices: [Int], today: TaskDate, task: (Int) -> Task) -> [Group] {
     var groups: [String: Group] = [:]
     for index in indices {
-      for (key, heading) in headings(of: list[index], today: today) {
+      for (key, heading) in headings(of: task(index), today: today) {
         groups[key, default: Group(heading: heading, indices: [])].indices.append(index)
       }
     }
