@@ -296,10 +296,7 @@ struct NativeListing {
   /// an index that is no line of the file).
   func sorted(indices: [Int32]) -> [Int32]? {
     guard let sorting = order.taskOrder, indices.allSatisfy({ Int($0) < lines.count }) else { return nil }
-    let sortedIndices = sorting.sorted(indices.map { Int($0) }, task: lines.task, today: today) {
-      Dependencies.waitingCounts(in: lines)
-    }
-    return sortedIndices.map { Int32($0) }
+    return sorting.sorted(indices, task: lines.task, today: today) { Dependencies.waitingCounts(in: lines) }
   }
 
   /// The rows in the tasks' order, or `nil` when the order is not by the tasks' keys (or a
@@ -312,10 +309,8 @@ struct NativeListing {
     // dictionary, as there is one slot per line of the file anyway.
     var positions = [Int32](repeating: -1, count: lines.count)
     for (row, index) in rows.indices.enumerated() { positions[Int(index)] = Int32(row) }
-    let sortedIndices = sorting.sorted(rows.indices.map { Int($0) }, task: lines.task, today: today) {
-      Dependencies.waitingCounts(in: lines)
-    }
-    return rows.reordered(sortedIndices.map { Int(positions[$0]) })
+    let sortedIndices = sorting.sorted(rows.indices, task: lines.task, today: today) { Dependencies.waitingCounts(in: lines) }
+    return rows.reordered(sortedIndices.map { Int(positions[Int($0)]) })
   }
 
   /// The colour of the `due:` tag of line `index`: overdue, due today, or none.
