@@ -21,13 +21,23 @@ enum AgendaCommand {
     let quiet = context.invocation.has(quietOption.name)
 
     let today = context.today
-    let list = try context.readList(context.settings.todoFile)
-    let agenda = Agenda(list, today: today, days: days)
+    // The file's lines, not a TodoList (whose line table is a quarter of a large file), and
+    // only the lines with a `due:` token are made into tasks.
+    let (lines, _) = try context.readLines(context.settings.todoFile, raw: false)
+    var candidates: [Int] = []
+    lines.buffer.withUnsafeBufferPointer { b in
+      for index in 0..<lines.count
+      where NativeListing.hasToken(UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]]), TagMeaning.due.token) {
+        candidates.append(index)
+      }
+    }
+    let agenda = Agenda(candidates: candidates, today: today, days: days, task: lines.task)
+    candidates = []
     let last = agenda.last
     let entries = agenda.entries
     if quiet { return agenda.overdue.isEmpty ? .success : .failure }
 
-    let width = String(list.count).count
+    let width = String(lines.count).count
     let palette = Palette(context.settings)
     let colours = Colours(palette: palette, settings: context.settings)
     let heading: [UInt8] = context.settings.isPlain ? [] : [0x1B] + bytes("[1m")
@@ -35,20 +45,26 @@ enum AgendaCommand {
     let reset = palette.reset
     // A task that waits for an open one is due all the same, but cannot be done yet: marked
     // as `ls --all` would show it hidden.
-    let blocked = Dependencies.blockedIDs(in: list)
-    var rows = ListingRows()
-    // A number, a blank and the task, with room for the mark of a blocked one.
-    rows.reserve(rows: entries.count, bytes: entries.reduce(0) { $0 + width + 11 + $1.task.bytes.count })
-    for entry in entries {
+    let blocked = Dependencies.blockedIDs(in: lines)
+    // A task's row: its number, a blank and the task, with the mark of a blocked one.
+    func row(_ entry: Agenda.Entry) -> (line: [UInt8], textStart: Int) {
       let shown = String(entry.index + 1)
       let waits = entry.task.dependencyID.map(blocked.contains) ?? false
       let prefix = [UInt8](repeating: UInt8(ascii: "0"), count: max(0, width - shown.count)) + bytes(shown) + [0x20]
-      rows.append(
-        Int32(entry.index), prefix + Array(entry.task.bytes) + (waits ? bytes(" [blocked]") : []), textStart: prefix.count)
+      return (prefix + Array(entry.task.bytes) + (waits ? bytes(" [blocked]") : []), prefix.count)
     }
-    // On a terminal the tasks are drawn as `ls` draws them, all in one set of columns.
+    // On a terminal the tasks are drawn as `ls` draws them, all in one set of columns: from
+    // rows made for all of them. Else each line is made as it is written.
     let layout = TerminalLayout.active(in: context)
-    let drawn = layout?.draw(rows, numbering: .byLine, display: context.display)
+    let drawn = layout.map { layout in
+      var rows = ListingRows()
+      rows.reserve(rows: entries.count, bytes: entries.reduce(0) { $0 + width + 11 + $1.task.bytes.count })
+      for entry in entries {
+        let (line, textStart) = row(entry)
+        rows.append(Int32(entry.index), line, textStart: textStart)
+      }
+      return layout.draw(rows, numbering: .byLine, display: context.display)
+    }
     let engine = ListEngine(context: context)
     var previous: String?
     for (offset, entry) in entries.enumerated() {
@@ -61,8 +77,8 @@ enum AgendaCommand {
         engine.printLine(bytes("  ") + drawn.lines.line(offset), indent: drawn.indent + 2)
         continue
       }
-      let row = rows.line(offset)
-      let line = Array(row[..<rows.textStarts[offset]]) + context.display(Array(row[rows.textStarts[offset]...]))
+      let (made, textStart) = row(entry)
+      let line = Array(made[..<textStart]) + context.display(Array(made[textStart...]))
       let due = palette.dueColour(entry.due, today: today)
       context.console.line(bytes("  ") + colours.apply(to: line, due: due))
     }

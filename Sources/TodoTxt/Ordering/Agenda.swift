@@ -26,10 +26,38 @@ public struct Agenda: Sendable {
     self.today = today
     last = today.adding(days: days)
     var entries: [Entry] = []
-    for (index, task) in list.enumerated() where !task.isCompleted && !task.isBlank {
-      guard let due = task.dueDate, due <= last, !task.isHidden else { continue }
-      entries.append(Entry(index: index, due: due, task: task))
+    for (index, task) in list.enumerated() {
+      if let entry = Agenda.entry(index, task, last: last) { entries.append(entry) }
     }
+    Agenda.order(&entries)
+    self.entries = entries
+  }
+
+  /// The agenda of the tasks at `candidates` (indices in file order) for the `days` days
+  /// after `today`: for a reader that holds a file's lines rather than a ``TodoList`` and has
+  /// picked the lines that can be due at all (those with a `due:` token). The entries are
+  /// reserved at that count, an upper bound: a million-task agenda otherwise grew its array
+  /// by doubling, holding up to one and a half times its entries.
+  public init(candidates: [Int], today: TaskDate, days: Int = 7, task: (Int) -> Task) {
+    self.today = today
+    last = today.adding(days: days)
+    var entries: [Entry] = []
+    entries.reserveCapacity(candidates.count)
+    for index in candidates {
+      if let entry = Agenda.entry(index, task(index), last: last) { entries.append(entry) }
+    }
+    Agenda.order(&entries)
+    self.entries = entries
+  }
+
+  /// The entry of an open, shown task due by `last`.
+  private static func entry(_ index: Int, _ task: Task, last: TaskDate) -> Entry? {
+    guard !task.isCompleted, !task.isBlank, let due = task.dueDate, due <= last, !task.isHidden else { return nil }
+    return Entry(index: index, due: due, task: task)
+  }
+
+  /// By day, then priority (A first, none last), then file order.
+  private static func order(_ entries: inout [Entry]) {
     entries.sort { left, right in
       if left.due != right.due { return left.due < right.due }
       switch (left.task.priority, right.task.priority) {
@@ -39,7 +67,6 @@ public struct Agenda: Sendable {
       default: return left.index < right.index
       }
     }
-    self.entries = entries
   }
 
   /// The tasks due before today.
