@@ -1,4 +1,5 @@
 import Testing
+import TodoTestSupport
 
 @testable import TodoCommands
 
@@ -56,6 +57,30 @@ import Testing
     // A line written twice is its row once, then a foreign row.
     let twice = rows.ordered(as: [Array("2 other".utf8), Array("2 other".utf8)])
     #expect(twice.indices == [1, ListingRows.foreign])
+  }
+
+  /// listall's awk step, rewritten in place, against the rebuild it stands for: the number,
+  /// then each blank- or tab-separated word after one space.
+  @Test(arguments: [UInt64(1), 2, 3])
+  func joiningFieldsRebuildsEachLineFromItsWords(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    let pieces = ["a", "bb", "(A)", " ", "  ", "\t", "é", "x:y", "\r"]
+    let texts = (0..<300).map { _ in (0..<Int.random(in: 0..<8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined() }
+    let expected = texts.enumerated().map { index, text in
+      String(format: "%3d", index + 1) + text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { " " + $0 }.joined()
+    }
+    var rows = ListingRowsTests.rows(texts, padding: 3)
+    rows.joinFields()
+    #expect(ListingRowsTests.strings(rows) == expected)
+    #expect(rows.indices == (0..<300).map(Int32.init))
+    for row in 0..<rows.count {
+      let words = expected[row].dropFirst(3)
+      #expect(String(decoding: rows.text(row), as: UTF8.self) == String(words.dropFirst(words.isEmpty ? 0 : 1)))
+    }
+    // Rows put in another order first are rebuilt in a buffer of their own, with the same result.
+    var reversed = ListingRowsTests.rows(texts, padding: 3).reordered(Array((0..<300).reversed()))
+    reversed.joinFields()
+    #expect(ListingRowsTests.strings(reversed) == expected.reversed())
   }
 
   @Test func filteringAndReorderingKeepLinesWithTheirRows() {

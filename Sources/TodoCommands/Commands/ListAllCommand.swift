@@ -17,33 +17,25 @@ enum ListAllCommand {
       try QueryListing.list(sources, terms: options.terms, options: options, context: context)
       return .success
     }
-    let engine = ListEngine(context: context)
-    let todoList = try context.readList(context.settings.todoFile)
-    let doneList = try context.readList(context.settings.doneFile)
-    let todoLines = engine.physicalLines(todoList)
-    let doneLines = engine.physicalLines(doneList)
+    // The files' lines, not TodoLists: a listing keeps no per-line state of a list's.
+    let readable = context.settings.policy.readableListing
+    var (todoLines, _) = try context.readLines(context.settings.todoFile, raw: !readable)
+    var (doneLines, _) = try context.readLines(context.settings.doneFile, raw: !readable)
     let total = todoLines.count
+    let doneCount = doneLines.count
     let padding = total == 0 ? 0 : String(total).count
     // Under the name todo.sh, the two files as `cat` joins them: a todo.txt without a final
     // newline runs into done.txt's first line. Under the name todo, each file's lines.
-    let lines =
-      context.settings.policy.readableListing
-      ? todoLines.appending(doneLines)
-      : Lines(bytes: todoList.serialized() + doneList.serialized(), raw: true)
+    let lines = readable ? todoLines.appending(doneLines) : Lines(bytes: todoLines.buffer + doneLines.buffer, raw: true)
+    // Under the name todo the joined lines are all that is read again: the files' own copies go.
+    if readable { (todoLines, doneLines) = (Lines(), Lines()) }
     // todo.sh's awk step: done.txt's lines are numbered 0 (``ListingRows/Numbering``), and
     // each line is rebuilt from its fields, so runs of blanks in the text become one space.
     let fields = ListEngine.PostFilter(
       command: "awk -v TOTAL=\(total) -v PADDING=\(padding) '{ $1 = sprintf(\"%\" PADDING \"d\", ($1 > TOTAL ? 0 : $1)); print }' "
     ) { rows in
-      var rebuilt = ListingRows()
-      for row in 0..<rows.count {
-        let line = rows.line(row)
-        let number = line[..<(rows.textStarts[row] - 1)]
-        let words = rows.text(row).split(whereSeparator: { $0 == 0x20 || $0 == 0x09 })
-        var text = Array(number)
-        for word in words { text += [0x20] + word }
-        rebuilt.append(rows.indices[row], text, textStart: words.isEmpty ? text.count : number.count + 1)
-      }
+      var rebuilt = rows
+      rebuilt.joinFields()
       return rebuilt
     }
     var quiet = context.settings
@@ -56,12 +48,22 @@ enum ListAllCommand {
     var plain = quiet
     plain["TODOTXT_PLAIN"] = "1"
     let counter = ListEngine(context: context.with(settings: plain))
-    let shownTodo = counter.format(todoLines, padding: 1, terms: arguments).count
-    let shownDone = counter.format(doneLines, padding: 1, terms: arguments).count
+    let shownTodo: Int
+    let shownDone: Int
+    if readable {
+      // Words never see a line's number: each file's lines are counted among the joined ones,
+      // which hold the only copy of todo.txt's bytes once done.txt's are appended.
+      func inFile(_ range: Range<Int>) -> ListEngine.LineTest { ListEngine.LineTest(command: "") { range.contains($0) } }
+      shownTodo = counter.format(lines, padding: 1, terms: arguments, test: inFile(0..<total)).count
+      shownDone = counter.format(lines, padding: 1, terms: arguments, test: inFile(total..<lines.count)).count
+    } else {
+      shownTodo = counter.format(todoLines, padding: 1, terms: arguments).count
+      shownDone = counter.format(doneLines, padding: 1, terms: arguments).count
+    }
     context.summary([
       "\(context.todoPrefix): \(shownTodo) of \(total) tasks shown",
-      "\(CommandContext.prefix(of: context.settings.doneFile)): \(shownDone) of \(doneLines.count) tasks shown",
-      "total \(shownTodo + shownDone) of \(total + doneLines.count) tasks shown",
+      "\(CommandContext.prefix(of: context.settings.doneFile)): \(shownDone) of \(doneCount) tasks shown",
+      "total \(shownTodo + shownDone) of \(total + doneCount) tasks shown",
     ])
     return .success
   }

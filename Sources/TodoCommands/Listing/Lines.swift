@@ -40,6 +40,8 @@ struct Lines {
 
   /// These lines, then `other`'s, in one buffer (one copy of each file's bytes, none per line).
   func appending(_ other: Lines) -> Lines {
+    // Nothing to add: the same lines, sharing the buffer (appending even nothing copies it).
+    guard !other.isEmpty else { return self }
     var result = self
     let offset = buffer.count
     result.buffer.append(contentsOf: other.buffer)

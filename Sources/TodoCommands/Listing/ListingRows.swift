@@ -95,6 +95,56 @@ struct ListingRows {
     return result
   }
 
+  /// todo.sh's awk step in `listall` (`$1 = …; print`): each row is its number, then each
+  /// word of its text after one blank, so runs of blanks and tabs in the text become one
+  /// space and blanks at its ends go. A rebuilt line is never longer than the line it was
+  /// made from, so the rows are rewritten in place, front to back, each moved no later than
+  /// where it was: no second copy of a listing that holds every line of both files.
+  mutating func joinFields() {
+    let count = count
+    // Rewriting in place needs the rows in the buffer's order, apart (as they are made);
+    // rows put in another order first get a buffer of their own.
+    if !(1..<max(count, 1)).allSatisfy({ lines.starts[$0] >= lines.ends[$0 - 1] }) {
+      var apart = ListingRows()
+      for row in 0..<count { apart.append(indices[row], line(row), textStart: textStarts[row]) }
+      self = apart
+    }
+    let kept = lines.buffer.withUnsafeMutableBufferPointer { b in
+      var write = 0
+      for row in 0..<count {
+        let start = lines.starts[row]
+        let end = lines.ends[row]
+        let textStart = start + textStarts[row]
+        lines.starts[row] = write
+        // The number, without the blank after it (a foreign row has none: it is all text).
+        let numberEnd = textStarts[row] > 0 ? textStart - 1 : start
+        for position in start..<numberEnd {
+          b[write] = b[position]
+          write += 1
+        }
+        let numberLength = write - lines.starts[row]
+        var position = textStart
+        var words = 0
+        while position < end {
+          while position < end, b[position] == 0x20 || b[position] == 0x09 { position += 1 }
+          guard position < end else { break }
+          b[write] = 0x20
+          write += 1
+          while position < end, b[position] != 0x20, b[position] != 0x09 {
+            b[write] = b[position]
+            write += 1
+            position += 1
+          }
+          words += 1
+        }
+        lines.ends[row] = write
+        textStarts[row] = words == 0 ? numberLength : numberLength + 1
+      }
+      return write
+    }
+    lines.buffer.removeLast(lines.buffer.count - kept)
+  }
+
   /// todo.sh's third step: up to five blanks before each number become zeros.
   mutating func zeroFill() {
     for row in 0..<count {
