@@ -93,6 +93,16 @@ import Testing
     #expect(run.stdout == "+ONE\n1 ALPHA +ONE\n\n+TWO\n2 BETA +TWO\n", "\(run.stdout)")
   }
 
+  /// A line a user's sort command makes up is no task: grouped and noted listings leave it
+  /// out and keep every task with its own line, before and after it.
+  @Test func aMadeUpLineIsLeftOutOfAGroupedListing() throws {
+    let list = try CommandFixture(todo: "alpha +one\nbeta +two\ngamma +one\n")
+    let madeUp = ["TODOTXT_SORT_COMMAND": "sort; echo 9 made up +one"]
+    #expect(list.todo("-p", "ls", "--group", "project", environment: madeUp).stdout == "+one\n1 alpha +one\n3 gamma +one\n\n+two\n2 beta +two\n")
+    let noted = list.todo("-p", "ls", "--notes", environment: ["TODOTXT_SORT_COMMAND": "echo 0 first; sort -r"])
+    #expect(noted.stdout == "3 gamma +one\n2 beta +two\n1 alpha +one\n")
+  }
+
   /// The configured order (`TODO_SORT`) is the listing's unless `--sort` says otherwise, and
   /// `--why` explains the order the listing used.
   @Test func theConfiguredOrderIsTheOneWhyExplains() throws {

@@ -173,18 +173,24 @@ enum QueryListing {
       }
       // The rows of tasks of the list, as rendered (not a line a user's sort command made up).
       let rows = output.listedRows
-      var kept: [Int] = []
+      // The rows that are tasks of the list, by their position among the rows; `nil` while
+      // every row is one (the usual case: no table of a million positions is made).
+      var kept: [Int]?
       var indices: [Int] = []
+      indices.reserveCapacity(rows?.count ?? 0)
       for row in 0..<(rows?.count ?? 0) {
-        guard let index = rows?.index(row), index < taskLines.count else { continue }
-        kept.append(row)
+        guard let index = rows?.index(row), index < taskLines.count else {
+          if kept == nil { kept = Array(0..<row) }
+          continue
+        }
+        kept?.append(row)
         indices.append(index)
       }
       let notes = options.notes ? { (index: Int) in noteLines(of: taskLines.task(index), context: context) } : nil
       engine.printAdapted(indent: output.indent) { emit in
         writeLines(
-          indices, line: { rows?.line(kept[$0]) ?? [] }, grouping: grouping, tasks: taskLines, today: today, indent: output.indent,
-          under: notes, to: emit)
+          indices, line: { rows?.line(kept?[$0] ?? $0) ?? [] }, grouping: grouping, tasks: taskLines, today: today,
+          indent: output.indent, under: notes, to: emit)
       }
       summary(output, shownCount: shown.count, sources: sources, starts: starts, context: context)
     }
