@@ -4,21 +4,24 @@
 /// by the caller (see ``RelativeDate``), never read from a clock here. Arithmetic goes through a
 /// day count so that no date formatter or calendar object is needed on a hot path.
 public struct TaskDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// The year, month and day in one integer (`year << 9 | month << 5 | day`), so that a date
+  /// is 4 bytes and two compare as integers: a task holds three optional dates, an agenda or
+  /// a sort key one per task, and as three `Int`s each was 24 bytes.
+  private let packed: UInt32
+
   /// The year, 1 to 9999.
-  public let year: Int
+  public var year: Int { Int(packed >> 9) }
   /// The month, 1 to 12.
-  public let month: Int
+  public var month: Int { Int(packed >> 5 & 0xF) }
   /// The day of the month, 1 to 31 (as the month has).
-  public let day: Int
+  public var day: Int { Int(packed & 0x1F) }
 
   /// Creates a date when the three parts name a real day between the years 1 and 9999.
   public init?(year: Int, month: Int, day: Int) {
     guard (1...9999).contains(year), (1...12).contains(month),
       (1...TaskDate.daysIn(month: month, year: year)).contains(day)
     else { return nil }
-    self.year = year
-    self.month = month
-    self.day = day
+    self.init(unchecked: year, month, day)
   }
 
   /// Parses exactly `YYYY-MM-DD`; anything else, including `2011-02-30`, gives `nil`.
@@ -31,9 +34,7 @@ public struct TaskDate: Hashable, Comparable, Sendable, CustomStringConvertible 
   }
 
   private init(unchecked year: Int, _ month: Int, _ day: Int) {
-    self.year = year
-    self.month = month
-    self.day = day
+    packed = UInt32(truncatingIfNeeded: year) << 9 | UInt32(truncatingIfNeeded: month) << 5 | UInt32(truncatingIfNeeded: day)
   }
 
   /// Reads a date from ten bytes at `offset`, or returns `nil` when they are not a valid date.
@@ -165,9 +166,7 @@ public struct TaskDate: Hashable, Comparable, Sendable, CustomStringConvertible 
   /// The last date a task line can hold (9999-12-31): arithmetic stops here.
   public static let latest = TaskDate(unchecked: 9999, 12, 31)
 
-  public static func < (lhs: TaskDate, rhs: TaskDate) -> Bool {
-    (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
-  }
+  public static func < (lhs: TaskDate, rhs: TaskDate) -> Bool { lhs.packed < rhs.packed }
 
   public var description: String {
     String(decoding: utf8, as: UTF8.self)
