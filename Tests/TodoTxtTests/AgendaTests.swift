@@ -33,6 +33,15 @@ import TodoTxt
     #expect(picked.entries == whole.entries)
     #expect(picked.last == whole.last)
     #expect(!whole.entries.isEmpty)
+    // The order spelled out: by day, then priority (A first, none last), then line.
+    let reference = whole.entries.sorted { left, right in
+      if left.due != right.due { return left.due < right.due }
+      let (l, r) = (left.task.priority?.byte ?? 0xFF, right.task.priority?.byte ?? 0xFF)
+      return l != r ? l < r : left.index < right.index
+    }
+    #expect(whole.entries == reference)
+    // Candidates out of line order give the same agenda.
+    #expect(Agenda(candidates: candidates.reversed(), today: today, days: 4) { list[$0] }.entries == whole.entries)
     // Lines that cannot be due are never asked for.
     var asked: [Int] = []
     _ = Agenda(candidates: [3, 1], today: today) { index in

@@ -57,7 +57,40 @@ public struct Agenda: Sendable {
   }
 
   /// By day, then priority (A first, none last), then file order.
+  ///
+  /// Sorting the entries themselves (a whole task each) takes a scratch buffer of up to half
+  /// of them; when they come in file order, as both initializers make them, one integer key
+  /// an entry is sorted instead (day, priority, position) and the entries are moved into that
+  /// order in place, one cycle of the permutation at a time.
   private static func order(_ entries: inout [Entry]) {
+    let count = entries.count
+    if count > 1, count <= Int(UInt32.max), (1..<count).allSatisfy({ entries[$0 - 1].index < entries[$0].index }) {
+      var keys: [UInt64] = []
+      keys.reserveCapacity(count)
+      for (position, entry) in entries.enumerated() {
+        // Days since the epoch are above -720,000 from the year 1: made positive, 22 bits.
+        let day = UInt64(entry.due.daysSinceEpoch + 1_000_000)
+        let rank = UInt64(entry.task.priority?.byte ?? 0xFF)
+        keys.append(day << 40 | rank << 32 | UInt64(position))
+      }
+      keys.sort()
+      var placed = [Bool](repeating: false, count: count)
+      for start in 0..<count where !placed[start] {
+        let first = entries[start]
+        var current = start
+        while true {
+          placed[current] = true
+          let source = Int(keys[current] & 0xFFFF_FFFF)
+          if source == start {
+            entries[current] = first
+            break
+          }
+          entries[current] = entries[source]
+          current = source
+        }
+      }
+      return
+    }
     entries.sort { left, right in
       if left.due != right.due { return left.due < right.due }
       switch (left.task.priority, right.task.priority) {
