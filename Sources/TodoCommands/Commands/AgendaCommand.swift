@@ -35,7 +35,8 @@ enum AgendaCommand {
     candidates = []
     let last = agenda.last
     let entries = agenda.entries
-    if quiet { return agenda.overdue.isEmpty ? .success : .failure }
+    // Counted, not filtered: a filter copies every overdue entry (a whole task each).
+    if quiet { return entries.contains { $0.due < today } ? .failure : .success }
 
     let width = String(lines.count).count
     let palette = Palette(context.settings)
@@ -86,7 +87,7 @@ enum AgendaCommand {
       if entries.isEmpty {
         context.console.line("Nothing is due in the next \(days) days.")
       } else {
-        let late = entries.filter { $0.due < today }.count
+        let late = entries.reduce(0) { $0 + ($1.due < today ? 1 : 0) }
         context.summary(["\(context.todoPrefix): \(entries.count) tasks due by \(last), \(late) overdue"])
       }
     }
