@@ -83,6 +83,20 @@ import TodoTestSupport
     #expect(ListingRowsTests.strings(reversed) == expected.reversed())
   }
 
+  /// Reordering in place, cycle by cycle, gives the rows ``ListingRows/reordered(_:)`` makes.
+  @Test(arguments: [UInt64(4), 5, 6])
+  func reorderingInPlaceMatchesAReorderedCopy(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    let texts = (0..<257).map { "task \($0) " + String(repeating: "x", count: Int.random(in: 0..<9, using: &random)) }
+    let order = Array(0..<texts.count).shuffled(using: &random)
+    var rows = ListingRowsTests.rows(texts, padding: 3)
+    let copy = rows.reordered(order)
+    rows.reorder(order.map { Int32($0) })
+    #expect(rows.indices == copy.indices)
+    #expect(ListingRowsTests.strings(rows) == ListingRowsTests.strings(copy))
+    #expect((0..<rows.count).allSatisfy { rows.text($0) == copy.text($0) })
+  }
+
   @Test func filteringAndReorderingKeepLinesWithTheirRows() {
     let rows = ListingRowsTests.rows(["a", "b", "c", "d"], padding: 1)
     let kept = rows.filter { $0 % 2 == 1 }.reordered([1, 0])

@@ -1,4 +1,5 @@
 import Testing
+import TodoTestSupport
 
 /// `next`: the open tasks to do next, most urgent first.
 @Suite struct NextCommandTests {
@@ -12,6 +13,30 @@ import Testing
     #expect(numbers.prefix(3) == ["2", "3", "1"])
     #expect(Set(numbers) == ["1", "2", "3", "4", "7"])
     #expect(run.stderr == "--\nTODO: 5 of 8 tasks shown\n")
+  }
+
+  /// `--limit N` keeps the N most urgent, equal scores by line: the listing's first N rows,
+  /// on generated lists where many tasks tie, with `--explain` too.
+  @Test(arguments: [UInt64(7), 8])
+  func aLimitIsTheFirstRowsOfTheUrgentOrder(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    let lines = (0..<60).map { index -> String in
+      var words: [String] = []
+      if Bool.random(using: &random) { words.append("(\(["A", "B"].randomElement(using: &random)!))") }
+      words.append("task \(index)")
+      if Bool.random(using: &random) { words.append("due:2009-02-1\(Int.random(in: 0..<4, using: &random))") }
+      if Int.random(in: 0..<8, using: &random) == 0 { words.append("id:\(index)") }
+      if Int.random(in: 0..<8, using: &random) == 0 { words.append("p:\(Int.random(in: 0..<60, using: &random))") }
+      return words.joined(separator: " ")
+    }
+    let list = try CommandFixture(todo: lines.joined(separator: "\n") + "\n")
+    let all = list.todo("next").stdout.split(separator: "\n")
+    #expect(all.count > 20)
+    for limit in [1, 2, 7, 20, all.count, all.count + 5] {
+      #expect(list.todo("next", "--limit", String(limit)).stdout.split(separator: "\n") == Array(all.prefix(limit)))
+    }
+    let explained = list.todo("next", "--explain").stdout.split(separator: "\n")
+    #expect(list.todo("next", "--explain", "--limit", "3").stdout.split(separator: "\n") == Array(explained.prefix(6)))
   }
 
   @Test func aLimitAndTerms() throws {

@@ -33,11 +33,7 @@ enum ListAllCommand {
     // each line is rebuilt from its fields, so runs of blanks in the text become one space.
     let fields = ListEngine.PostFilter(
       command: "awk -v TOTAL=\(total) -v PADDING=\(padding) '{ $1 = sprintf(\"%\" PADDING \"d\", ($1 > TOTAL ? 0 : $1)); print }' "
-    ) { rows in
-      var rebuilt = rows
-      rebuilt.joinFields()
-      return rebuilt
-    }
+    ) { rows in rows.joinFields() }
     var quiet = context.settings
     quiet["TODOTXT_VERBOSE"] = "0"
     let quietEngine = ListEngine(context: context.with(settings: quiet))

@@ -32,36 +32,20 @@ enum NextCommand {
     let limit = context.invocation.value(limitOption.name).flatMap { Int($0) }
     let file = context.settings.todoFile
     guard context.invocation.has(explainOption.name) else {
-      // Without a limit there is no step after the listing's own: it reads the file once.
-      let lines = limit == nil ? Lines() : Lines(bytes: try context.readBytes(file), raw: false)
-      let post = limit.map { selection(limit: $0, lines: lines, today: context.today) }
+      let post = limit.map { selection(limit: $0) }
       try ListCommand.listFile(file, terms: arguments, post: post, options: options, context: context)
       return .success
     }
     let lines = Lines(bytes: try context.readBytes(file), raw: false)
-    let post = limit.map { selection(limit: $0, lines: lines, today: context.today) }
+    let post = limit.map { selection(limit: $0) }
     try explain(lines, file: file, terms: arguments, post: post, options: options, context: context)
     return .success
   }
 
-  /// The step after the search terms and hiding (done tasks are hidden already): keeps only the
-  /// `limit` most urgent (equal scores by line), in the order given.
-  ///
-  /// - Parameter lines: the whole file, for the tasks waiting (read only with a limit).
-  static func selection(limit: Int, lines: Lines, today: TaskDate) -> ListEngine.PostFilter {
-    ListEngine.PostFilter(command: "next --limit \(limit)") { rows in
-      guard rows.count > limit else { return rows }
-      let counts = Dependencies.waitingCounts(in: lines)
-      let scores = (0..<rows.count).map { row in
-        let task = Task(bytes: rows.text(row))
-        return Urgency(task, today: today, waiting: Urgency.waiting(for: task, counts: counts)).tenths
-      }
-      let ranked = (0..<rows.count).sorted { x, y in
-        scores[x] != scores[y] ? scores[x] > scores[y] : rows.indices[x] < rows.indices[y]
-      }
-      let kept = Set(ranked.prefix(limit))
-      return rows.filter { kept.contains($0) }
-    }
+  /// `--limit N`: the first `limit` rows of the listing, whose order is the tasks' urgency
+  /// (equal scores by line), so the most urgent.
+  static func selection(limit: Int) -> ListEngine.PostFilter {
+    ListEngine.PostFilter(command: "next --limit \(limit)", keepingFirst: limit)
   }
 
   /// `--explain`: the listing as `next` prints it, each task followed by its urgency's terms.

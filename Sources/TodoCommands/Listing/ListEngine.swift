@@ -125,14 +125,25 @@ struct ListEngine {
   /// fields): it keeps, reorders or rewrites rows, each still knowing its line.
   struct PostFilter {
     var command: String
-    /// What the step does to the made rows; `nil` for a step that only tests each line's text.
-    var apply: ((ListingRows) -> ListingRows)?
+    /// What the step does to the made rows, in place (they hold a copy of every listed line:
+    /// a step given them as a value and returning others held two); `nil` for a step that
+    /// only tests each line's text.
+    var apply: ((inout ListingRows) -> Void)?
     /// A step that keeps a line by its task text alone (listpri's priorities) is run with the
     /// search terms, so that no row is made for a line it drops: a row holds a copy of its
     /// line, and listpri of a million tasks made one for every task to keep a tenth of them.
     var keepsText: ((UnsafeBufferPointer<UInt8>) -> Bool)?
+    /// A step that keeps the first rows of the listing's own order (`next --limit`: its
+    /// order is the tasks' urgency, so its first rows are the most urgent) is applied after
+    /// sorting, to the rows' indices: no row is made, and no score worked out twice.
+    var keepsFirst: Int?
 
-    init(command: String, apply: @escaping (ListingRows) -> ListingRows) {
+    init(command: String, keepingFirst count: Int) {
+      self.command = command
+      keepsFirst = max(count, 0)
+    }
+
+    init(command: String, apply: @escaping (inout ListingRows) -> Void) {
       self.command = command
       self.apply = apply
     }
@@ -144,7 +155,11 @@ struct ListEngine {
 
     /// The rows of `rows` the step keeps, in the order and with the text it gives them.
     func applied(to rows: ListingRows) -> ListingRows {
-      if let apply { return apply(rows) }
+      if let apply {
+        var changed = rows
+        apply(&changed)
+        return changed
+      }
       guard let keepsText else { return rows }
       return rows.filter { row in rows.text(row).withUnsafeBufferPointer { keepsText($0) } }
     }
@@ -413,11 +428,21 @@ struct ListEngine {
       }
     } else {
       var rows = ListingRows(numbered, numbering: numbering)
-      if let rowStep { rows = rowStep(rows) }
+      if let rowStep { rowStep(&rows) }
       // 3. Zero-fill the numbers.
       rows.zeroFill()
       // 4. Sort.
-      listing = .made(sorted(rows, by: rowOrder, native: native))
+      sort(&rows, by: rowOrder, native: native)
+      listing = .made(rows)
+    }
+    if let first = post?.keepsFirst {
+      switch listing {
+      case .numbered(var kept):
+        if kept.indices.count > first { kept.indices.removeLast(kept.indices.count - first) }
+        listing = .numbered(kept)
+      case .made(let rows): listing = .made(rows.reordered(Array(0..<min(first, rows.count))))
+      case .text: break
+      }
     }
     return listing
   }
@@ -542,20 +567,24 @@ struct ListEngine {
   /// line of the file fall back to the settings' order), by a user's command, which bash runs
   /// on the lines (see ``ListingRows/ordered(as:)``), or by todo.sh's `sort -f -k2` in the C
   /// locale over the lines.
-  func sorted(_ rows: ListingRows, by order: RowOrder, native: NativeListing?) -> ListingRows {
+  func sort(_ rows: inout ListingRows, by order: RowOrder, native: NativeListing?) {
     switch order {
     case .tasks:
-      if let sorted = native?.sorted(rows) { return sorted }
-      return sorted(rows, by: RowOrder(settings), native: nil)
+      if let sorted = native?.sorted(rows) {
+        rows = sorted
+        return
+      }
+      sort(&rows, by: RowOrder(settings), native: nil)
     case .command(let command):
-      return rows.ordered(as: runShell(command, on: rows.lines.all))
+      rows = rows.ordered(as: runShell(command, on: rows.lines.all))
     case .lineIgnoringCase:
-      return sortedAsTodoSh(rows)
+      // Moved into order in place: the rows' tables are a third of a large listing's size.
+      rows.reorder(orderAsTodoSh(rows))
     }
   }
 
-  /// todo.sh's order of made lines: `sort -f -k2` (see ``KeySort``).
-  private func sortedAsTodoSh(_ rows: ListingRows) -> ListingRows {
+  /// todo.sh's order of made lines: `sort -f -k2` (see ``KeySort``), as positions.
+  private func orderAsTodoSh(_ rows: ListingRows) -> [Int32] {
     let lines = rows.lines
     // The key starts at the blank after the number.
     let keyStarts = lines.buffer.withUnsafeBufferPointer { b in
@@ -576,7 +605,7 @@ struct ListEngine {
         }
       }
     }
-    return rows.reordered(order.map { Int($0) })
+    return order
   }
 
   /// `sort -f -k2`'s key in made lines: from the blank after the number to the end; equal keys

@@ -145,6 +145,31 @@ struct ListingRows {
     lines.buffer.removeLast(lines.buffer.count - kept)
   }
 
+  /// Puts the rows in the order of `order` (each position of these rows once), in place:
+  /// one cycle of the permutation at a time, so that no second set of the rows' tables is
+  /// made (``reordered(_:)`` makes one).
+  mutating func reorder(_ order: [Int32]) {
+    precondition(order.count == count, "an order of every row")
+    var placed = [Bool](repeating: false, count: count)
+    for start in 0..<count where !placed[start] {
+      let first = (indices[start], lines.starts[start], lines.ends[start], textStarts[start])
+      var current = start
+      while true {
+        placed[current] = true
+        let source = Int(order[current])
+        if source == start {
+          (indices[current], lines.starts[current], lines.ends[current], textStarts[current]) = first
+          break
+        }
+        indices[current] = indices[source]
+        lines.starts[current] = lines.starts[source]
+        lines.ends[current] = lines.ends[source]
+        textStarts[current] = textStarts[source]
+        current = source
+      }
+    }
+  }
+
   /// todo.sh's third step: up to five blanks before each number become zeros.
   mutating func zeroFill() {
     for row in 0..<count {
