@@ -103,66 +103,13 @@ public struct TaskOrder: Sendable, Equatable {
   private func sortedPositions(
     _ count: Int, index: (Int) -> Int, task: (Int) -> Task, today: TaskDate, waiting: () -> [String: Int]
   ) -> [Int32] {
-    // Which keys are used, looked up once: a `Set` of the keys hashed their names per task.
-    let keys = terms.map(\.key)
-    let byCreated = keys.contains(.created)
-    let byPriority = keys.contains(.priority)
-    let byDue = keys.contains(.due)
-    let byCompleted = keys.contains(.completed)
-    let byText = keys.contains(.text)
-    let byUrgency = keys.contains(.urgency)
-    var created: [Int32] = []
-    var priorities: [Priority?] = []
-    var dues: [Int32] = []
-    var completed: [Int32] = []
-    var texts: [[UInt32]] = []
-    var lowered: [String] = []
-    var urgencies: [Int] = []
-    if byCreated { created.reserveCapacity(count) }
-    if byPriority { priorities.reserveCapacity(count) }
-    if byDue { dues.reserveCapacity(count) }
-    if byCompleted { completed.reserveCapacity(count) }
-    if byText {
-      texts.reserveCapacity(count)
-      lowered.reserveCapacity(count)
-    }
-    if byUrgency { urgencies.reserveCapacity(count) }
-    let counts = byUrgency ? waiting() : [:]
-    for position in 0..<count {
-      let task = task(index(position))
-      if byCreated { created.append(TaskOrder.dayKey(task.creationDate)) }
-      if byPriority { priorities.append(task.priority) }
-      if byDue { dues.append(TaskOrder.dayKey(task.dueDate)) }
-      if byCompleted { completed.append(TaskOrder.dayKey(task.completionDate)) }
-      if byText {
-        let text = task.text
-        texts.append(TextOrder.key(text))
-        lowered.append(text.lowercased())
-      }
-      if byUrgency {
-        // A done task is pressing no more: below every open one.
-        let waiting = Urgency.waiting(for: task, counts: counts)
-        urgencies.append(task.isCompleted ? Int.min : Urgency(task, today: today, waiting: waiting).tenths)
-      }
-    }
+    let values = Values(count, index: index, task: task, keys: terms.map(\.key), today: today, waiting: waiting)
+    let (created, priorities, dues, completed) = (values.created, values.priorities, values.dues, values.completed)
+    let (texts, lowered, urgencies) = (values.texts, values.lowered, values.urgencies)
     if terms.count == 1, let only = terms.first, only.key == .urgency, count <= Int(UInt32.max),
       (1..<max(count, 1)).allSatisfy({ index($0 - 1) < index($0) })
     {
-      // `next`'s one key: each task becomes one integer, its rank by score in the high half
-      // and its position in the low half (the indices ascend, so ties stay in line order),
-      // so that sorting compares integers and no closure reads two arrays per comparison (a
-      // large listing makes some hundred thousand). Scores are far inside 32 bits; a done
-      // task's `Int.min` is clamped to the lowest.
-      let descending = only.descending
-      var keys: [UInt64] = []
-      keys.reserveCapacity(count)
-      for position in 0..<count {
-        let score = Int64(max(Int(Int32.min), min(Int(Int32.max), urgencies[position])))
-        let rank = descending ? score - Int64(Int32.min) : Int64(Int32.max) - score
-        keys.append(UInt64(rank) << 32 | UInt64(position))
-      }
-      keys.sort()
-      return keys.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
+      return TaskOrder.byUrgency(urgencies, descending: only.descending)
     }
     var order = [Int32](unsafeUninitializedCapacity: count) { buffer, filled in
       for position in 0..<count { buffer[position] = Int32(truncatingIfNeeded: position) }
@@ -202,6 +149,74 @@ public struct TaskOrder: Sendable, Equatable {
       return index(x) < index(y)
     }
     return order
+  }
+
+  /// The values of the keys a sort uses, one array a key, in the order of the positions.
+  private struct Values {
+    var created: [Int32] = []
+    var priorities: [Priority?] = []
+    var dues: [Int32] = []
+    var completed: [Int32] = []
+    var texts: [[UInt32]] = []
+    var lowered: [String] = []
+    var urgencies: [Int] = []
+
+    init(
+      _ count: Int, index: (Int) -> Int, task: (Int) -> Task, keys: [Key], today: TaskDate,
+      waiting: () -> [String: Int]
+    ) {
+      // Which keys are used, looked up once: a `Set` of the keys hashed their names per task.
+      let byCreated = keys.contains(.created)
+      let byPriority = keys.contains(.priority)
+      let byDue = keys.contains(.due)
+      let byCompleted = keys.contains(.completed)
+      let byText = keys.contains(.text)
+      let byUrgency = keys.contains(.urgency)
+      if byCreated { created.reserveCapacity(count) }
+      if byPriority { priorities.reserveCapacity(count) }
+      if byDue { dues.reserveCapacity(count) }
+      if byCompleted { completed.reserveCapacity(count) }
+      if byText {
+        texts.reserveCapacity(count)
+        lowered.reserveCapacity(count)
+      }
+      if byUrgency { urgencies.reserveCapacity(count) }
+      let counts = byUrgency ? waiting() : [:]
+      for position in 0..<count {
+        let task = task(index(position))
+        if byCreated { created.append(TaskOrder.dayKey(task.creationDate)) }
+        if byPriority { priorities.append(task.priority) }
+        if byDue { dues.append(TaskOrder.dayKey(task.dueDate)) }
+        if byCompleted { completed.append(TaskOrder.dayKey(task.completionDate)) }
+        if byText {
+          let text = task.text
+          texts.append(TextOrder.key(text))
+          lowered.append(text.lowercased())
+        }
+        if byUrgency {
+          // A done task is pressing no more: below every open one.
+          let waiting = Urgency.waiting(for: task, counts: counts)
+          urgencies.append(task.isCompleted ? Int.min : Urgency(task, today: today, waiting: waiting).tenths)
+        }
+      }
+    }
+  }
+
+  /// `next`'s one key: each task becomes one integer, its rank by score in the high half and
+  /// its position in the low half (the caller's indices ascend, so ties stay in line order),
+  /// so that sorting compares integers and no closure reads two arrays per comparison (a
+  /// large listing makes some hundred thousand). Scores are far inside 32 bits; a done task's
+  /// `Int.min` is clamped to the lowest.
+  private static func byUrgency(_ urgencies: [Int], descending: Bool) -> [Int32] {
+    var keys: [UInt64] = []
+    keys.reserveCapacity(urgencies.count)
+    for (position, urgency) in urgencies.enumerated() {
+      let score = Int64(max(Int(Int32.min), min(Int(Int32.max), urgency)))
+      let rank = descending ? score - Int64(Int32.min) : Int64(Int32.max) - score
+      keys.append(UInt64(rank) << 32 | UInt64(position))
+    }
+    keys.sort()
+    return keys.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
   }
 
   /// A date as one ordered integer (`yyyymmdd`), or ``noDay`` for none.
