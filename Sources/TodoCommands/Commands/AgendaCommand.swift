@@ -24,15 +24,8 @@ enum AgendaCommand {
     // The file's lines, not a TodoList (whose line table is a quarter of a large file), and
     // only the lines with a `due:` token are made into tasks.
     let (lines, _) = try context.readLines(context.settings.todoFile, raw: false)
-    var candidates: [Int] = []
-    lines.buffer.withUnsafeBufferPointer { b in
-      for index in 0..<lines.count
-      where NativeListing.hasToken(UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]]), TagMeaning.due.token) {
-        candidates.append(index)
-      }
-    }
-    let agenda = Agenda(candidates: candidates, today: today, days: days, task: lines.task)
-    candidates = []
+    let agenda = Agenda(
+      candidates: lines.indices(holdingToken: TagMeaning.due.token), today: today, days: days, task: lines.task)
     let last = agenda.last
     let entries = agenda.entries
     // Counted, not filtered: a filter copies every overdue entry (a whole task each).

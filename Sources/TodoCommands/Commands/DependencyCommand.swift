@@ -159,26 +159,13 @@ enum Dependencies {
 
   /// The same, over a listing's lines.
   static func blockedIDs(in lines: Lines) -> Set<String> {
-    var candidates: [Int] = []
-    lines.buffer.withUnsafeBufferPointer { b in
-      for index in 0..<lines.count where NativeListing.hasToken(UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]]), TagMeaning.parent.token) {
-        candidates.append(index)
-      }
-    }
-    return openParents(candidates.lazy.map { lines.task($0) })
+    openParents(lines.indices(holdingToken: TagMeaning.parent.token).lazy.map { lines.task($0) })
   }
 
   /// ``Urgency/waitingCounts(in:)`` over a listing's lines, parsing only the lines with an
   /// `id:`.
   static func waitingCounts(in lines: Lines) -> [String: Int] {
-    var candidates: [Int] = []
-    lines.buffer.withUnsafeBufferPointer { b in
-      for index in 0..<lines.count {
-        let line = UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]])
-        if NativeListing.hasToken(line, TagMeaning.id.token) { candidates.append(index) }
-      }
-    }
-    return Urgency.waitingCounts(in: candidates.lazy.map { lines.task($0) })
+    Urgency.waitingCounts(in: lines.indices(holdingToken: TagMeaning.id.token).lazy.map { lines.task($0) })
   }
 
   /// The parents named with `p:` by the open tasks among `tasks`.

@@ -63,6 +63,23 @@ struct Lines {
 
   var all: [[UInt8]] { (0..<count).map(line) }
 
+  /// The lines with a token starting with `token` (`due:`, `p:`), in file order: the quick
+  /// test (``NativeListing/hasToken(_:_:)``) before a line is parsed as a task.
+  func indices(holdingToken token: StaticString) -> [Int] {
+    var found: [Int] = []
+    buffer.withUnsafeBufferPointer { b in
+      for index in 0..<count where NativeListing.hasToken(UnsafeBufferPointer(rebasing: b[starts[index]..<ends[index]]), token) {
+        found.append(index)
+      }
+    }
+    return found
+  }
+
+  /// Whether line `index` has a token starting with `token`.
+  func holdsToken(_ index: Int, _ token: StaticString) -> Bool {
+    buffer.withUnsafeBufferPointer { NativeListing.hasToken(UnsafeBufferPointer(rebasing: $0[starts[index]..<ends[index]]), token) }
+  }
+
   /// Each line's task, made only when it is read.
   var tasks: LazyMapCollection<Range<Int>, Task> { (0..<count).lazy.map { task($0) } }
 

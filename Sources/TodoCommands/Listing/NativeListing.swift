@@ -316,10 +316,7 @@ struct NativeListing {
   /// The colour of the `due:` tag of line `index`: overdue, due today, or none.
   func dueColour(index: Int) -> [UInt8] {
     guard !overdueColour.isEmpty || !dueTodayColour.isEmpty, index < lines.count else { return [] }
-    let hasDue = lines.buffer.withUnsafeBufferPointer { b in
-      NativeListing.hasToken(UnsafeBufferPointer(rebasing: b[lines.starts[index]..<lines.ends[index]]), TagMeaning.due.token)
-    }
-    guard hasDue else { return [] }
+    guard lines.holdsToken(index, TagMeaning.due.token) else { return [] }
     let task = lines.task(index)
     guard !task.isCompleted, let due = task.dueDate else { return [] }
     if due < today { return overdueColour }
