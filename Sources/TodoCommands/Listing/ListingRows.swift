@@ -150,24 +150,11 @@ struct ListingRows {
   /// made (``reordered(_:)`` makes one).
   mutating func reorder(_ order: [Int32]) {
     precondition(order.count == count, "an order of every row")
-    var placed = [Bool](repeating: false, count: count)
-    for start in 0..<count where !placed[start] {
-      let first = (indices[start], lines.starts[start], lines.ends[start], textStarts[start])
-      var current = start
-      while true {
-        placed[current] = true
-        let source = Int(order[current])
-        if source == start {
-          (indices[current], lines.starts[current], lines.ends[current], textStarts[current]) = first
-          break
-        }
-        indices[current] = indices[source]
-        lines.starts[current] = lines.starts[source]
-        lines.ends[current] = lines.ends[source]
-        textStarts[current] = textStarts[source]
-        current = source
-      }
-    }
+    let source = { (position: Int) in Int(order[position]) }
+    indices.permute(source)
+    lines.starts.permute(source)
+    lines.ends.permute(source)
+    textStarts.permute(source)
   }
 
   /// todo.sh's third step: up to five blanks before each number become zeros.

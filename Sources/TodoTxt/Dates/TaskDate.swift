@@ -9,6 +9,10 @@ public struct TaskDate: Hashable, Comparable, Sendable, CustomStringConvertible 
   /// a sort key one per task, and as three `Int`s each was 24 bytes.
   private let packed: UInt32
 
+  /// The date as one integer in the dates' order, never 0: for a sort key held per task
+  /// (``TaskOrder``, ``Agenda``) without a second encoding of its own.
+  package var ordinal: UInt32 { packed }
+
   /// The year, 1 to 9999.
   public var year: Int { Int(packed >> 9) }
   /// The month, 1 to 12.

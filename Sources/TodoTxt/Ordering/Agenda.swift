@@ -68,27 +68,13 @@ public struct Agenda: Sendable {
       var keys: [UInt64] = []
       keys.reserveCapacity(count)
       for (position, entry) in entries.enumerated() {
-        // Days since the epoch are above -720,000 from the year 1: made positive, 22 bits.
-        let day = UInt64(entry.due.daysSinceEpoch + 1_000_000)
+        // A date's ordinal takes 23 bits.
+        let day = UInt64(entry.due.ordinal)
         let rank = UInt64(entry.task.priority?.byte ?? 0xFF)
         keys.append(day << 40 | rank << 32 | UInt64(position))
       }
       keys.sort()
-      var placed = [Bool](repeating: false, count: count)
-      for start in 0..<count where !placed[start] {
-        let first = entries[start]
-        var current = start
-        while true {
-          placed[current] = true
-          let source = Int(keys[current] & 0xFFFF_FFFF)
-          if source == start {
-            entries[current] = first
-            break
-          }
-          entries[current] = entries[source]
-          current = source
-        }
-      }
+      entries.permute { Int(keys[$0] & 0xFFFF_FFFF) }
       return
     }
     entries.sort { left, right in

@@ -96,7 +96,7 @@ public struct TaskOrder: Sendable, Equatable {
   /// The positions `0..<count` of a list of indices, in the order of the tasks at them.
   ///
   /// Every key is read once, before sorting (reading a tag scans the line), into arrays
-  /// reserved at their size and as narrow as the key allows: a date is one `Int32`, not an
+  /// reserved at their size and as narrow as the key allows: a date is its 4-byte ordinal, not an
   /// optional of three `Int`s. At a million tasks each date key held that way is 4 MB where
   /// it was 32 MB, and the positions sorted in place are 4 MB where three arrays of `Int`
   /// (the positions, their sorted copy, the mapped result) were 24 MB.
@@ -153,10 +153,10 @@ public struct TaskOrder: Sendable, Equatable {
 
   /// The values of the keys a sort uses, one array a key, in the order of the positions.
   private struct Values {
-    var created: [Int32] = []
+    var created: [UInt32] = []
     var priorities: [Priority?] = []
-    var dues: [Int32] = []
-    var completed: [Int32] = []
+    var dues: [UInt32] = []
+    var completed: [UInt32] = []
     var texts: [[UInt32]] = []
     var lowered: [String] = []
     var urgencies: [Int] = []
@@ -219,16 +219,14 @@ public struct TaskOrder: Sendable, Equatable {
     return keys.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
   }
 
-  /// A date as one ordered integer (`yyyymmdd`), or ``noDay`` for none.
-  private static func dayKey(_ date: TaskDate?) -> Int32 {
-    guard let date else { return noDay }
-    return Int32(date.year * 10_000 + date.month * 100 + date.day)
-  }
+  /// A date as its ordinal (``TaskDate/ordinal``, 4 bytes), or ``noDay`` for none.
+  private static func dayKey(_ date: TaskDate?) -> UInt32 { date?.ordinal ?? noDay }
 
-  private static let noDay = Int32.min
+  /// No date: an ordinal is never 0.
+  private static let noDay: UInt32 = 0
 
   /// ``compare(_:_:)`` of two ``dayKey(_:)`` values.
-  private static func compareDays(_ a: Int32, _ b: Int32) -> Int? {
+  private static func compareDays(_ a: UInt32, _ b: UInt32) -> Int? {
     if a == noDay || b == noDay { return a == b ? 0 : nil }
     return a < b ? -1 : (b < a ? 1 : 0)
   }
