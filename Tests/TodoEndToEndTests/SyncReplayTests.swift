@@ -27,6 +27,12 @@ struct SyncReplayTests {
     return net
   }
 
+  /// The laptop completes task 1 and syncs: the remote moves on under the phone.
+  static func laptopSyncsADoneTask(_ laptop: Sandbox, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    #expect(try laptop.todo("do", "1").status == 0, sourceLocation: sourceLocation)
+    #expect(try laptop.todo("sync").status == 0, sourceLocation: sourceLocation)
+  }
+
   /// A sync that fell back to the merge: it succeeds, makes one merge commit, and the list
   /// holds both sides' edits of the shared history (the laptop's `do 1`, the phone's
   /// `pri 2 A`); `more` checks what else the case is about.
@@ -111,8 +117,7 @@ struct SyncReplayTests {
   @Test func aCommitTheRemoteAlreadyMadeLeavesNothingToPush() throws {
     let net = try Self.network()
     let (laptop, phone) = (net.laptop, net.phone)
-    #expect(try laptop.todo("do", "1").status == 0)
-    #expect(try laptop.todo("sync").status == 0)
+    try Self.laptopSyncsADoneTask(laptop)
     #expect(try phone.todo("do", "1").status == 0)
     let run = try phone.todo("sync")
     #expect(run.status == 0, "\(run.stderr)")
@@ -139,8 +144,7 @@ struct SyncReplayTests {
   @Test func twoLocalCommitsAreMerged() throws {
     let net = try Self.network()
     let (laptop, phone) = (net.laptop, net.phone)
-    #expect(try laptop.todo("do", "1").status == 0)
-    #expect(try laptop.todo("sync").status == 0)
+    try Self.laptopSyncsADoneTask(laptop)
     try phone.write("list/shopping.md", "eggs\nbread\n")
     try SyncTests.git(phone, ["commit", "-q", "-am", "bread"])
     #expect(try phone.todo("pri", "2", "A").status == 0)
@@ -172,8 +176,7 @@ struct SyncReplayTests {
   @Test func aChangedTrackedFileIsLeftToTheMerge() throws {
     let net = try Self.network()
     let (laptop, phone) = (net.laptop, net.phone)
-    #expect(try laptop.todo("do", "1").status == 0)
-    #expect(try laptop.todo("sync").status == 0)
+    try Self.laptopSyncsADoneTask(laptop)
     #expect(try phone.todo("pri", "2", "A").status == 0)
     try phone.write("list/shopping.md", "eggs\nnot committed\n")
     try Self.expectMergedBothEdits(phone) {
@@ -185,8 +188,7 @@ struct SyncReplayTests {
   @Test func aCommitAnotherBranchHoldsIsMerged() throws {
     let net = try Self.network()
     let (laptop, phone) = (net.laptop, net.phone)
-    #expect(try laptop.todo("do", "1").status == 0)
-    #expect(try laptop.todo("sync").status == 0)
+    try Self.laptopSyncsADoneTask(laptop)
     #expect(try phone.todo("pri", "2", "A").status == 0)
     try SyncTests.git(phone, ["commit", "-q", "-am", "priority"])
     try SyncTests.git(phone, ["branch", "keep"])
@@ -197,8 +199,7 @@ struct SyncReplayTests {
   @Test func aDeletionInTheLocalCommitIsReplayed() throws {
     let net = try Self.network()
     let (laptop, phone) = (net.laptop, net.phone)
-    #expect(try laptop.todo("do", "1").status == 0)
-    #expect(try laptop.todo("sync").status == 0)
+    try Self.laptopSyncsADoneTask(laptop)
     try SyncTests.git(phone, ["rm", "-q", "shopping.md"])
     #expect(try phone.todo("pri", "2", "A").status == 0)
     try SyncTests.git(phone, ["commit", "-q", "-am", "no shopping"])
@@ -219,8 +220,7 @@ struct SyncReplayTests {
     let net = try Self.network()
     let (laptop, phone) = (net.laptop, net.phone)
     try SyncTests.git(phone, ["branch", "-q", "--unset-upstream"])
-    #expect(try laptop.todo("do", "1").status == 0)
-    #expect(try laptop.todo("sync").status == 0)
+    try Self.laptopSyncsADoneTask(laptop)
     #expect(try phone.todo("pri", "2", "A").status == 0)
     try Self.expectMergedBothEdits(phone)
   }
@@ -233,8 +233,7 @@ struct SyncReplayTests {
     try laptop.write("list/plans.md", "summer\n")
     try SyncTests.git(laptop, ["add", "plans.md"])
     try SyncTests.git(laptop, ["commit", "-q", "-m", "plans"])
-    #expect(try laptop.todo("do", "1").status == 0)
-    #expect(try laptop.todo("sync").status == 0)
+    try Self.laptopSyncsADoneTask(laptop)
     try phone.write("list/plans.md", "winter\n")
     #expect(try phone.todo("pri", "2", "A").status == 0)
     let head = try SyncTests.git(phone, ["rev-parse", "HEAD"])
@@ -262,8 +261,7 @@ struct SyncReplayTests {
     try FileManager.default.createDirectory(
       atPath: phone.path("list/tasks"), withIntermediateDirectories: true)
     #expect(try phone.todo("sync").status == 0)
-    #expect(try laptop.todo("do", "1").status == 0)
-    #expect(try laptop.todo("sync").status == 0)
+    try Self.laptopSyncsADoneTask(laptop)
     #expect(try phone.todo("pri", "2", "A").status == 0)
     // Each machine's first sync of the folder added its lines to .gitattributes: merged then.
     let merges = try Self.merges(phone)
