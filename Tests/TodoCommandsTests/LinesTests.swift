@@ -94,3 +94,16 @@ import TodoTxt
     }
   }
 }
+
+/// listall's awk step on a listing's own lines.
+@Suite struct LinesJoinFieldsTests {
+  @Test func eachNamedLineBecomesItsWordsJoinedByOneSpaceTheOthersStay() {
+    var lines = Lines([" call  mum\t", "\tpay rent", " \t ", "a  b"].map { Array($0.utf8) })
+    let bothKeptWords = lines.joinFields(of: [0, 1])
+    #expect(bothKeptWords)
+    #expect(lines.all.map { String(decoding: $0, as: UTF8.self) } == ["call mum", "pay rent", " \t ", "a  b"])
+    let blankKeptWords = lines.joinFields(of: [2])
+    #expect(!blankKeptWords, "a line of only blanks keeps no word")
+    #expect(lines.line(2).isEmpty)
+  }
+}

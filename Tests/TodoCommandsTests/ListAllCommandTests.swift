@@ -66,3 +66,48 @@ import Testing
     #expect(run.stdout.hasPrefix("2\n1 call mum soon\n0 x 2009-02-01 old\n"), "\(run.stdout)")
   }
 }
+
+/// `lsa`'s awk step and its order, where a listing that still numbers the files' own lines
+/// must give what todo.sh's pipeline of made lines gives.
+@Suite struct ListAllOrderTests {
+  /// Keys equal but for case are ordered by the whole lines, so by their numbers (done.txt's
+  /// 0 first), and among done.txt's lines `B` before `b` (bytes), whatever their order in the
+  /// file.
+  @Test(arguments: ["todo", "todo.sh"])
+  func equalKeysGoByTheWholeLines(name: String) throws {
+    let list = try CommandFixture(todo: "x b\nx B\n", done: "x b\nx B\n")
+    let run = list.run(name, ["-p", "lsa"])
+    #expect(run.stdout.hasPrefix("0 x B\n0 x b\n1 x b\n2 x B\n"), "\(run.stdout)")
+  }
+
+  /// todo.sh's grep sees each line as the file has it, before the awk step joins its words:
+  /// a term with two blanks finds the line, which is then written with one.
+  @Test func aTermSeesTheLineBeforeItsWordsAreJoined() throws {
+    let list = try CommandFixture(todo: "call  mum\ncall mum\n", done: "x  old   one\n")
+    let run = list.sh("-p", "lsa", "call  mum")
+    #expect(run.stdout.hasPrefix("1 call mum\n--\n"), "\(run.stdout)")
+    let done = list.sh("-p", "lsa", "old   one")
+    #expect(done.stdout.hasPrefix("0 x old one\n--\n"), "\(done.stdout)")
+    #expect(done.stdout.hasSuffix("TODO: 0 of 2 tasks shown\nDONE: 1 of 1 tasks shown\ntotal 1 of 3 tasks shown\n"))
+  }
+
+  /// An empty todo.txt: done.txt's lines show 0 in one place (awk's `%0d`).
+  @Test(arguments: ["todo", "todo.sh"])
+  func anEmptyTodoFileLeavesDoneLinesNumberedZero(name: String) throws {
+    let list = try CommandFixture(todo: "", done: "x 2009-02-01 old  one\n")
+    let run = list.run(name, ["-p", "lsa"])
+    #expect(run.combined.hasPrefix("0 x 2009-02-01 old one\n--\nTODO: 0 of 0 tasks shown\nDONE: 1 of 1 tasks shown\n"), "\(run.combined)")
+  }
+
+  /// A user's final filter runs for the counts after it ran for the listing, as in todo.sh,
+  /// on each file's lines numbered on their own; the counts are of what it passed.
+  @Test func theCountsFinalFilterRunsAfterTheListings() throws {
+    let list = try CommandFixture(todo: "call  mum\npay rent\n", done: "x old one\n")
+    let filter = ["TODOTXT_FINAL_FILTER": "grep -v rent | tee -a '\(list.path("filtered"))'"]
+    let run = list.run("todo", ["-p", "lsa"], environment: filter)
+    #expect(run.stdout == "1 call mum\n0 x old one\n", "\(run.stdout)")
+    #expect(run.stderr.hasSuffix("TODO: 1 of 2 tasks shown\nDONE: 1 of 1 tasks shown\ntotal 2 of 3 tasks shown\n"), "\(run.stderr)")
+    // The listing's lines first, then each count's.
+    #expect(list.read("filtered") == "1 call mum\n0 x old one\n1 call  mum\n1 x old one\n")
+  }
+}

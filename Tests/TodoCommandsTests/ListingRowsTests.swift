@@ -9,9 +9,10 @@ import TodoTestSupport
   /// Rows of the lines `texts` (all of them, in file order), numbered with `padding` places.
   static func rows(_ texts: [String], padding: Int, numbering: ListingRows.Numbering = .byLine) -> ListingRows {
     let source = Lines(texts.map { Array($0.utf8) })
-    let numbered = NumberedLines(
+    var numbered = NumberedLines(
       source: source, indices: (0..<texts.count).map(Int32.init), padding: padding, zeroFilled: false)
-    return ListingRows(numbered, numbering: numbering)
+    numbered.numbering = numbering
+    return ListingRows(numbered)
   }
 
   static func strings(_ rows: ListingRows) -> [String] {

@@ -26,36 +26,43 @@ enum ListAllCommand {
     let padding = total == 0 ? 0 : String(total).count
     // Under the name todo.sh, the two files as `cat` joins them: a todo.txt without a final
     // newline runs into done.txt's first line. Under the name todo, each file's lines.
-    let lines = readable ? todoLines.appending(doneLines) : Lines(bytes: todoLines.buffer + doneLines.buffer, raw: true)
-    // Under the name todo the joined lines are all that is read again: the files' own copies go.
-    if readable { (todoLines, doneLines) = (Lines(), Lines()) }
-    // todo.sh's awk step: done.txt's lines are numbered 0 (``ListingRows/Numbering``), and
-    // each line is rebuilt from its fields, so runs of blanks in the text become one space.
-    let fields = ListEngine.PostFilter(
-      command: "awk -v TOTAL=\(total) -v PADDING=\(padding) '{ $1 = sprintf(\"%\" PADDING \"d\", ($1 > TOTAL ? 0 : $1)); print }' "
-    ) { rows in rows.joinFields() }
+    var lines = readable ? todoLines.appending(doneLines) : Lines(bytes: todoLines.buffer + doneLines.buffer, raw: true)
     var quiet = context.settings
     quiet["TODOTXT_VERBOSE"] = "0"
-    let quietEngine = ListEngine(context: context.with(settings: quiet))
-    let output = quietEngine.format(
-      lines, padding: padding, terms: arguments, post: fields, numbering: .doneAsZero(from: total))
-    quietEngine.print(output, prefixFile: context.settings.todoFile)
-    guard context.verbose else { return .success }
     var plain = quiet
     plain["TODOTXT_PLAIN"] = "1"
     let counter = ListEngine(context: context.with(settings: plain))
-    let shownTodo: Int
-    let shownDone: Int
-    if readable {
-      // Words never see a line's number: each file's lines are counted among the joined ones,
-      // which hold the only copy of todo.txt's bytes once done.txt's are appended.
+    // A user's final filter runs for the counts after it ran for the listing, and sees each
+    // file's lines numbered on their own, as todo.sh runs it: the files' lines are kept for
+    // it. Else, under the name todo, the joined lines are all that is read again.
+    let countsEachFile = !readable || context.verbose && counter.hasFinalFilter
+    if !countsEachFile { (todoLines, doneLines) = (Lines(), Lines()) }
+    // Words never see a line's number: under the name todo, with no final filter, each file's
+    // lines are counted among the joined ones (the only copy of todo.txt's bytes), before the
+    // listing rewrites them; a word writes no notice, so nothing on the screen moves.
+    var shown: (todo: Int, done: Int)? = nil
+    if !countsEachFile, context.verbose {
       func inFile(_ range: Range<Int>) -> ListEngine.LineTest { ListEngine.LineTest(command: "") { range.contains($0) } }
-      shownTodo = counter.format(lines, padding: 1, terms: arguments, test: inFile(0..<total)).count
-      shownDone = counter.format(lines, padding: 1, terms: arguments, test: inFile(total..<lines.count)).count
-    } else {
-      shownTodo = counter.format(todoLines, padding: 1, terms: arguments).count
-      shownDone = counter.format(doneLines, padding: 1, terms: arguments).count
+      shown = (
+        counter.format(lines, padding: 1, terms: arguments, test: inFile(0..<total)).count,
+        counter.format(lines, padding: 1, terms: arguments, test: inFile(total..<lines.count)).count
+      )
     }
+    // todo.sh's awk step: done.txt's lines are numbered 0 (``ListingRows/Numbering``), and
+    // each line is rebuilt from its fields, so runs of blanks in the text become one space.
+    // The listing is given the only reference to the lines, which the step rewrites in place.
+    let fields = ListEngine.PostFilter.joiningFields(
+      command: "awk -v TOTAL=\(total) -v PADDING=\(padding) '{ $1 = sprintf(\"%\" PADDING \"d\", ($1 > TOTAL ? 0 : $1)); print }' ")
+    let quietEngine = ListEngine(context: context.with(settings: quiet))
+    let output = quietEngine.format(
+      consume lines, padding: padding, terms: arguments, post: fields, numbering: .doneAsZero(from: total))
+    quietEngine.print(output, prefixFile: context.settings.todoFile)
+    guard context.verbose else { return .success }
+    let (shownTodo, shownDone) =
+      shown ?? (
+        counter.format(todoLines, padding: 1, terms: arguments).count,
+        counter.format(doneLines, padding: 1, terms: arguments).count
+      )
     context.summary([
       "\(context.todoPrefix): \(shownTodo) of \(total) tasks shown",
       "\(CommandContext.prefix(of: context.settings.doneFile)): \(shownDone) of \(doneCount) tasks shown",

@@ -50,6 +50,23 @@ struct Lines {
     return result
   }
 
+  /// listall's awk step on the lines at `indices`, in their own bytes: each becomes its words
+  /// joined by one space (see ``ListEngine/PostFilter/Step/joinsFields``), and ends where its
+  /// words end. Returns whether each of them kept a word (a line of only blanks and tabs is,
+  /// after the step, its number alone, without the blank a numbered line has).
+  mutating func joinFields(of indices: [Int32]) -> Bool {
+    var everyLineHasWords = true
+    buffer.withUnsafeMutableBufferPointer { b in
+      for index32 in indices {
+        let index = Int(index32)
+        let joined = ListingRows.joinWords(b, from: starts[index], to: ends[index], writingAt: starts[index], blankFirst: false)
+        ends[index] = joined.end
+        if joined.words == 0 { everyLineHasWords = false }
+      }
+    }
+    return everyLineHasWords
+  }
+
   mutating func reserve(lines: Int, bytes: Int) {
     buffer.reserveCapacity(bytes)
     starts.reserveCapacity(lines)

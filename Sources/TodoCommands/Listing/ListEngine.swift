@@ -122,46 +122,56 @@ struct ListEngine {
   }
 
   /// A step after the search terms (listpri's priority test, `next --limit`, listall's
-  /// fields): it keeps, reorders or rewrites rows, each still knowing its line.
+  /// fields): it keeps or rewrites lines, each still knowing its index in the file.
+  ///
+  /// Each kind is run where it costs least, never on a copy of every listed line: a made row
+  /// holds a copy of its line, and the steps were once functions of made rows.
   struct PostFilter {
     var command: String
-    /// What the step does to the made rows, in place (they hold a copy of every listed line:
-    /// a step given them as a value and returning others held two); `nil` for a step that
-    /// only tests each line's text.
-    var apply: ((inout ListingRows) -> Void)?
-    /// A step that keeps a line by its task text alone (listpri's priorities) is run with the
-    /// search terms, so that no row is made for a line it drops: a row holds a copy of its
-    /// line, and listpri of a million tasks made one for every task to keep a tenth of them.
-    var keepsText: ((UnsafeBufferPointer<UInt8>) -> Bool)?
-    /// A step that keeps the first rows of the listing's own order (`next --limit`: its
-    /// order is the tasks' urgency, so its first rows are the most urgent) is applied after
-    /// sorting, to the rows' indices: no row is made, and no score worked out twice.
-    var keepsFirst: Int?
+    var step: Step
+
+    enum Step {
+      /// Keeps a line by its task text alone (listpri's priorities): run with the search
+      /// terms, so no line it drops goes further (listpri of a million tasks keeps a tenth).
+      case keepsText((UnsafeBufferPointer<UInt8>) -> Bool)
+      /// Keeps the first rows of the listing's own order (`next --limit`: its order is the
+      /// tasks' urgency, so its first rows are the most urgent): applied after sorting, to the
+      /// rows' indices, so no score is worked out twice.
+      case keepsFirst(Int)
+      /// todo.sh's awk step in `listall` (`$1 = …; print`): each line is its number, then each
+      /// word of its text after one blank, so runs of blanks and tabs become one space and
+      /// blanks at its ends go. Done to the listed lines' own bytes, which the listing owns
+      /// (see ``ListEngine/joinFields(of:)``).
+      case joinsFields
+    }
 
     init(command: String, keepingFirst count: Int) {
       self.command = command
-      keepsFirst = max(count, 0)
-    }
-
-    init(command: String, apply: @escaping (inout ListingRows) -> Void) {
-      self.command = command
-      self.apply = apply
+      step = .keepsFirst(max(count, 0))
     }
 
     init(command: String, keepingText keepsText: @escaping (UnsafeBufferPointer<UInt8>) -> Bool) {
       self.command = command
-      self.keepsText = keepsText
+      step = .keepsText(keepsText)
     }
 
-    /// The rows of `rows` the step keeps, in the order and with the text it gives them.
-    func applied(to rows: ListingRows) -> ListingRows {
-      if let apply {
-        var changed = rows
-        apply(&changed)
-        return changed
-      }
-      guard let keepsText else { return rows }
-      return rows.filter { row in rows.text(row).withUnsafeBufferPointer { keepsText($0) } }
+    /// listall's awk step (``Step/joinsFields``).
+    static func joiningFields(command: String) -> PostFilter { PostFilter(command: command, step: .joinsFields) }
+
+    private init(command: String, step: Step) {
+      self.command = command
+      self.step = step
+    }
+
+    var keepsText: ((UnsafeBufferPointer<UInt8>) -> Bool)? { if case .keepsText(let keeps) = step { keeps } else { nil } }
+    var keepsFirst: Int? { if case .keepsFirst(let count) = step { count } else { nil } }
+    var joinsFields: Bool { if case .joinsFields = step { true } else { false } }
+
+    /// Whether the step keeps a line of this task text (only a test of the text drops one
+    /// by itself: the first rows of an order depend on the others).
+    func keeps(text: some Collection<UInt8>) -> Bool {
+      guard let keepsText else { return true }
+      return Array(text).withUnsafeBufferPointer { keepsText($0) }
     }
   }
 
@@ -183,11 +193,14 @@ struct ListEngine {
   ///   - adaptsText: whether a user's final filter runs here; a caller that writes more than
   ///     the rows (`--group`, `next --explain`) passes `false` and runs it on all it writes.
   func format(
-    _ lines: Lines, padding: Int, terms: [String], post: PostFilter? = nil, native: NativeListing? = nil,
+    _ lines: consuming Lines, padding: Int, terms: [String], post: PostFilter? = nil, native: NativeListing? = nil,
     test: LineTest? = nil, numbering: ListingRows.Numbering = .byLine, adaptsText: Bool = true
   ) -> Output {
     var compiled = compile(terms, native: native)
-    var selection = select(lines, padding: padding, terms: compiled, native: native, test: test, keepsText: post?.keepsText)
+    // Handed on, not kept: a step that rewrites the listing's lines (listall's awk step) does
+    // so in place when nothing else holds them.
+    var selection = select(
+      consume lines, padding: padding, terms: compiled, native: native, test: test, keepsText: post?.keepsText)
     // grep's complaints, written as its stage of the pipeline runs: before the listing.
     if selection.heldBack { compiled.notices.append(.binaryFileMatches) }
     for notice in compiled.notices { context.console.errorLine(notice.message) }
@@ -393,25 +406,29 @@ struct ListEngine {
     commands: inout [String]
   ) -> Output.Listing {
     var numbered = selection.numbered
-    selection.numbered.indices = []
+    // The listing's lines held once: a step that rewrites them does so in place.
+    selection.numbered = NumberedLines(source: Lines(), indices: [], padding: 0, zeroFilled: false)
+    numbered.numbering = numbering
     let passKey = selection.passKey
 
     var listing: Output.Listing
-    let byLine = if case .byLine = numbering { true } else { false }
     let rowOrder = native?.order ?? RowOrder(settings)
-    // 3. The action's own filter: a test of the text ran with the terms (``select``).
+    // 3. The action's own filter: a test of the text ran with the terms (``select``); the
+    // first rows of the order are kept below.
     if let post { commands.append(post.command) }
-    let rowStep = post?.apply
-    if rowStep == nil, byLine, let native, let order = native.sorted(indices: numbered.indices) {
+    // listall's awk step rewrites the kept lines' text; a line left with no word is its
+    // number alone, which only a made row can show.
+    let needsRows = post?.joinsFields == true && !numbered.source.joinFields(of: numbered.indices)
+    if !needsRows, let native, let order = native.sorted(indices: numbered.indices) {
       // 3. and 4. for `--sort` (and `next`): the indices are put in order by their tasks, and
       // the numbers are zero-filled as the lines are written; no line is made to be read back.
       numbered.zeroFilled = true
       numbered.indices = order
       listing = .numbered(numbered)
-    } else if rowStep == nil, byLine, rowOrder == .lineIgnoringCase {
+    } else if !needsRows, rowOrder == .lineIgnoringCase {
       // 3. and 4. without making the lines: zero-filled numbers, sorted by the text after them.
       numbered.zeroFilled = true
-      if let passKey, let facts = native?.facts {
+      if let passKey, let facts = native?.facts, case .byLine = numbering, post?.joinsFields != true {
         // The order of the same lines of the same version of the file, as an earlier line of
         // the shell sorted them.
         let key = ListingFact.Sorted(pass: passKey)
@@ -427,8 +444,8 @@ struct ListEngine {
         listing = .numbered(numbered.sorted())
       }
     } else {
-      var rows = ListingRows(numbered, numbering: numbering)
-      if let rowStep { rowStep(&rows) }
+      var rows = ListingRows(numbered)
+      if needsRows { rows.joinFields() }
       // 3. Zero-fill the numbers.
       rows.zeroFill()
       // 4. Sort.
@@ -483,7 +500,7 @@ struct ListEngine {
     } else {
       let rows: ListingRows
       switch listing {
-      case .numbered(let numbered): rows = ListingRows(numbered, numbering: .byLine)
+      case .numbered(let numbered): rows = ListingRows(numbered)
       case .made(let made): rows = made
       case .text: rows = ListingRows()
       }

@@ -31,9 +31,9 @@ struct ListingRows {
     textStarts = [Int](repeating: 0, count: indices.count)
   }
 
-  /// The rows of `numbered`, each line made with the number `numbering` gives it, right-aligned
-  /// to the listing's padding (zero-filled when `numbered` is).
-  init(_ numbered: NumberedLines, numbering: Numbering) {
+  /// The rows of `numbered`, each line made with the number its numbering gives it,
+  /// right-aligned to the listing's padding (zero-filled when `numbered` is).
+  init(_ numbered: NumberedLines) {
     self.init()
     let source = numbered.source
     // The whole size at once (each line's text, a number of at least the padding and a
@@ -45,12 +45,7 @@ struct ListingRows {
     for index32 in numbered.indices {
       let index = Int(index32)
       prefix.removeAll(keepingCapacity: true)
-      switch numbering {
-      case .byLine: numbered.appendPrefix(index, to: &prefix)
-      case .doneAsZero:
-        Numbering.appendPrefix(
-          numbering.number(index), padding: numbered.padding, zeroFilled: numbered.zeroFilled, to: &prefix)
-      }
+      numbered.appendPrefix(index, to: &prefix)
       // The number and the text go straight into the one buffer, with no line made between.
       indices.append(index32)
       textStarts.append(prefix.count)
@@ -123,26 +118,40 @@ struct ListingRows {
           write += 1
         }
         let numberLength = write - lines.starts[row]
-        var position = textStart
-        var words = 0
-        while position < end {
-          while position < end, b[position] == 0x20 || b[position] == 0x09 { position += 1 }
-          guard position < end else { break }
-          b[write] = 0x20
-          write += 1
-          while position < end, b[position] != 0x20, b[position] != 0x09 {
-            b[write] = b[position]
-            write += 1
-            position += 1
-          }
-          words += 1
-        }
+        let joined = ListingRows.joinWords(b, from: textStart, to: end, writingAt: write, blankFirst: true)
+        write = joined.end
         lines.ends[row] = write
-        textStarts[row] = words == 0 ? numberLength : numberLength + 1
+        textStarts[row] = joined.words == 0 ? numberLength : numberLength + 1
       }
       return write
     }
     lines.buffer.removeLast(lines.buffer.count - kept)
+  }
+
+  /// Writes the words of `b[start..<end]` (runs of anything but blanks and tabs) at `write`,
+  /// each after one blank (the first too when `blankFirst`), and returns where they end and how
+  /// many there were. `write` may be `start` or before it: no byte is written before it is read.
+  static func joinWords(
+    _ b: UnsafeMutableBufferPointer<UInt8>, from start: Int, to end: Int, writingAt write: Int, blankFirst: Bool
+  ) -> (end: Int, words: Int) {
+    var write = write
+    var position = start
+    var words = 0
+    while position < end {
+      while position < end, b[position] == 0x20 || b[position] == 0x09 { position += 1 }
+      guard position < end else { break }
+      if blankFirst || words > 0 {
+        b[write] = 0x20
+        write += 1
+      }
+      while position < end, b[position] != 0x20, b[position] != 0x09 {
+        b[write] = b[position]
+        write += 1
+        position += 1
+      }
+      words += 1
+    }
+    return (write, words)
   }
 
   /// Puts the rows in the order of `order` (each position of these rows once), in place:
@@ -199,16 +208,6 @@ struct ListingRows {
       case .byLine: index + 1
       case .doneAsZero(let from): index < from ? index + 1 : 0
       }
-    }
-
-    /// Appends `number` right-aligned to `padding` places (up to five of them zeros when
-    /// `zeroFilled`) and the blank after it.
-    static func appendPrefix(_ number: Int, padding: Int, zeroFilled: Bool, to out: inout [UInt8]) {
-      let digits = Array(String(number).utf8)
-      let places = max(0, padding - digits.count)
-      let zeros = zeroFilled ? min(places, 5) : 0
-      out += [UInt8](repeating: 0x30, count: zeros) + [UInt8](repeating: 0x20, count: places - zeros) + digits
-      out.append(0x20)
     }
   }
 }

@@ -8,13 +8,29 @@ import TodoTxt
 /// holding it would hold the file a second time, and a listing of a million tasks would spend
 /// a good part of its time copying.
 struct NumberedLines {
-  let source: Lines
+  /// The file's lines; a listing that owns them may rewrite their text (listall's awk step).
+  var source: Lines
   /// Indices into `source`, in listing order.
   var indices: [Int32]
   /// The width numbers are right-aligned to.
   let padding: Int
   /// Whether up to five leading blanks of a number are zeros (todo.sh's third step).
   var zeroFilled: Bool
+  /// Lines from this index on show the number 0 (done.txt's in `listall`); `Int.max` for a
+  /// listing numbered by line throughout. A bound, not a ``ListingRows/Numbering``: each
+  /// number a listing writes is one comparison, not a switch.
+  private(set) var zeroFrom = Int.max
+
+  /// How the lines are numbered.
+  var numbering: ListingRows.Numbering {
+    get { zeroFrom == Int.max ? .byLine : .doneAsZero(from: zeroFrom) }
+    set {
+      switch newValue {
+      case .byLine: zeroFrom = Int.max
+      case .doneAsZero(let from): zeroFrom = from
+      }
+    }
+  }
 
   /// The first number that has more digits than `padding`: numbers below it take exactly
   /// `padding` places, so the width of most prefixes needs no counting of digits.
@@ -27,8 +43,13 @@ struct NumberedLines {
     self.zeroFilled = zeroFilled
     var limit = 1
     for _ in 0..<min(max(padding, 0), 18) { limit *= 10 }
-    widerFrom = limit
+    // No width: every number (0 too) is wider.
+    widerFrom = padding > 0 ? limit : 0
   }
+
+  /// The number line `index` (0-based) shows.
+  @inline(__always)
+  func number(_ index: Int) -> Int { index < zeroFrom ? index + 1 : 0 }
 
   var count: Int { indices.count }
 
@@ -45,7 +66,8 @@ struct NumberedLines {
   /// How many bytes the number of line `index` and its blank take.
   @inline(__always)
   func prefixWidth(_ index: Int) -> Int {
-    (index + 1 < widerFrom ? padding : max(padding, NumberedLines.digitCount(index + 1))) + 1
+    let number = number(index)
+    return (number < widerFrom ? padding : max(padding, NumberedLines.digitCount(number))) + 1
   }
 
   /// Writes the number of line `index` and its blank at `out` (``prefixWidth(_:)`` bytes).
@@ -54,7 +76,7 @@ struct NumberedLines {
   /// listing writes a million of these, and counting the digits first cost as much again.
   @inline(__always)
   func writePrefix(_ index: Int, to out: UnsafeMutablePointer<UInt8>) {
-    var number = index + 1
+    var number = number(index)
     let width = prefixWidth(index) - 1
     var position = width
     repeat {
@@ -247,6 +269,11 @@ struct NumberedLines {
     /// Heads that are not a lone blank (lines 1–9 of a file of a million lines). Lines are
     /// kept in file order, so they are the first few items.
     let unusualHeads: [(UInt64, Int)]
+    /// Lines from this index on show the number 0 (``NumberedLines/numbering``).
+    let zeroFrom: Int
+    /// The head of those lines' key, when it is not a lone blank (a zero-filled 0 of seven
+    /// places or more: `00000 0`).
+    let zeroHead: (UInt64, Int)?
 
     init(
       lines: NumberedLines, indices: UnsafeBufferPointer<Int32>, starts: UnsafeBufferPointer<Int>,
@@ -256,30 +283,41 @@ struct NumberedLines {
       self.starts = starts
       self.ends = ends
       self.bytes = bytes
+      zeroFrom = lines.zeroFrom
       var unusual: [(UInt64, Int)] = []
+      var zeroHead: (UInt64, Int)? = nil
       if lines.zeroFilled, lines.padding > 5 {
-        var prefix: [UInt8] = []
         for index in indices {
-          guard NumberedLines.digitCount(Int(index) + 1) < lines.padding - 5 else { break }
-          prefix.removeAll(keepingCapacity: true)
-          lines.appendPrefix(Int(index), to: &prefix)
-          var start = 0
-          while start < prefix.count, prefix[start] == 0x20 || prefix[start] == 0x09 { start += 1 }
-          while start < prefix.count, prefix[start] != 0x20, prefix[start] != 0x09 { start += 1 }
-          var head: UInt64 = 0
-          for (offset, byte) in prefix[start...].prefix(8).enumerated() {
-            head |= UInt64(byte) << UInt64(offset * 8)
-          }
-          unusual.append((head, min(prefix.count - start, 8)))
+          guard Int(index) < lines.zeroFrom, NumberedLines.digitCount(Int(index) + 1) < lines.padding - 5 else { break }
+          unusual.append(Keys.head(of: Int(index), in: lines))
         }
+        if lines.zeroFrom < Int.max, 1 < lines.padding - 5 { zeroHead = Keys.head(of: lines.zeroFrom, in: lines) }
       }
       unusualHeads = unusual
+      self.zeroHead = zeroHead
+    }
+
+    /// The start of `sort -k2`'s key in the prefix of line `index`: from the blank after the
+    /// number's first run of non-blanks, up to eight bytes.
+    private static func head(of index: Int, in lines: NumberedLines) -> (UInt64, Int) {
+      var prefix: [UInt8] = []
+      lines.appendPrefix(index, to: &prefix)
+      var start = 0
+      while start < prefix.count, prefix[start] == 0x20 || prefix[start] == 0x09 { start += 1 }
+      while start < prefix.count, prefix[start] != 0x20, prefix[start] != 0x09 { start += 1 }
+      var head: UInt64 = 0
+      for (offset, byte) in prefix[start...].prefix(8).enumerated() {
+        head |= UInt64(byte) << UInt64(offset * 8)
+      }
+      return (head, min(prefix.count - start, 8))
     }
 
     var count: Int { indices.count }
 
     func head(_ item: Int) -> (bytes: UInt64, count: Int) {
-      item < unusualHeads.count ? unusualHeads[item] : (0x20, 1)
+      if item < unusualHeads.count { return unusualHeads[item] }
+      if let zeroHead, Int(indices[item]) >= zeroFrom { return zeroHead }
+      return (0x20, 1)
     }
 
     func rest(_ item: Int) -> UnsafeBufferPointer<UInt8> {
@@ -287,7 +325,15 @@ struct NumberedLines {
       return UnsafeBufferPointer(rebasing: bytes[starts[index]..<ends[index]])
     }
 
-    /// Equal keys: the whole lines decide, and their numbers differ.
-    func tieBreak(_ left: Int, _ right: Int) -> Bool { indices[left] < indices[right] }
+    /// Equal keys (equal but for case): the whole lines decide, byte for byte. Their numbers,
+    /// right-aligned to one width, come first; two lines that both show 0 (done.txt's in
+    /// `listall`) go by their text, and equal lines stay in file order.
+    func tieBreak(_ left: Int, _ right: Int) -> Bool {
+      let (x, y) = (Int(indices[left]), Int(indices[right]))
+      let (numberX, numberY) = (x < zeroFrom ? x + 1 : 0, y < zeroFrom ? y + 1 : 0)
+      if numberX != numberY { return numberX < numberY }
+      let (textX, textY) = (rest(left), rest(right))
+      return textX.elementsEqual(textY) ? x < y : textX.lexicographicallyPrecedes(textY)
+    }
   }
 }

@@ -119,7 +119,7 @@ package struct TerminalLayout {
     let source = numbered.source
     return numbered.indices.withUnsafeBufferPointer { indices in
       draw(
-        count: indices.count, buffer: source.buffer, display: display, number: { Int(indices[$0]) + 1 },
+        count: indices.count, buffer: source.buffer, display: display, number: { numbered.number(Int(indices[$0])) },
         text: { source.starts[Int(indices[$0])]..<source.ends[Int(indices[$0])] }, original: { _ in 0..<0 })
     }
   }

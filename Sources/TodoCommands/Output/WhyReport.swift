@@ -159,9 +159,6 @@ struct WhyReport {
   }
 
   private func hiddenReason(_ task: Task, index: Int, blockers: [Int]?) -> String {
-    let number = Array("\(index + 1) ".utf8)
-    var row = ListingRows()
-    row.append(Int32(index), number + task.bytes, textStart: number.count)
     let isShown = Array(task.bytes).withUnsafeBufferPointer { native.isShown(index, $0) }
     if !isShown {
       if task.isCompleted { return "done: it stays in the file until archive (--all shows it)" }
@@ -182,7 +179,7 @@ struct WhyReport {
         return exclude ? "excluded by the term '\(term)' (it matches)" : "excluded by the term '\(term)' (no match)"
       }
     }
-    if let post, post.applied(to: row).count == 0 { return "excluded by the action's filter (\(post.command))" }
+    if let post, !post.keeps(text: task.bytes) { return "excluded by the action's filter (\(post.command))" }
     if let filter, !filter.matches(task, today: context.today) {
       let failing = filter.conjuncts.first { !$0.matches(task, today: context.today) }
       if let failing, filter.conjuncts.count > 1 {
