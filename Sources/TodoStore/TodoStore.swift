@@ -104,6 +104,33 @@ public final class TodoStore: @unchecked Sendable {
     return file.bytes
   }
 
+  /// The bytes of the files at `paths`, read one after another into one buffer, with where
+  /// each file's bytes end; a file that is not there is empty. A listing of several files
+  /// (`listall`) that read each and joined them held every byte twice: the first file is
+  /// read into room for the others, which are appended in place.
+  public func readBytes(joining paths: [String]) throws(StoreError) -> (bytes: [UInt8], ends: [Int]) {
+    let others = paths.dropFirst().reduce(0) { sum, path in
+      guard let info = posix.stat(path), info.isRegularFile else { return sum }
+      return sum + Int(info.st_size)
+    }
+    var bytes: [UInt8] = []
+    var ends: [Int] = []
+    for (position, path) in paths.enumerated() {
+      let file: FileRead
+      do {
+        file = try readFile(path, room: position == 0 ? others : 0)
+        try checkMarkers(file, path: path, operation: .read)
+      } catch {
+        guard case .notFound = error.kind else { throw error }
+        ends.append(bytes.count)
+        continue
+      }
+      if position == 0 { bytes = file.bytes } else { bytes.append(contentsOf: file.bytes) }
+      ends.append(bytes.count)
+    }
+    return (bytes, ends)
+  }
+
   /// ``readBytes(_:)``, with the facts earlier readers of this version of the file worked
   /// out from its bytes, when a ``readCache`` keeps it (`nil` otherwise).
   package func readBytesAndFacts(_ path: String) throws(StoreError) -> (bytes: [UInt8], facts: DerivedFacts?) {
@@ -180,7 +207,9 @@ public final class TodoStore: @unchecked Sendable {
     var facts: DerivedFacts?
   }
 
-  private func readFile(_ path: String) throws(StoreError) -> FileRead {
+  /// - Parameter room: bytes to leave room for after the file's own, when it is read (not
+  ///   when the read cache already holds it).
+  private func readFile(_ path: String, room: Int = 0) throws(StoreError) -> FileRead {
     if let target = try? resolve(path, operation: .read), !target.isDevice,
       posix.lstat(Journal.path(for: target)) != nil
     {
@@ -205,7 +234,7 @@ public final class TodoStore: @unchecked Sendable {
       }
       // Injected faults must meet the read they are aimed at, every time.
       guard let readCache, info.isRegularFile, posix.faults == nil else {
-        return FileRead(bytes: try posix.readAll(fd, path: path, sizeHint: Int(info.st_size)), info: info)
+        return FileRead(bytes: try posix.readAll(fd, path: path, sizeHint: Int(info.st_size) + room), info: info)
       }
       let stamp = FileStamp(info)
       if let entry = readCache.lookup(path, stamp: stamp, fd: fd) {
@@ -213,7 +242,7 @@ public final class TodoStore: @unchecked Sendable {
           bytes: entry.bytes, info: info, cached: stamp, list: entry.list,
           hasConflictMarkers: entry.hasConflictMarkers, facts: entry.derived)
       }
-      let bytes = try posix.readAll(fd, path: path, sizeHint: Int(info.st_size))
+      let bytes = try posix.readAll(fd, path: path, sizeHint: Int(info.st_size) + room)
       let facts = readCache.remember(path, stamp: stamp, bytes: bytes)
       return FileRead(bytes: bytes, info: info, cached: stamp, facts: facts)
     } catch let error as SystemError {

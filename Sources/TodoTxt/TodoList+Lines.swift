@@ -26,13 +26,21 @@ extension TodoList {
   ///   first line and the CR of a CRLF ending to its line. Without it, lines are what ``Task``
   ///   parses. (A file of nothing but the mark has no line either way.)
   public static func lineBounds(in bytes: [UInt8], raw: Bool) -> (starts: [Int], ends: [Int]) {
+    lineBounds(in: bytes, part: 0..<bytes.count, raw: raw)
+  }
+
+  /// ``lineBounds(in:raw:)`` of the file whose bytes are `bytes[part]` (files read one after
+  /// another into one buffer), as positions in `bytes`.
+  public static func lineBounds(in bytes: [UInt8], part: Range<Int>, raw: Bool) -> (starts: [Int], ends: [Int]) {
     // Room for lines of 48 bytes on average, on huge pages when that is large (see
     // ``HugePages``); a file of shorter lines grows the arrays after.
-    let room = HugePages.capacity(atLeast: bytes.count / 48 + 1, of: Int.self)
+    let room = HugePages.capacity(atLeast: part.count / 48 + 1, of: Int.self)
+    let offset = part.lowerBound
     var next = 0
     var starts: [Int] = []
     var ends: [Int] = []
-    bytes.withUnsafeBufferPointer { b in
+    bytes.withUnsafeBufferPointer { whole in
+      let b = UnsafeBufferPointer(rebasing: whole[part])
       let count = b.count
       let mark = b.starts(with: TodoList.byteOrderMark)
       next = mark ? TodoList.byteOrderMark.count : 0
@@ -50,8 +58,8 @@ extension TodoList {
           var lines = 0
           while next < count, lines < room {
             let line = bounds(next)
-            startsOut[lines] = line.start
-            endsOut[lines] = line.end
+            startsOut[lines] = line.start + offset
+            endsOut[lines] = line.end + offset
             next = line.next
             lines += 1
           }
@@ -61,8 +69,8 @@ extension TodoList {
       }
       while next < count {
         let line = bounds(next)
-        starts.append(line.start)
-        ends.append(line.end)
+        starts.append(line.start + offset)
+        ends.append(line.end + offset)
         next = line.next
       }
     }

@@ -110,4 +110,17 @@ import Testing
     // The listing's lines first, then each count's.
     #expect(list.read("filtered") == "1 call mum\n0 x old one\n1 call  mum\n1 x old one\n")
   }
+
+  /// The counts are made before the listing, but grep's complaints while counting are shown
+  /// where todo.sh shows them: after the listing, before the summary.
+  @Test func whatCountingWritesComesAfterTheListing() throws {
+    let list = try CommandFixture(todo: "call mum\n", done: "x call old\n")
+    try list.write("todo.txt", bytes: Array("call mum\ncall ".utf8) + [0xFF, 0x0A])
+    let run = list.run("todo.sh", ["-p", "lsa", "call"], environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
+    let notice = "grep: (standard input): binary file matches\n"
+    #expect(
+      run.combined
+        == notice + "1 call mum\n0 x call old\n" + notice
+        + "--\nTODO: 1 of 2 tasks shown\nDONE: 1 of 1 tasks shown\ntotal 2 of 3 tasks shown\n", "\(run.combined)")
+  }
 }

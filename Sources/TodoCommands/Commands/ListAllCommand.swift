@@ -17,40 +17,45 @@ enum ListAllCommand {
       try QueryListing.list(sources, terms: options.terms, options: options, context: context)
       return .success
     }
-    // The files' lines, not TodoLists: a listing keeps no per-line state of a list's.
     let readable = context.settings.policy.readableListing
-    var (todoLines, _) = try context.readLines(context.settings.todoFile, raw: !readable)
-    var (doneLines, _) = try context.readLines(context.settings.doneFile, raw: !readable)
-    let total = todoLines.count
-    let doneCount = doneLines.count
+    var (lines, files) = try ListAllCommand.read(context, readable: readable)
+    // Each file's own lines, as they would be read alone, in the buffer `bytes`.
+    func fileLines(_ file: Int, in bytes: [UInt8]) -> Lines { Lines(bytes: bytes, parts: [files[file]], raw: !readable) }
+    // Under the name todo the listed lines are each file's, todo.txt's first (each starts in
+    // its own file's bytes); under the name todo.sh each file's lines are counted on their own.
+    let todoEnd = files[0].upperBound
+    let total = readable ? lines.starts.count { $0 < todoEnd } : fileLines(0, in: lines.buffer).count
+    let doneCount = readable ? lines.count - total : fileLines(1, in: lines.buffer).count
     let padding = total == 0 ? 0 : String(total).count
-    // Under the name todo.sh, the two files as `cat` joins them: a todo.txt without a final
-    // newline runs into done.txt's first line. Under the name todo, each file's lines.
-    var lines = readable ? todoLines.appending(doneLines) : Lines(bytes: todoLines.buffer + doneLines.buffer, raw: true)
     var quiet = context.settings
     quiet["TODOTXT_VERBOSE"] = "0"
     var plain = quiet
     plain["TODOTXT_PLAIN"] = "1"
     let counter = ListEngine(context: context.with(settings: plain))
-    // A user's final filter runs for the counts after it ran for the listing, and sees each
-    // file's lines numbered on their own, as todo.sh runs it: the files' lines are kept for
-    // it. Else, under the name todo, the joined lines are all that is read again.
-    let countsEachFile = !readable || context.verbose && counter.hasFinalFilter
-    if !countsEachFile { (todoLines, doneLines) = (Lines(), Lines()) }
-    // Words never see a line's number: under the name todo, with no final filter, each file's
-    // lines are counted among the joined ones (the only copy of todo.txt's bytes), before the
-    // listing rewrites them; a word writes no notice, so nothing on the screen moves.
-    var shown: (todo: Int, done: Int)? = nil
-    if !countsEachFile, context.verbose {
-      func inFile(_ range: Range<Int>) -> ListEngine.LineTest { ListEngine.LineTest(command: "") { range.contains($0) } }
-      shown = (
-        counter.format(lines, padding: 1, terms: arguments, test: inFile(0..<total)).count,
-        counter.format(lines, padding: 1, terms: arguments, test: inFile(total..<lines.count)).count
+    // Each file is counted as todo.sh counts it, on its own and numbered from 1 (under the
+    // name todo among the listed lines: words never see a line's number). The counts are
+    // made before the listing, which rewrites the lines in place, and what they write (grep's
+    // complaints) is held back until after it. A user's sort command or final filter is run
+    // for the counts after the listing's, as todo.sh runs them, on the files' bytes kept
+    // aside for it (the listing then rewrites a copy).
+    let countsFirst = context.verbose && !counter.hasFinalFilter && RowOrder(plain) == .lineIgnoringCase
+    func counts(listed lines: Lines?, files bytes: [UInt8]) -> (todo: Int, done: Int) {
+      if readable, let lines {
+        func inFile(_ range: Range<Int>) -> ListEngine.LineTest { ListEngine.LineTest(command: "") { range.contains($0) } }
+        return (
+          counter.format(lines, padding: 1, terms: arguments, test: inFile(0..<total)).count,
+          counter.format(lines, padding: 1, terms: arguments, test: inFile(total..<lines.count)).count
+        )
+      }
+      return (
+        counter.format(fileLines(0, in: bytes), padding: 1, terms: arguments).count,
+        counter.format(fileLines(1, in: bytes), padding: 1, terms: arguments).count
       )
     }
+    let early = countsFirst ? context.holdingBack { counts(listed: readable ? lines : nil, files: lines.buffer) } : nil
+    let keptForCounts = context.verbose && !countsFirst ? lines.buffer : nil
     // todo.sh's awk step: done.txt's lines are numbered 0 (``ListingRows/Numbering``), and
     // each line is rebuilt from its fields, so runs of blanks in the text become one space.
-    // The listing is given the only reference to the lines, which the step rewrites in place.
     let fields = ListEngine.PostFilter.joiningFields(
       command: "awk -v TOTAL=\(total) -v PADDING=\(padding) '{ $1 = sprintf(\"%\" PADDING \"d\", ($1 > TOTAL ? 0 : $1)); print }' ")
     let quietEngine = ListEngine(context: context.with(settings: quiet))
@@ -58,16 +63,25 @@ enum ListAllCommand {
       consume lines, padding: padding, terms: arguments, post: fields, numbering: .doneAsZero(from: total))
     quietEngine.print(output, prefixFile: context.settings.todoFile)
     guard context.verbose else { return .success }
-    let (shownTodo, shownDone) =
-      shown ?? (
-        counter.format(todoLines, padding: 1, terms: arguments).count,
-        counter.format(doneLines, padding: 1, terms: arguments).count
-      )
+    early?.replay()
+    let (shownTodo, shownDone) = early?.result ?? counts(listed: nil, files: keptForCounts ?? [])
     context.summary([
       "\(context.todoPrefix): \(shownTodo) of \(total) tasks shown",
       "\(CommandContext.prefix(of: context.settings.doneFile)): \(shownDone) of \(doneCount) tasks shown",
       "total \(shownTodo + shownDone) of \(total + doneCount) tasks shown",
     ])
     return .success
+  }
+
+  /// The lines `listall` lists, in one buffer of both files' bytes, and where each file's
+  /// bytes lie in it: under the name todo.sh the files as `cat` joins them (a todo.txt without
+  /// a final newline runs into done.txt's first line), under the name todo each file's lines,
+  /// todo.txt's first.
+  private static func read(_ context: CommandContext, readable: Bool) throws(TodoError) -> (
+    lines: Lines, files: [Range<Int>]
+  ) {
+    let (bytes, ends) = try context.readBytes(joining: [context.settings.todoFile, context.settings.doneFile])
+    let files = [0..<ends[0], ends[0]..<ends[1]]
+    return (Lines(bytes: bytes, parts: readable ? files : [0..<ends[1]], raw: !readable), files)
   }
 }

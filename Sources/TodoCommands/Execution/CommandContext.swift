@@ -150,6 +150,16 @@ package final class CommandContext {
     }
   }
 
+  /// The files' bytes one after another in one buffer, and where each file's end (see
+  /// ``TodoStore/readBytes(joining:)``); a file that is not there is empty.
+  func readBytes(joining paths: [String]) throws(TodoError) -> (bytes: [UInt8], ends: [Int]) {
+    do {
+      return try store.readBytes(joining: paths)
+    } catch {
+      throw .store(error)
+    }
+  }
+
   /// A file's lines, as ``readBytes(_:)`` reads them, with what earlier lines of the shell
   /// worked out from this version of the file (`nil` outside the shell; see ``DerivedFacts``).
   func readLines(_ path: String, raw: Bool) throws(TodoError) -> (lines: Lines, facts: DerivedFacts?) {
@@ -242,6 +252,15 @@ package final class CommandContext {
     try console.holding(recorder) { () throws(TodoError) in try body() }
     if !recorder.errors.isEmpty { outer.writeError(recorder.errors) }
     return recorder.output
+  }
+
+  /// What `body` writes, held back until `replay` is called: work done early (``ListAllCommand``
+  /// counts its tasks before it lists them) shows what it wrote where it stands in the output.
+  func holdingBack<R>(_ body: () -> R) -> (result: R, replay: () -> Void) {
+    let outer = console.destination
+    let recorder = RecordingConsole(isTerminal: outer.isTerminal, columns: outer.columns)
+    let result = console.holding(recorder) { body() }
+    return (result, { recorder.replay(to: outer, includingOutput: true) })
   }
 
   /// Shows text longer than the terminal through `$PAGER` (else `less -FRX`), as other

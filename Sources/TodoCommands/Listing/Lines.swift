@@ -24,6 +24,22 @@ struct Lines {
     (starts, ends) = TodoList.lineBounds(in: bytes, raw: raw)
   }
 
+  /// The lines of the files whose bytes are `bytes[part]` for each of `parts` (files read
+  /// into one buffer, see ``CommandContext/readBytes(joining:)``), one file's after another's,
+  /// sharing the buffer: each file's lines as it alone would have them.
+  init(bytes: [UInt8], parts: [Range<Int>], raw: Bool) {
+    buffer = bytes
+    for part in parts {
+      let (partStarts, partEnds) = TodoList.lineBounds(in: bytes, part: part, raw: raw)
+      if starts.isEmpty {
+        (starts, ends) = (partStarts, partEnds)
+      } else {
+        starts += partStarts
+        ends += partEnds
+      }
+    }
+  }
+
   /// The lines of a list, sharing its bytes (see ``TodoList/lineBounds(raw:)``).
   init(list: TodoList, raw: Bool) {
     (buffer, starts, ends) = list.lineBounds(raw: raw)
