@@ -72,12 +72,15 @@ import Testing
 @Suite struct ListAllOrderTests {
   /// Keys equal but for case are ordered by the whole lines, so by their numbers (done.txt's
   /// 0 first), and among done.txt's lines `B` before `b` (bytes), whatever their order in the
-  /// file.
-  @Test(arguments: ["todo", "todo.sh"])
-  func equalKeysGoByTheWholeLines(name: String) throws {
-    let list = try CommandFixture(todo: "x b\nx B\n", done: "x b\nx B\n")
+  /// file. With an empty todo.txt done.txt's lines show 0 in one place (awk's `%0d`).
+  @Test(arguments: ["todo", "todo.sh"], [
+    ("x b\nx B\n", "x b\nx B\n", "0 x B\n0 x b\n1 x b\n2 x B\n--\n"),
+    ("", "x 2009-02-01 old  one\n", "0 x 2009-02-01 old one\n--\nTODO: 0 of 0 tasks shown\nDONE: 1 of 1 tasks shown\n"),
+  ])
+  func equalKeysGoByTheWholeLines(name: String, files: (todo: String, done: String, listed: String)) throws {
+    let list = try CommandFixture(todo: files.todo, done: files.done)
     let run = list.run(name, ["-p", "lsa"])
-    #expect(run.stdout.hasPrefix("0 x B\n0 x b\n1 x b\n2 x B\n"), "\(run.stdout)")
+    #expect(run.combined.hasPrefix(files.listed), "\(run.combined)")
   }
 
   /// todo.sh's grep sees each line as the file has it, before the awk step joins its words:
@@ -89,14 +92,6 @@ import Testing
     let done = list.sh("-p", "lsa", "old   one")
     #expect(done.stdout.hasPrefix("0 x old one\n--\n"), "\(done.stdout)")
     #expect(done.stdout.hasSuffix("TODO: 0 of 2 tasks shown\nDONE: 1 of 1 tasks shown\ntotal 1 of 3 tasks shown\n"))
-  }
-
-  /// An empty todo.txt: done.txt's lines show 0 in one place (awk's `%0d`).
-  @Test(arguments: ["todo", "todo.sh"])
-  func anEmptyTodoFileLeavesDoneLinesNumberedZero(name: String) throws {
-    let list = try CommandFixture(todo: "", done: "x 2009-02-01 old  one\n")
-    let run = list.run(name, ["-p", "lsa"])
-    #expect(run.combined.hasPrefix("0 x 2009-02-01 old one\n--\nTODO: 0 of 0 tasks shown\nDONE: 1 of 1 tasks shown\n"), "\(run.combined)")
   }
 
   /// A user's final filter runs for the counts after it ran for the listing, as in todo.sh,

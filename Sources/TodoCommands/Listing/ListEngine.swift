@@ -19,8 +19,11 @@ struct ListEngine {
     enum Listing {
       /// Lines of the file still to be numbered and written (the common case).
       case numbered(NumberedLines)
-      /// Rows whose lines are made: numbered, perhaps coloured or drawn by the layout.
+      /// Rows whose lines are made: numbered, perhaps drawn by the layout.
       case made(ListingRows)
+      /// Rows whose lines are coloured (and words hidden) as each is written, by the rows'
+      /// ``ListedRows/style``: a coloured listing of a million rows holds none of its lines.
+      case styled(ListedRows)
       /// What a user's final filter wrote: text, no longer rows (see ``ListEngine/adapt(_:)``).
       case text(Lines)
     }
@@ -39,6 +42,7 @@ struct ListEngine {
       switch listing {
       case .numbered(let lines): lines.count
       case .made(let rows): rows.count
+      case .styled(let rows): rows.count
       case .text(let lines): lines.count
       }
     }
@@ -49,6 +53,7 @@ struct ListEngine {
       switch listing {
       case .numbered(let lines): lines.indices.map { Int($0) }
       case .made(let rows): rows.indices.compactMap { $0 == ListingRows.foreign ? nil : Int($0) }
+      case .styled(let rows): (0..<rows.count).compactMap(rows.index)
       case .text: nil
       }
     }
@@ -59,6 +64,7 @@ struct ListEngine {
       switch listing {
       case .numbered(let lines): ListedRows(storage: .numbered(lines))
       case .made(let rows): ListedRows(storage: .made(rows))
+      case .styled(let rows): rows
       case .text: nil
       }
     }
@@ -68,6 +74,7 @@ struct ListEngine {
       switch listing {
       case .numbered(let lines): lines.lines
       case .made(let rows): rows.lines
+      case .styled(let rows): Lines((0..<rows.count).map(rows.line))
       case .text(let lines): lines
       }
     }
@@ -82,6 +89,9 @@ struct ListEngine {
       case made(ListingRows)
     }
     let storage: Storage
+    /// What makes a row's line as it is shown from the line as listed, given the row's line
+    /// index (``ListingRows/foreign`` for none): colours and hidden words.
+    var style: ((Int32, [UInt8]) -> [UInt8])? = nil
 
     var count: Int {
       switch storage {
@@ -101,13 +111,16 @@ struct ListEngine {
 
     /// The row's line as rendered, without a line ending.
     func line(_ row: Int) -> [UInt8] {
+      let listed: [UInt8]
+      let index: Int32
       switch storage {
       case .numbered(let lines):
         var text: [UInt8] = []
         lines.appendLine(at: row, to: &text)
-        return text
-      case .made(let rows): return rows.line(row)
+        (listed, index) = (text, lines.indices[row])
+      case .made(let rows): (listed, index) = (rows.line(row), rows.indices[row])
       }
+      return style.map { $0(index, listed) } ?? listed
     }
   }
 
@@ -458,7 +471,7 @@ struct ListEngine {
         if kept.indices.count > first { kept.indices.removeLast(kept.indices.count - first) }
         listing = .numbered(kept)
       case .made(let rows): listing = .made(rows.reordered(Array(0..<min(first, rows.count))))
-      case .text: break
+      case .styled, .text: break  // (made by the stages after this one)
       }
     }
     return listing
@@ -492,29 +505,30 @@ struct ListEngine {
       case .made(let made):
         drawn = layout.draw(made, numbering: numbering, display: context.display)
         rows = ListingRows(indices: made.indices, rendered: drawn.lines)
+      case .styled(let styled):
+        drawn = (Lines((0..<styled.count).map(styled.line)), 0)
+        rows = ListingRows(indices: (0..<styled.count).map { Int32(styled.index($0) ?? -1) }, rendered: drawn.lines)
       case .text(let text):
         drawn = (text, 0)
         rows = ListingRows(indices: [], rendered: Lines())
       }
       rendered = Output(listing: .made(rows), total: total, filterCommand: filterCommand, indent: drawn.indent)
     } else {
-      let rows: ListingRows
+      var rows: ListedRows
       switch listing {
-      case .numbered(let numbered): rows = ListingRows(numbered)
-      case .made(let made): rows = made
-      case .text: rows = ListingRows()
+      case .numbered(let numbered): rows = ListedRows(storage: .numbered(numbered))
+      case .made(let made): rows = ListedRows(storage: .made(made))
+      case .styled(let styled): rows = styled
+      case .text: rows = ListedRows(storage: .made(ListingRows()))
       }
-      var shown = Lines()
-      shown.reserve(lines: rows.count, bytes: rows.lines.buffer.count)
-      for row in 0..<rows.count {
-        let index = rows.indices[row]
+      let display = context.display
+      rows.style = { index, line in
         let due = index == ListingRows.foreign ? [] : native?.dueColour(index: Int(index)) ?? []
-        var line = colours.apply(to: context.display(rows.line(row)), due: due)
-        for pattern in hiding { line = pattern.replacingAll(in: line, with: []) }
-        shown.append(line)
+        var shown = colours.apply(to: display(line), due: due)
+        for pattern in hiding { shown = pattern.replacingAll(in: shown, with: []) }
+        return shown
       }
-      rendered = Output(
-        listing: .made(ListingRows(indices: rows.indices, rendered: shown)), total: total, filterCommand: filterCommand)
+      rendered = Output(listing: .styled(rows), total: total, filterCommand: filterCommand)
     }
     return adaptsText ? adapt(rendered) : rendered
   }
@@ -714,6 +728,13 @@ struct ListEngine {
       numbered.write { context.console.write(contentsOf: $0) }
       lines = Lines()
     case .made(let rows): lines = rows.lines
+    case .styled(let rows):
+      for row in 0..<rows.count {
+        text += rows.line(row)
+        text.append(0x0A)
+        flushIfFull()
+      }
+      lines = Lines()
     case .text(let text): lines = text
     }
     if let indent = output.indent, let width = context.console.columns {
