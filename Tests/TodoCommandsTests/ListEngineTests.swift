@@ -30,4 +30,26 @@ import TodoTestSupport
     #expect(run.stdout.contains("\u{1B}[1;31mdue:2000-01-01") == (name == "todo"), "\(run.stdout)")
     #expect(run.stdout.contains("\n3 buy milk\n"), "\(run.stdout)")
   }
+
+  /// A count is the lines a listing without a user's command shows: for random lines, terms
+  /// and a line test, ``ListEngine/count(_:padding:terms:test:)`` is the length of the
+  /// formatted listing. (Under the name todo.sh, where terms are grep patterns, the listall
+  /// tests and the compare runs hold it.)
+  @Test(arguments: [UInt64(7), 8, 9])
+  func aCountIsTheListingsLength(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    let words = ["call", "Call", "mum", "+home", "@phone", "(A)", "x", "12", "  ", "\t", "é"]
+    let texts = (0..<80).map { _ in
+      (0..<Int.random(in: 0..<5, using: &random)).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
+    }
+    let lines = Lines(texts.map { Array($0.utf8) })
+    let engine = ListEngine(context: try CommandFixture(todo: "").context())
+    for terms in [[], ["call"], ["-mum"], ["1"], ["^ *1[0-9] "], ["call", "-x"], ["C.ll"]] {
+      let test = ListEngine.LineTest(command: "") { $0 % 3 != 0 }
+      #expect(engine.count(lines, padding: 2, terms: terms) == engine.format(lines, padding: 2, terms: terms).count, "\(terms)")
+      #expect(
+        engine.count(lines, padding: 2, terms: terms, test: test)
+          == engine.format(lines, padding: 2, terms: terms, test: test).count, "\(terms)")
+    }
+  }
 }

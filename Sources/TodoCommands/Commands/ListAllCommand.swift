@@ -18,14 +18,19 @@ enum ListAllCommand {
       return .success
     }
     let readable = context.settings.policy.readableListing
-    var (lines, files) = try ListAllCommand.read(context, readable: readable)
+    // Both files' bytes in one buffer (``TodoStore/readBytes(joining:)``), and where each
+    // file's lie in it.
+    var (bytes, ends) = try context.readBytes(joining: [context.settings.todoFile, context.settings.doneFile])
+    let files = [0..<ends[0], ends[0]..<ends[1]]
     // Each file's own lines, as they would be read alone, in the buffer `bytes`.
     func fileLines(_ file: Int, in bytes: [UInt8]) -> Lines { Lines(bytes: bytes, parts: [files[file]], raw: !readable) }
     // Under the name todo the listed lines are each file's, todo.txt's first (each starts in
-    // its own file's bytes); under the name todo.sh each file's lines are counted on their own.
-    let todoEnd = files[0].upperBound
-    let total = readable ? lines.starts.count { $0 < todoEnd } : fileLines(0, in: lines.buffer).count
-    let doneCount = readable ? lines.count - total : fileLines(1, in: lines.buffer).count
+    // its own file's bytes), and each file is counted among them; under the name todo.sh
+    // each file's lines are counted on their own, before the listed lines are made, so that
+    // the two sets of line bounds are never held together.
+    var listed = readable ? Lines(bytes: bytes, parts: files, raw: false) : nil
+    let total = listed.map { lines in lines.starts.count { $0 < ends[0] } } ?? fileLines(0, in: bytes).count
+    let doneCount = listed.map { $0.count - total } ?? fileLines(1, in: bytes).count
     let padding = total == 0 ? 0 : String(total).count
     var quiet = context.settings
     quiet["TODOTXT_VERBOSE"] = "0"
@@ -40,20 +45,25 @@ enum ListAllCommand {
     // aside for it (the listing then rewrites a copy).
     let countsFirst = context.verbose && !counter.hasFinalFilter && RowOrder(plain) == .lineIgnoringCase
     func counts(listed lines: Lines?, files bytes: [UInt8]) -> (todo: Int, done: Int) {
+      // Without a user's command a count is of the lines the terms select: none is sorted.
+      func count(_ lines: Lines, test: ListEngine.LineTest? = nil) -> Int {
+        countsFirst
+          ? counter.count(lines, padding: 1, terms: arguments, test: test)
+          : counter.format(lines, padding: 1, terms: arguments, test: test).count
+      }
       if readable, let lines {
         func inFile(_ range: Range<Int>) -> ListEngine.LineTest { ListEngine.LineTest(command: "") { range.contains($0) } }
-        return (
-          counter.format(lines, padding: 1, terms: arguments, test: inFile(0..<total)).count,
-          counter.format(lines, padding: 1, terms: arguments, test: inFile(total..<lines.count)).count
-        )
+        return (count(lines, test: inFile(0..<total)), count(lines, test: inFile(total..<lines.count)))
       }
-      return (
-        counter.format(fileLines(0, in: bytes), padding: 1, terms: arguments).count,
-        counter.format(fileLines(1, in: bytes), padding: 1, terms: arguments).count
-      )
+      return (count(fileLines(0, in: bytes)), count(fileLines(1, in: bytes)))
     }
-    let early = countsFirst ? context.holdingBack { counts(listed: readable ? lines : nil, files: lines.buffer) } : nil
-    let keptForCounts = context.verbose && !countsFirst ? lines.buffer : nil
+    let early = countsFirst ? context.holdingBack { counts(listed: listed, files: bytes) } : nil
+    let keptForCounts = context.verbose && !countsFirst ? bytes : nil
+    // Under the name todo.sh, the two files as `cat` joins them: a todo.txt without a final
+    // newline runs into done.txt's first line.
+    let lines = listed ?? Lines(bytes: bytes, parts: [0..<ends[1]], raw: true)
+    // The listing is given the only reference to the bytes (bar the counts' copy, when kept).
+    (listed, bytes) = (nil, [])
     // todo.sh's awk step: done.txt's lines are numbered 0 (``ListingRows/Numbering``), and
     // each line is rebuilt from its fields, so runs of blanks in the text become one space.
     let fields = ListEngine.PostFilter.joiningFields(
@@ -71,17 +81,5 @@ enum ListAllCommand {
       "total \(shownTodo + shownDone) of \(total + doneCount) tasks shown",
     ])
     return .success
-  }
-
-  /// The lines `listall` lists, in one buffer of both files' bytes, and where each file's
-  /// bytes lie in it: under the name todo.sh the files as `cat` joins them (a todo.txt without
-  /// a final newline runs into done.txt's first line), under the name todo each file's lines,
-  /// todo.txt's first.
-  private static func read(_ context: CommandContext, readable: Bool) throws(TodoError) -> (
-    lines: Lines, files: [Range<Int>]
-  ) {
-    let (bytes, ends) = try context.readBytes(joining: [context.settings.todoFile, context.settings.doneFile])
-    let files = [0..<ends[0], ends[0]..<ends[1]]
-    return (Lines(bytes: bytes, parts: readable ? files : [0..<ends[1]], raw: !readable), files)
   }
 }

@@ -209,20 +209,36 @@ struct ListEngine {
     _ lines: consuming Lines, padding: Int, terms: [String], post: PostFilter? = nil, native: NativeListing? = nil,
     test: LineTest? = nil, numbering: ListingRows.Numbering = .byLine, adaptsText: Bool = true
   ) -> Output {
-    var compiled = compile(terms, native: native)
     // Handed on, not kept: a step that rewrites the listing's lines (listall's awk step) does
     // so in place when nothing else holds them.
-    var selection = select(
-      consume lines, padding: padding, terms: compiled, native: native, test: test, keepsText: post?.keepsText)
-    // grep's complaints, written as its stage of the pipeline runs: before the listing.
-    if selection.heldBack { compiled.notices.append(.binaryFileMatches) }
-    for notice in compiled.notices { context.console.errorLine(notice.message) }
-    var commands = compiled.commands
+    var (selection, commands) = selected(
+      consume lines, padding: padding, terms: terms, native: native, test: test, keepsText: post?.keepsText)
     let listing = order(&selection, post: post, native: native, numbering: numbering, commands: &commands)
     // The test ran with the terms, but it is reported where it stood as a post filter.
     if let test { commands.append(test.command) }
     let output = Output(listing: listing, total: selection.total, filterCommand: commands.joined(separator: " | "))
     return render(output, native: native, numbering: numbering, adaptsText: adaptsText)
+  }
+
+  /// How many lines a listing of `lines` without a user's sort command or final filter shows
+  /// (``format(_:padding:terms:post:native:test:numbering:adaptsText:)`` of them, counted):
+  /// the lines the terms select, which need no order or text. grep's complaints are written
+  /// as the listing writes them.
+  func count(_ lines: Lines, padding: Int, terms: [String], test: LineTest? = nil) -> Int {
+    selected(lines, padding: padding, terms: terms, native: nil, test: test).selection.numbered.count
+  }
+
+  /// Steps 1 and 2 with the terms compiled, grep's complaints written as its stage of the
+  /// pipeline runs (before the listing), and each stage's name for the verbose report.
+  private func selected(
+    _ lines: consuming Lines, padding: Int, terms: [String], native: NativeListing?, test: LineTest?,
+    keepsText: ((UnsafeBufferPointer<UInt8>) -> Bool)? = nil
+  ) -> (selection: Selection, commands: [String]) {
+    var compiled = compile(terms, native: native)
+    let selection = select(consume lines, padding: padding, terms: compiled, native: native, test: test, keepsText: keepsText)
+    if selection.heldBack { compiled.notices.append(.binaryFileMatches) }
+    for notice in compiled.notices { context.console.errorLine(notice.message) }
+    return (selection, compiled.commands)
   }
 
   /// The search terms, compiled once for every line of the file.
