@@ -11,10 +11,9 @@ enum ListAllCommand {
       QueryListing.isNeeded(options)
     {
       options.showAll = true
-      let sources = try [context.settings.todoFile, context.settings.doneFile].map { path throws(TodoError) in
-        QueryListing.Source(path: path, bytes: try context.readBytes(path))
-      }
-      try QueryListing.list(sources, terms: options.terms, options: options, context: context)
+      let paths = [context.settings.todoFile, context.settings.doneFile]
+      let (bytes, ends) = try context.readBytes(joining: paths)
+      try QueryListing.list(QueryListing.Sources(paths: paths, bytes: bytes, ends: ends), terms: options.terms, options: options, context: context)
       return .success
     }
     let readable = context.settings.policy.readableListing

@@ -31,8 +31,8 @@ enum ListCommand {
   ) throws(TodoError) {
     let engine = ListEngine(context: context)
     if let options, QueryListing.isNeeded(options) {
-      let source = QueryListing.Source(path: path, bytes: try context.readBytes(path))
-      return try QueryListing.list([source], terms: terms, post: post, options: options, context: context)
+      let source = QueryListing.Sources(path: path, bytes: try context.readBytes(path))
+      return try QueryListing.list(source, terms: terms, post: post, options: options, context: context)
     }
     // A listing needs the file's lines and nothing of a TodoList's per-line state.
     let (lines, facts) = try context.readLines(path, raw: !context.settings.policy.readableListing)

@@ -9,12 +9,31 @@ enum QueryListing {
   /// How much of a machine format is gathered before it is written (a pipe takes 64 KiB).
   static let pieceSize = 1 << 16
 
-  /// One file of a listing (`lsa` lists todo.txt, then done.txt): its bytes as read, whose
-  /// lines are split here once. (A ``TodoList`` would hold a second table of every line,
-  /// 16 bytes each, beside the listing's own: a fifth of a million-task file.)
-  struct Source {
-    var path: String
+  /// The files of a listing (`lsa` lists todo.txt, then done.txt): their bytes as read, one
+  /// file's after another's in one buffer (``CommandContext/readBytes(joining:)``: joining
+  /// files read apart held every byte twice), whose lines are split here once. (A
+  /// ``TodoList`` would hold a second table of every line, 16 bytes each, beside the
+  /// listing's own: a fifth of a million-task file.)
+  struct Sources {
+    var paths: [String]
     var bytes: [UInt8]
+    /// Where each file's bytes end in `bytes`.
+    var ends: [Int]
+
+    init(path: String, bytes: [UInt8]) {
+      self.init(paths: [path], bytes: bytes, ends: [bytes.count])
+    }
+
+    init(paths: [String], bytes: [UInt8], ends: [Int]) {
+      self.paths = paths
+      self.bytes = bytes
+      self.ends = ends
+    }
+
+    var count: Int { paths.count }
+
+    /// Where each file's bytes lie in `bytes`.
+    var files: [Range<Int>] { zip([0] + ends.dropLast(), ends).map { $0..<$1 } }
   }
 
   /// Whether `options` asks for anything this type does.
@@ -37,7 +56,7 @@ enum QueryListing {
   ///   - terms: todo.sh search terms.
   ///   - post: the action's own filter (listpri's priorities).
   static func list(
-    _ sources: [Source], terms: [String], post: ListEngine.PostFilter? = nil, options: ListOptions,
+    _ sources: Sources, terms: [String], post: ListEngine.PostFilter? = nil, options: ListOptions,
     context: CommandContext
   ) throws(TodoError) {
     let format = try OutputFormat(options.format)
@@ -73,19 +92,15 @@ enum QueryListing {
     let taskLines: Lines
     if sources.count == 1 {
       // One file: its own lines, not a copy.
-      lines = Lines(bytes: sources[0].bytes, raw: raw)
-      taskLines = raw ? Lines(bytes: sources[0].bytes, raw: false) : lines
+      lines = Lines(bytes: sources.bytes, raw: raw)
+      taskLines = raw ? Lines(bytes: sources.bytes, raw: false) : lines
       starts = [0]
     } else {
-      // The files' lines one after another in one buffer, each file's bytes copied once.
-      var joinedBytes: [UInt8] = []
-      for source in sources {
-        let own = Lines(bytes: source.bytes, raw: raw)
-        starts.append(lines.count)
-        lines = lines.appending(own)
-        if raw { for index in 0..<own.count { joinedBytes += own.buffer[own.starts[index]..<own.ends[index]] + [0x0A] } }
-      }
-      taskLines = raw ? Lines(bytes: joinedBytes, raw: false) : lines
+      // Each file's lines, one file's after another's, in the one buffer; each line starts
+      // in its own file's bytes.
+      lines = Lines(bytes: sources.bytes, parts: sources.files, raw: raw)
+      starts = sources.files.map { file in lines.starts.count { $0 < file.lowerBound } }
+      taskLines = raw ? Lines(bytes: sources.bytes, parts: sources.files, raw: false) : lines
     }
     // Done tasks are listed to a query that asks about being done (`done`, `completed:`).
     var options = options
@@ -109,7 +124,7 @@ enum QueryListing {
     let shown = (output.indices ?? []).filter { $0 < taskLines.count }
 
     /// The file and its own line number of a joined index.
-    let fileNames = sources.map { Posix.basename($0.path) }
+    let fileNames = sources.paths.map { Posix.basename($0) }
     func place(_ index: Int) -> (file: String, number: Int) {
       let source = starts.lastIndex { $0 <= index } ?? 0
       return (fileNames[source], index - starts[source] + 1)
@@ -168,7 +183,7 @@ enum QueryListing {
       ) { console.line($0.bytes) }
     case .text:
       if grouping == nil, sources.count == 1, !options.notes {
-        engine.print(engine.adapt(output), prefixFile: sources[0].path)
+        engine.print(engine.adapt(output), prefixFile: sources.paths[0])
         return
       }
       // The rows of tasks of the list, as rendered (not a line a user's sort command made up).
@@ -246,11 +261,11 @@ enum QueryListing {
 
   /// todo.sh's summary lines, when verbose.
   static func summary(
-    _ output: ListEngine.Output, shownCount: Int, sources: [Source], starts: [Int], context: CommandContext
+    _ output: ListEngine.Output, shownCount: Int, sources: Sources, starts: [Int], context: CommandContext
   ) {
     guard context.verbose else { return }
     if sources.count == 1 {
-      context.summary(["\(CommandContext.prefix(of: sources[0].path)): \(shownCount) of \(output.total) tasks shown"])
+      context.summary(["\(CommandContext.prefix(of: sources.paths[0])): \(shownCount) of \(output.total) tasks shown"])
     } else {
       context.summary(["total \(shownCount) of \(output.total) tasks shown"])
     }
