@@ -13,7 +13,8 @@ enum ListAllCommand {
       options.showAll = true
       let paths = [context.settings.todoFile, context.settings.doneFile]
       let (bytes, ends) = try context.readBytes(joining: paths)
-      try QueryListing.list(QueryListing.Sources(paths: paths, bytes: bytes, ends: ends), terms: options.terms, options: options, context: context)
+      let sources = QueryListing.Sources(paths: paths, bytes: bytes, ends: ends)
+      try QueryListing.list(sources, terms: options.terms, options: options, context: context)
       return .success
     }
     let readable = context.settings.policy.readableListing
