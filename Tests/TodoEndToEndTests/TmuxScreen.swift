@@ -52,6 +52,10 @@ final class TmuxScreen {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    // Nothing else the test process has open goes to tmux: its server outlives the client,
+    // and a file another test thread is writing at that moment (a script it is about to run)
+    // would stay open for writing in the server, and "busy" to exec, for the server's life.
+    TmuxScreen.closeFrom(3, in: &actions)
     let words = ["/usr/bin/tmux", "-S", socket] + arguments
     let environment = ["PATH=/usr/bin:/bin", "HOME=\(box.home.path)", "TERM=xterm-256color"]
     var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
@@ -66,6 +70,24 @@ final class TmuxScreen {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0, errno == EINTR {}
     return box.read(String(outputPath.dropFirst(box.home.path.count + 1)))
+  }
+
+  /// glibc's `posix_spawn_file_actions_addclosefrom_np`, which its headers declare only to
+  /// C code that asks for GNU extensions; looked up by name.
+  private static let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+    return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+  }()
+
+  /// Closes every descriptor from `first` on in the child (each one open now, when glibc
+  /// has no call for it).
+  private static func closeFrom(_ first: Int32, in actions: inout posix_spawn_file_actions_t) {
+    if let addCloseFrom {
+      _ = addCloseFrom(&actions, first)
+      return
+    }
+    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    for fd in open.compactMap({ Int32($0) }) where fd >= first { posix_spawn_file_actions_addclose(&actions, fd) }
   }
 
   /// Presses keys by tmux's names (`j`, `Enter`, `C-c`, `Escape`, `Down`).
