@@ -125,15 +125,19 @@ enum QueryListing {
 
     /// The file and its own line number of a joined index.
     let fileNames = sources.paths.map { Posix.basename($0) }
-    func place(_ index: Int) -> (file: String, number: Int) {
+    func line(_ index: Int) -> (source: Int, number: Int) {
       let source = starts.lastIndex { $0 <= index } ?? 0
-      return (fileNames[source], index - starts[source] + 1)
+      return (source, index - starts[source] + 1)
+    }
+    func place(_ index: Int) -> (file: String, number: Int) {
+      let (source, number) = line(index)
+      return (fileNames[source], number)
     }
 
     if options.why {
       let report = WhyReport(
         tasks: taskLines, shown: shown, terms: terms, post: post, native: native, options: options, filter: filter,
-        context: context, multiple: sources.count > 1, place: place)
+        context: context, fileNames: fileNames, place: line)
       report.print()
       return
     }
