@@ -389,4 +389,34 @@ struct ArchiveMergeTests {
     #expect(clash.conflicts.first?.ours?.line == "(C) water plants due:2026-12-08 rec:1w")
     #expect(clash.conflicts.first?.theirs?.line == "(A) water plants due:2026-12-08 rec:1w")
   }
+
+  /// A list large enough that its two pairings with the base are made on two threads
+  /// (``TodoMerge``'s `SidePairings`, from 20,000 lines): the merge of both files is the same
+  /// as each file's merge alone, whose pairings are made one after the other. Each side
+  /// edits, completes, archives and adds tasks of its own, and some of the same tasks.
+  @Test(arguments: [UInt64(1), 2])
+  func aLargeListsPairingsMadeAtOnceMergeAsOneAfterTheOther(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    let base = (0..<25_000).map { "2026-11-\(10 + $0 % 18) task \($0) +p\($0 % 40) @c\($0 % 7)" }
+    func side(_ name: String) -> (todo: [String], done: [String]) {
+      var todo: [String] = []
+      var done: [String] = []
+      for line in base {
+        switch random.below(100) {
+        case 0: continue  // deleted
+        case 1: done.append("x 2026-12-01 " + line)  // archived
+        case 2: todo.append("x 2026-12-01 " + line)  // completed
+        case 3: todo.append("(B) " + line)
+        case 4: todo.append(line + " on the " + name)
+        default: todo.append(line)
+        }
+        if random.below(500) == 0 { todo.append("new from the \(name) \(random.below(1_000))") }
+      }
+      return (todo, done)
+    }
+    let (ours, theirs) = (side("laptop"), side("phone"))
+    let result = Self.merge(
+      todo: (base, ours.todo, theirs.todo), done: ([], ours.done, theirs.done))
+    #expect(result.todo.list.count > 20_000)
+  }
 }

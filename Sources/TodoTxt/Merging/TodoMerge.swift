@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A task that two versions of a file changed in ways that do not fit together.
 public struct MergeConflict: Hashable, Sendable {
   /// The task as it was before either side changed it (`nil` in a two-way merge).
@@ -129,6 +131,39 @@ public enum TodoMerge {
     init(base: some PairedLines, ours: some PairedLines, theirs: some PairedLines) {
       self.ours = LinePairing(old: base, new: ours, similar: true)
       self.theirs = LinePairing(old: base, new: theirs, similar: true)
+    }
+
+    /// The same, of lists: the two pairings read the lists and nothing else, so a large
+    /// list's are made at once on two cores (a merging `sync` of 100,000 tasks waits for
+    /// them in its process).
+    init(base: TodoList, ours: TodoList, theirs: TodoList) {
+      guard base.count + max(ours.count, theirs.count) >= SidePairings.concurrentFrom else {
+        self.ours = LinePairing(old: base, new: ours, similar: true)
+        self.theirs = LinePairing(old: base, new: theirs, similar: true)
+        return
+      }
+      let made = MadePairings()
+      DispatchQueue.concurrentPerform(iterations: 2) { side in
+        if side == 0 {
+          made.ours = LinePairing(old: base, new: ours, similar: true)
+        } else {
+          made.theirs = LinePairing(old: base, new: theirs, similar: true)
+        }
+      }
+      self.ours = made.ours!
+      self.theirs = made.theirs!
+    }
+
+    /// Lines (of the base and the larger side) from which the pairings are made on two
+    /// threads; below, starting a thread costs more than it saves.
+    static let concurrentFrom = 20_000
+
+    /// The two pairings as the threads make them: each property is written by one thread
+    /// only, and read after `concurrentPerform` has returned, which orders the writes
+    /// before the reads.
+    private final class MadePairings: @unchecked Sendable {
+      var ours: LinePairing?
+      var theirs: LinePairing?
     }
   }
 
