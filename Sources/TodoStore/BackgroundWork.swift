@@ -7,12 +7,12 @@ import Dispatch
 /// nothing while the first writes the new versions. The work must only read what it captures:
 /// the values it shares with the caller (a list, a snapshot's bytes) are not changed while it
 /// runs.
-final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
+package final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
   /// Set once by the work, read only after ``done`` was signalled.
   private var value: Value?
   private let done = DispatchSemaphore(value: 0)
 
-  init(_ work: @escaping @Sendable () -> Value) {
+  package init(_ work: @escaping @Sendable () -> Value) {
     DispatchQueue.global().async {
       self.value = work()
       self.done.signal()
@@ -20,7 +20,7 @@ final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
   }
 
   /// The work's result, once it is done.
-  func wait() -> Value {
+  package func wait() -> Value {
     done.wait()
     // Signalled again, so that a second wait returns at once.
     done.signal()

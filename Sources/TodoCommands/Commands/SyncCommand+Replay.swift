@@ -35,8 +35,9 @@ extension SyncCommand {
   ///   - top: the top of the work tree, where git is run.
   ///   - tracking: the remote-tracking branch, just fetched.
   ///   - branch: the branch checked out, the only ref that may hold the local commit.
+  ///   - early: the local commit's versions of the lists, read while the fetch ran.
   static func replay(
-    top: String, onto tracking: String, branch: String, context: CommandContext
+    top: String, onto tracking: String, branch: String, early: EarlySides?, context: CommandContext
   ) -> Bool {
     // Paths below are from the top of the work tree, as `ls-tree` and `update-index` read
     // them only when run there (the todo directory may be a folder of the repository).
@@ -88,7 +89,7 @@ extension SyncCommand {
     if [todo, done].contains(where: { local[$0] != nil || remote[$0] != nil }) {
       guard
         let listEntries = mergedLists(
-          git, lists: (todo, done), base: base, ours: ours, theirs: theirs, local: local)
+          git, lists: (todo, done), base: base, ours: ours, theirs: theirs, local: local, early: early)
       else { return false }
       entries += listEntries
     }
@@ -104,18 +105,30 @@ extension SyncCommand {
   /// - Parameter local: the local commit's changes, for the mode of a list only it added.
   static func mergedLists(
     _ git: GitRepository, lists: (todo: String, done: String), base: String, ours: String,
-    theirs: String, local: [String: TreeChange]
+    theirs: String, local: [String: TreeChange], early: EarlySides?
   ) -> [String]? {
-    let commits = [base, ours, theirs]
-    let names = [lists.todo, lists.done].flatMap { path in commits.map { $0 + ":" + path } }
-    guard let found = git.contents(of: names), found.count == 6,
-      let modes = git.value(["ls-tree", theirs, "--", lists.todo, lists.done])
-    else { return nil }
-    func versions(_ found: ArraySlice<[UInt8]?>) -> MergeVersions {
-      let lists = found.map { TodoList(bytes: $0 ?? []) }
+    // Each list's base, ours and theirs: the first two as read while the fetch ran, when they
+    // are of these commits.
+    let found: [[UInt8]?]
+    var parsed: [TodoList?] = Array(repeating: nil, count: 6)
+    if let early, early.base == base, early.ours == ours, early.paths == lists {
+      guard let fetched = git.contents(of: [theirs + ":" + lists.todo, theirs + ":" + lists.done]),
+        fetched.count == 2
+      else { return nil }
+      found = [early.contents[0], early.contents[1], fetched[0], early.contents[2], early.contents[3], fetched[1]]
+      (parsed[0], parsed[1], parsed[3], parsed[4]) = (early.lists[0], early.lists[1], early.lists[2], early.lists[3])
+    } else {
+      let commits = [base, ours, theirs]
+      let names = [lists.todo, lists.done].flatMap { path in commits.map { $0 + ":" + path } }
+      guard let read = git.contents(of: names), read.count == 6 else { return nil }
+      found = read
+    }
+    guard let modes = git.value(["ls-tree", theirs, "--", lists.todo, lists.done]) else { return nil }
+    func versions(_ range: Range<Int>) -> MergeVersions {
+      let lists = range.map { parsed[$0] ?? TodoList(bytes: found[$0] ?? []) }
       return MergeVersions(base: lists[0], ours: lists[1], theirs: lists[2])
     }
-    let merged = TodoMerge.merge(todo: versions(found[0..<3]), done: versions(found[3..<6]))
+    let merged = TodoMerge.merge(todo: versions(0..<3), done: versions(3..<6))
     guard merged.todo.isClean, merged.done.isClean else { return nil }
     // MODE SP TYPE SP BLOB TAB PATH, one a line.
     var modeOf: [String: String] = [:]
@@ -151,6 +164,47 @@ extension SyncCommand {
       entries.append(fileMode + " " + blob + "\t" + path)
     }
     return entries
+  }
+
+  /// The local commit's side of a replay, read on another core while `git fetch` runs: its
+  /// parent's and its own versions of the two lists, as bytes and as lists. Reading and
+  /// parsing two versions of a list of 100,000 tasks is a tenth of a second that the sync
+  /// otherwise spends after the fetch, waiting.
+  ///
+  /// Nothing here is trusted: the replay uses these versions only when the commits it merges
+  /// are the ones they were read from (``mergedLists``).
+  struct EarlySides: Sendable {
+    /// The local commit's parent and the local commit.
+    var base: String
+    var ours: String
+    /// The lists' paths from the top of the work tree.
+    var paths: (todo: String, done: String)
+    /// todo.txt of the base and of ours, then done.txt's; `nil` where a commit lacks the file.
+    var contents: [[UInt8]?]
+    var lists: [TodoList]
+
+    /// Starts reading, when this machine has one commit on top of what the remote had at the
+    /// last fetch (`tracking`, its id): the commit a sync replays when the remote moved on.
+    static func reading(
+      top: String, tracking: String, context: CommandContext
+    ) -> BackgroundWork<EarlySides?>? {
+      guard let todo = relative(context.settings.todoFile, top: top),
+        let done = relative(context.settings.doneFile, top: top), todo != done
+      else { return nil }
+      let git = GitRepository(directory: top, context: context)
+      return BackgroundWork {
+        guard let ids = git.value(["rev-parse", "HEAD", "HEAD^"])?.split(separator: "\n").map(String.init),
+          ids.count == 2, ids[1] == tracking
+        else { return nil }
+        let (ours, base) = (ids[0], ids[1])
+        guard let contents = git.contents(of: [base + ":" + todo, ours + ":" + todo, base + ":" + done, ours + ":" + done]),
+          contents.count == 4
+        else { return nil }
+        return EarlySides(
+          base: base, ours: ours, paths: (todo, done), contents: contents,
+          lists: contents.map { TodoList(bytes: $0 ?? []) })
+      }
+    }
   }
 
   /// Writes the replayed commit (the remote's tree with `entries` in it, on the remote's head)

@@ -48,13 +48,10 @@ struct ProcessRunner: Sendable {
     var pid: pid_t = 0
     let program = arguments.first ?? ""
     let spawnStatus: Int32
-    if program.contains("/") {
-      spawnStatus = posix_spawn(&pid, program, &actions, nil, argv, envp)
-    } else {
-      // posix_spawnp searches the PATH of *this* process; use the child's PATH instead.
-      let resolved = ProcessRunner.which(program, path: environment["PATH"] ?? "/usr/bin:/bin") ?? program
-      spawnStatus = posix_spawn(&pid, resolved, &actions, nil, argv, envp)
-    }
+    // posix_spawnp searches the PATH of *this* process; the child's PATH is searched instead.
+    let resolved =
+      program.contains("/") ? program : ProcessRunner.which(program, path: environment["PATH"] ?? "/usr/bin:/bin") ?? program
+    spawnStatus = ProcessRunner.spawning.locked { posix_spawn(&pid, resolved, &actions, nil, argv, envp) }
     if input != nil { close(inputPipe[0]) }
     if captureOutput { close(outputPipe[1]) }
     guard spawnStatus == 0 else {
@@ -101,12 +98,36 @@ struct ProcessRunner: Sendable {
     return Result(status: exitCode, output: output)
   }
 
-  /// `pipe(2)` with both ends closed on exec, so children see only what they are given.
+  /// `pipe(2)` with both ends closed on exec, so children see only what they are given. The
+  /// pipe is made and marked under ``spawning``, so that a child another thread starts at the
+  /// same moment (`sync` reads the local lists while `git fetch` runs) cannot inherit its ends
+  /// before they are marked (Glibc's module has no `pipe2`).
   static func makePipe(_ fds: inout [Int32]) -> Bool {
-    guard pipe(&fds) == 0 else { return false }
-    _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
-    _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
-    return true
+    spawning.locked {
+      guard pipe(&fds) == 0 else { return false }
+      _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+      _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+      return true
+    }
+  }
+
+  /// Held while a pipe is made and marked, and while a child is started.
+  static let spawning = SpawnLock()
+
+  /// A mutex of the process (no Foundation here).
+  final class SpawnLock: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init() {
+      mutex = .allocate(capacity: 1)
+      pthread_mutex_init(mutex, nil)
+    }
+
+    func locked<T>(_ body: () -> T) -> T {
+      pthread_mutex_lock(mutex)
+      defer { pthread_mutex_unlock(mutex) }
+      return body()
+    }
   }
 
   static func readAll(_ fd: Int32) -> [UInt8] {
