@@ -66,6 +66,10 @@ import Testing
     // No done.txt in either commit.
     #expect(early.contents[2] == nil && early.contents[3] == nil)
     #expect(early.lists[1].serialized() == Array("Call mom\nBuy milk\n".utf8))
+    // The commit itself and what it changed, which the replay asks of it.
+    #expect(SyncCommand.ReplayedCommit(early.commit)?.parent == tracking)
+    #expect(early.changes.keys.sorted() == ["todo.txt"])
+    #expect(early.changes["todo.txt"]?.status == "M")
   }
 
   /// Nothing is read when the commit is not one on top of the remote's (here: the remote's

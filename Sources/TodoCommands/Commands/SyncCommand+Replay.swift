@@ -22,7 +22,7 @@ extension SyncCommand {
   /// merged lists, the remote's other files) in one `reset --keep`, which checks every one of
   /// them before it writes any, as `git merge` does, under the lists' locks.
   ///
-  /// Only the plain case is taken; anything else returns `false` with nothing changed (a few
+  /// Only the plain case is taken; anything else returns `nil` with nothing changed (a few
   /// new objects aside), and the caller merges as before: the lists' merge has a conflict
   /// (the merge then leaves it as it always did); there are several local commits, or the one
   /// is a merge, signed, in another encoding, or held by another ref (a tag, another branch,
@@ -36,9 +36,11 @@ extension SyncCommand {
   ///   - tracking: the remote-tracking branch, just fetched.
   ///   - branch: the branch checked out, the only ref that may hold the local commit.
   ///   - early: the local commit's versions of the lists, read while the fetch ran.
+  /// - Returns: the commits the branch is then ahead of the remote (1, or 0 when the local
+  ///   commit had nothing left to add); `nil` when it was not replayed.
   static func replay(
     top: String, onto tracking: String, branch: String, early: EarlySides?, context: CommandContext
-  ) -> Bool {
+  ) -> Int? {
     // Paths below are from the top of the work tree, as `ls-tree` and `update-index` read
     // them only when run there (the todo directory may be a folder of the repository).
     let git = GitRepository(directory: top, context: context)
@@ -48,28 +50,30 @@ extension SyncCommand {
       let found = git.value([
         "rev-parse", "--absolute-git-dir", tracking + "^{commit}", tracking + "^{tree}", "HEAD",
       ])?.split(separator: "\n").map(String.init), found.count == 4
-    else { return false }
+    else { return nil }
     let (gitDirectory, theirs, theirsTree, ours) = (found[0], found[1], found[2], found[3])
     for busy in ["MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "rebase-merge", "rebase-apply"]
     where Posix.exists(gitDirectory + "/" + busy) {
-      return false
+      return nil
     }
-    guard let head = git.bytes(["cat-file", "commit", "HEAD"]),
+    // What the early read took of the local commit is of this commit when the ids agree.
+    let known = early?.ours == ours ? early : nil
+    guard let head = known?.commit ?? git.bytes(["cat-file", "commit", "HEAD"]),
       let commit = ReplayedCommit(head),
       let base = git.value(["merge-base", "--all", "HEAD", theirs]), base == commit.parent,
       git.value(["for-each-ref", "--contains", ours, "--format=%(refname)"]) == "refs/heads/"
         + branch,
       git.bytes(["status", "--porcelain", "-z", "--untracked-files=no"])?.isEmpty == true,
-      let local = changes(git, from: base, to: ours),
+      let local = known?.base == base ? known?.changes : changes(git, from: base, to: ours),
       let remote = changes(git, from: base, to: theirs)
-    else { return false }
+    else { return nil }
 
     // The other files the local commit changed, as it left them; the remote's stay as they are.
     var entries: [String] = []
     let idLength = theirs.count
     for (path, change) in local where path != todo && path != done {
       guard remote[path] == nil, change.newMode != "160000", change.oldMode != "160000" else {
-        return false
+        return nil
       }
       entries.append(
         change.status == "D"
@@ -82,15 +86,15 @@ extension SyncCommand {
       for change in sides {
         guard change.status == "M" && change.oldMode == change.newMode || change.status == "A",
           change.newMode == "100644" || change.newMode == "100755"
-        else { return false }
+        else { return nil }
       }
-      if sides.contains(where: { $0.status == "A" }), sides.count > 1 { return false }
+      if sides.contains(where: { $0.status == "A" }), sides.count > 1 { return nil }
     }
     if [todo, done].contains(where: { local[$0] != nil || remote[$0] != nil }) {
       guard
         let listEntries = mergedLists(
           git, lists: (todo, done), base: base, ours: ours, theirs: theirs, local: local, early: early)
-      else { return false }
+      else { return nil }
       entries += listEntries
     }
     return commitAndCheckOut(
@@ -182,6 +186,10 @@ extension SyncCommand {
     /// todo.txt of the base and of ours, then done.txt's; `nil` where a commit lacks the file.
     var contents: [[UInt8]?]
     var lists: [TodoList]
+    /// The local commit as git stores it (`cat-file commit`).
+    var commit: [UInt8]
+    /// The paths the local commit changed (``changes(_:from:to:)`` from `base`).
+    var changes: [String: TreeChange]
 
     /// Starts reading, when this machine has one commit on top of what the remote had at the
     /// last fetch (`tracking`, its id): the commit a sync replays when the remote moved on.
@@ -197,25 +205,28 @@ extension SyncCommand {
           ids.count == 2, ids[1] == tracking
         else { return nil }
         let (ours, base) = (ids[0], ids[1])
-        guard let contents = git.contents(of: [base + ":" + todo, ours + ":" + todo, base + ":" + done, ours + ":" + done]),
-          contents.count == 4
+        let names = [base + ":" + todo, ours + ":" + todo, base + ":" + done, ours + ":" + done, ours]
+        guard let found = git.contents(of: names), found.count == 5, let commit = found[4],
+          let changes = SyncCommand.changes(git, from: base, to: ours)
         else { return nil }
+        let contents = Array(found[0..<4])
         return EarlySides(
           base: base, ours: ours, paths: (todo, done), contents: contents,
-          lists: contents.map { TodoList(bytes: $0 ?? []) })
+          lists: contents.map { TodoList(bytes: $0 ?? []) }, commit: commit, changes: changes)
       }
     }
   }
 
   /// Writes the replayed commit (the remote's tree with `entries` in it, on the remote's head)
   /// and moves the branch, the index and the work tree to it; the remote's head itself when
-  /// the local commit has nothing left to add. `false` when git refuses any step.
+  /// the local commit has nothing left to add. Returns the commits then ahead of the remote
+  /// (1, or 0 for its head); `nil` when git refuses any step.
   ///
   /// - Parameter theirs: the remote's head and its tree.
   static func commitAndCheckOut(
     _ git: GitRepository, entries: [String], gitDirectory: String, commit: ReplayedCommit,
     theirs remote: (commit: String, tree: String), tracking: String, store: TodoStore
-  ) -> Bool {
+  ) -> Int? {
     let theirs = remote.commit
     // The new tree is built in an index of its own: the real one keeps describing HEAD and the
     // work tree until `reset` moves all three together.
@@ -223,13 +234,13 @@ extension SyncCommand {
     try? store.removeWhole(indexPath)
     defer { try? store.removeWhole(indexPath) }
     let scratch = git.adding(environment: ["GIT_INDEX_FILE": indexPath])
-    guard scratch.run(["read-tree", theirs]).succeeded else { return false }
+    guard scratch.run(["read-tree", theirs]).succeeded else { return nil }
     if !entries.isEmpty {
       let input = entries.map { Array($0.utf8) + [0] }.joined()
       guard scratch.run(["update-index", "-z", "--index-info"], input: Array(input)).succeeded
-      else { return false }
+      else { return nil }
     }
-    guard let tree = scratch.run(["write-tree"]).value.nonEmptyObjectID else { return false }
+    guard let tree = scratch.run(["write-tree"]).value.nonEmptyObjectID else { return nil }
     var target = theirs
     if tree != remote.tree {
       let author = git.adding(environment: [
@@ -239,12 +250,12 @@ extension SyncCommand {
       guard
         let made = author.run(["commit-tree", tree, "-p", theirs], input: commit.message).value
           .nonEmptyObjectID
-      else { return false }
+      else { return nil }
       target = made
     }
     let moved = git.adding(environment: ["GIT_REFLOG_ACTION": "todo sync: onto \(tracking)"])
       .run(["reset", "-q", "--keep", target])
-    return moved.succeeded
+    return moved.succeeded ? (target == theirs ? 0 : 1) : nil
   }
 
   /// Each path one side changed between two commits, with its change; `nil` when git fails.

@@ -107,9 +107,10 @@ enum SyncCommand {
         // This machine's one commit on top of the remote's, when nothing is unusual: one new
         // version of the list to push instead of two (see `replay`).
         if ahead == 1, upstream != nil,
-          replay(top: top, onto: tracking, branch: branch, early: early?.wait(), context: context)
+          let left = replay(top: top, onto: tracking, branch: branch, early: early?.wait(), context: context)
         {
           received += incoming
+          outgoing = left
           return
         }
         // Not committed yet: git merged each list alone, and both are settled together first.
