@@ -99,6 +99,21 @@ import Testing
     }
   }
 
+  /// Keys of every byte value at every place of their words, some after a shared beginning:
+  /// every bucket of each byte level holds items, and the in-place moves between buckets
+  /// (``KeySort/flagSort``, one cycle after another) cross all of them.
+  @Test(arguments: [200, 5_000, KeySort.parallelFrom + 1_000])
+  func everyByteValueInEveryPlaceMatchesTheReferenceOrder(count: Int) {
+    var random = Generator(state: 99 &+ UInt64(count))
+    let rests = (0..<count).map { _ in
+      let shared: [UInt8] = random.below(3) == 0 ? Array("2026-12-0".utf8) : []
+      return shared + (0..<(1 + random.below(18))).map { _ in UInt8(random.below(256)) }
+    }
+    let keys = ArrayKeys(heads: Array(repeating: [], count: count), rests: rests)
+    defer { keys.storage.deallocate() }
+    #expect(KeySort.sorted(keys).map { Int($0) } == keys.expected, "\(count) keys")
+  }
+
   /// Enough keys for the two-core path (``KeySort/parallelFrom``).
   @Test func largeSortsOnTwoCoresMatchTheReferenceOrder() {
     for seed in UInt64(1)...2 {
