@@ -22,9 +22,17 @@ import Testing
     let list = Self.list("2026-01-01 a\nb\na\n2026-03-03 b\n")
     var table = ListCheck.FirstLines(capacity: 4)
     let keys = list.indices.map { ListCheck.withoutCreationDate(list[$0]) }
-    #expect(table.first(keys[0], number: 1, in: list) == nil)
-    #expect(table.first(keys[1], number: 2, in: list) == nil)
-    #expect(table.first(keys[2], number: 3, in: list) == 1)
-    #expect(table.first(keys[3], number: 4, in: list) == 2)
+    func key(_ number: Int) -> ListCheck.LineKey { keys[number - 1] }
+    #expect(table.first(keys[0], number: 1, keyOfLine: key) == nil)
+    #expect(table.first(keys[1], number: 2, keyOfLine: key) == nil)
+    #expect(table.first(keys[2], number: 3, keyOfLine: key) == 1)
+    #expect(table.first(keys[3], number: 4, keyOfLine: key) == 2)
+  }
+
+  /// Exact copies: the same bytes, an empty line after an empty line; a line that differs
+  /// only in its creation date is no exact copy.
+  @Test func exactCopiesAreTheSameBytes() {
+    let list = Self.list("a\n\nb\na\n\n2026-01-01 b\nb\nA\n")
+    #expect(ListCheck.exactCopies(in: list) == [false, false, false, true, true, false, true, false])
   }
 }

@@ -12,20 +12,19 @@ enum DeduplicateCommand {
     let preserve = context.settings.preservesLineNumbers
     let removed: Int = try context.storing {
       try context.store.update(file, label: "deduplicate") { list in
-        var seen = Set<[UInt8]>()
-        var duplicates: [Int] = []
-        for (index, task) in list.enumerated() {
-          let line = Array(task.bytes)
-          if !seen.insert(line).inserted { duplicates.append(index) }
-        }
-        let before = list.filter { !$0.bytes.isEmpty }.count
+        // Marked by a table of the first line of each text (``ListCheck/exactCopies(in:)``),
+        // not a set of copies of every line.
+        let copies = ListCheck.exactCopies(in: list)
+        // Copies of an empty line go too (without -n), but are no task removed.
+        let removed = copies.indices.count { copies[$0] && !list.lineBytes(at: $0).isEmpty }
         if preserve {
-          for index in duplicates where !list[index].bytes.isEmpty { list.replace(at: index, with: Task(bytes: [])) }
+          for index in copies.indices where copies[index] && !list.lineBytes(at: index).isEmpty {
+            list.replace(at: index, with: Task(bytes: []))
+          }
         } else {
-          for index in duplicates.reversed() { list.remove(at: index) }
+          list.removeLines(marked: copies)
         }
-        let after = list.filter { !$0.bytes.isEmpty }.count
-        return before - after
+        return removed
       }
     }
     guard removed > 0 else { throw .noDuplicates }

@@ -167,7 +167,7 @@ package enum ListCheck {
       checkTags(task, knownIDs: knownIDs, report: report)
 
       let key = withoutCreationDate(task)
-      if let earlier = firstWithoutDate.first(key, number: number, in: list) {
+      if let earlier = firstWithoutDate.first(key, number: number, keyOfLine: { withoutCreationDate(list[$0 - 1]) }) {
         let first = list[earlier - 1].bytes
         if first.elementsEqual(bytes) {
           report(.exactDuplicate(of: earlier))
@@ -188,11 +188,25 @@ package enum ListCheck {
     return problems
   }
 
-  /// The first line number of each line's text without its creation date, held as a hash
-  /// and a number a line (16 bytes), where a dictionary of keys into the lines took about a
-  /// hundred: doctor on a million tasks held 4.2 times the list. The line a hash names is
-  /// compared with the one asked about; a different text with the same hash (rare: 64 bits)
-  /// is kept in a table of its own.
+  /// For each line of `list`, whether it repeats an earlier line byte for byte (`deduplicate`;
+  /// a second empty line repeats the first).
+  package static func exactCopies(in list: TodoList) -> [Bool] {
+    var copies = [Bool](repeating: false, count: list.count)
+    var first = FirstLines(capacity: list.count)
+    for index in list.indices {
+      let key = LineKey(head: list.lineBytes(at: index), tail: [])
+      if first.first(key, number: index + 1, keyOfLine: { LineKey(head: list.lineBytes(at: $0 - 1), tail: []) }) != nil {
+        copies[index] = true
+      }
+    }
+    return copies
+  }
+
+  /// The first line number of each line's key (its text, or its text without its creation
+  /// date), held as a hash and a number a line (16 bytes), where a dictionary of keys into the
+  /// lines took about a hundred: doctor on a million tasks held 4.2 times the list. The line
+  /// a hash names is compared with the one asked about; a different key with the same hash
+  /// (rare: 64 bits) is kept in a table of its own.
   struct FirstLines {
     private var numbers: [UInt64: Int32] = [:]
     private var collided: [LineKey: Int] = [:]
@@ -200,8 +214,8 @@ package enum ListCheck {
     init(capacity: Int) { numbers.reserveCapacity(capacity) }
 
     /// The number of the first line whose key is `key`; `nil` when line `number` is the first
-    /// (it is then recorded).
-    mutating func first(_ key: LineKey, number: Int, in list: TodoList) -> Int? {
+    /// (it is then recorded). `keyOfLine` gives the key of an earlier line, by its number.
+    mutating func first(_ key: LineKey, number: Int, keyOfLine: (Int) -> LineKey) -> Int? {
       var hasher = Hasher()
       key.hash(into: &hasher)
       let hash = UInt64(bitPattern: Int64(hasher.finalize()))
@@ -209,7 +223,7 @@ package enum ListCheck {
         numbers[hash] = Int32(truncatingIfNeeded: number)
         return nil
       }
-      if ListCheck.withoutCreationDate(list[Int(earlier) - 1]) == key { return Int(earlier) }
+      if keyOfLine(Int(earlier)) == key { return Int(earlier) }
       if let other = collided[key] { return other }
       collided[key] = number
       return nil
