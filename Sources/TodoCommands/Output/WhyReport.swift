@@ -146,12 +146,12 @@ struct WhyReport {
   /// `id:` or a `p:` token are made into tasks.
   private func blockingChildren() -> [Int: [Int]] {
     var owners: [String: [Int]] = [:]
-    for index in tasks.indices(holdingToken: "id:") {
+    for index in tasks.indices(holdingToken: TagMeaning.id.token) {
       if let id = tasks.task(index).dependencyID { owners[id, default: []].append(index) }
     }
     guard !owners.isEmpty else { return [:] }
     var result: [Int: [Int]] = [:]
-    for index in tasks.indices(holdingToken: "p:") {
+    for index in tasks.indices(holdingToken: TagMeaning.parent.token) {
       let task = tasks.task(index)
       guard !task.isCompleted, !task.isBlank else { continue }
       for parent in task.parentIDs {
