@@ -28,6 +28,20 @@ struct ListEngine {
       case text(Lines)
     }
 
+    /// The rows as ordered (step 4), before they are rendered: the file's numbered lines or
+    /// made rows, never styled rows or a final filter's text, which only rendering makes.
+    enum Ordered {
+      case numbered(NumberedLines)
+      case made(ListingRows)
+
+      var listing: Listing {
+        switch self {
+        case .numbered(let lines): .numbered(lines)
+        case .made(let rows): .made(rows)
+        }
+      }
+    }
+
     var listing: Listing
     /// How many numbered items there were before filtering (blank lines excluded).
     var total: Int
@@ -213,11 +227,12 @@ struct ListEngine {
     // so in place when nothing else holds them.
     var (selection, commands) = selected(
       consume lines, padding: padding, terms: terms, native: native, test: test, keepsText: post?.keepsText)
-    let listing = order(&selection, post: post, native: native, numbering: numbering, commands: &commands)
+    let ordered = order(&selection, post: post, native: native, numbering: numbering, commands: &commands)
     // The test ran with the terms, but it is reported where it stood as a post filter.
     if let test { commands.append(test.command) }
-    let output = Output(listing: listing, total: selection.total, filterCommand: commands.joined(separator: " | "))
-    return render(output, native: native, numbering: numbering, adaptsText: adaptsText)
+    return render(
+      ordered, total: selection.total, filterCommand: commands.joined(separator: " | "), native: native,
+      numbering: numbering, adaptsText: adaptsText)
   }
 
   /// How many lines a listing of `lines` without a user's sort command or final filter shows
@@ -433,14 +448,14 @@ struct ListEngine {
   func order(
     _ selection: inout Selection, post: PostFilter?, native: NativeListing?, numbering: ListingRows.Numbering,
     commands: inout [String]
-  ) -> Output.Listing {
+  ) -> Output.Ordered {
     var numbered = selection.numbered
     // The listing's lines held once: a step that rewrites them does so in place.
     selection.numbered = NumberedLines(source: Lines(), indices: [], padding: 0, zeroFilled: false)
     numbered.numbering = numbering
     let passKey = selection.passKey
 
-    var listing: Output.Listing
+    var listing: Output.Ordered
     let rowOrder = native?.order ?? RowOrder(settings)
     // 3. The action's own filter: a test of the text ran with the terms (``select``); the
     // first rows of the order are kept below.
@@ -487,7 +502,6 @@ struct ListEngine {
         if kept.indices.count > first { kept.indices.removeLast(kept.indices.count - first) }
         listing = .numbered(kept)
       case .made(let rows): listing = .made(rows.reordered(Array(0..<min(first, rows.count))))
-      case .styled, .text: break  // (made by the stages after this one)
       }
     }
     return listing
@@ -495,10 +509,10 @@ struct ListEngine {
 
   /// Steps 5 to 7: colour and the priority label, hiding of words, the final filter; on a
   /// terminal under the name todo the readable layout draws the rows instead.
-  func render(_ output: Output, native: NativeListing?, numbering: ListingRows.Numbering, adaptsText: Bool) -> Output {
-    let listing = output.listing
-    let total = output.total
-    let filterCommand = output.filterCommand
+  func render(
+    _ ordered: Output.Ordered, total: Int, filterCommand: String, native: NativeListing?, numbering: ListingRows.Numbering,
+    adaptsText: Bool
+  ) -> Output {
     let colours = Colours(settings)
     let hiding = [
       settings.value("HIDE_PROJECTS_SUBSTITUTION"), settings.value("HIDE_CONTEXTS_SUBSTITUTION"),
@@ -507,35 +521,27 @@ struct ListEngine {
     let escaping = settings.policy.escapesControlsOnTerminal && context.console.isTerminal
     let layout = TerminalLayout.active(in: context)
     guard !colours.isPlain || !hiding.isEmpty || adaptsText && hasFinalFilter || escaping || layout != nil else {
-      return output
+      return Output(listing: ordered.listing, total: total, filterCommand: filterCommand)
     }
     let rendered: Output
     if let layout {
       // The layout draws the hiding of words itself, before it colours them.
       let drawn: (lines: Lines, indent: Int)
       let rows: ListingRows
-      switch listing {
+      switch ordered {
       case .numbered(let numbered):
         drawn = layout.draw(numbered, display: context.display)
         rows = ListingRows(indices: numbered.indices, rendered: drawn.lines)
       case .made(let made):
         drawn = layout.draw(made, numbering: numbering, display: context.display)
         rows = ListingRows(indices: made.indices, rendered: drawn.lines)
-      case .styled(let styled):
-        drawn = (Lines((0..<styled.count).map(styled.line)), 0)
-        rows = ListingRows(indices: (0..<styled.count).map { Int32(styled.index($0) ?? -1) }, rendered: drawn.lines)
-      case .text(let text):
-        drawn = (text, 0)
-        rows = ListingRows(indices: [], rendered: Lines())
       }
       rendered = Output(listing: .made(rows), total: total, filterCommand: filterCommand, indent: drawn.indent)
     } else {
       var rows: ListedRows
-      switch listing {
+      switch ordered {
       case .numbered(let numbered): rows = ListedRows(storage: .numbered(numbered))
       case .made(let made): rows = ListedRows(storage: .made(made))
-      case .styled(let styled): rows = styled
-      case .text: rows = ListedRows(storage: .made(ListingRows()))
       }
       let display = context.display
       rows.style = { index, line in
