@@ -1,20 +1,12 @@
 import TodoCommands
 
 /// Which words of a line are task numbers, read from the command table: options before the
-/// action are skipped (``GlobalOptionSpec`` says which take the next word), then the
-/// command's declaration says (``CommandSpec/taskNumberPositions(in:mode:)``).
+/// action are skipped (``LeadingWords``), then the command's declaration says
+/// (``CommandSpec/taskNumberPositions(in:mode:)``).
 enum TaskNumberPositions {
   /// The indices in `words` of the arguments that are task numbers (or lists `3,4`).
   static func find(in words: [String], mode: Mode) -> [Int] {
-    var index = 0
-    while index < words.count, words[index].hasPrefix("-"), words[index].count > 1 {
-      if words[index] == "--" {
-        index += 1
-        break
-      }
-      index += GlobalOptionSpec.takesSeparateValue(words[index], mode: mode) ? 2 : 1
-    }
-    guard index < words.count else { return [] }
+    guard var index = LeadingWords(words, mode: mode).action else { return [] }
     var action = words[index].lowercased()
     index += 1
     if CommandRegistry.command(named: action, mode: mode)?.nestsAction == true, index < words.count {

@@ -18,18 +18,7 @@ enum CompleteCommand {
   static func reconfigured(_ context: CommandContext, for words: [String]) -> CommandContext {
     let mode = context.settings.mode
     let before = Array(words.dropLast())
-    var leading: [String] = []
-    var index = 0
-    while index < before.count, before[index].hasPrefix("-"), before[index].count > 1,
-      before[index] != "--"
-    {
-      leading.append(before[index])
-      if CompletionEngine.takesSeparateValue(before[index], mode: mode), index + 1 < before.count {
-        index += 1
-        leading.append(before[index])
-      }
-      index += 1
-    }
+    let leading = Array(before[LeadingWords(before, mode: mode).options])
     guard !leading.isEmpty, let options = try? GlobalOptions.parse(leading, mode: mode),
       options.configFile != nil
     else { return context }

@@ -23,25 +23,11 @@ package struct CompletionEngine {
   package func complete(_ words: [String]) -> [CompletionCandidate] {
     let current = words.last ?? ""
     let before = Array(words.dropLast())
-    var index = 0
-    var optionsEnded = false
-    while index < before.count {
-      let word = before[index]
-      if word == "--" {
-        index += 1
-        optionsEnded = true
-        break
-      }
-      guard word.hasPrefix("-"), word.count > 1 else { break }
-      index += 1
-      if CompletionEngine.takesSeparateValue(word, mode: settings.mode) {
-        // A configuration file is a path; the text of --if-match is the user's own.
-        if index == before.count { return CompletionEngine.valueIsPath(word) ? paths(matching: current) : [] }
-        index += 1
-      }
-    }
-    if index == before.count {
-      if !optionsEnded, current.hasPrefix("-") { return options(matching: current) }
+    let leading = LeadingWords(before, mode: settings.mode)
+    // A configuration file is a path; the text of --if-match is the user's own.
+    if let option = leading.pendingValue { return CompletionEngine.valueIsPath(option) ? paths(matching: current) : [] }
+    guard let index = leading.action else {
+      if !leading.optionsEnded, current.hasPrefix("-") { return options(matching: current) }
       return actions(matching: current, addons: true)
     }
 
@@ -175,10 +161,6 @@ package struct CompletionEngine {
   // MARK: Options
 
   /// ``GlobalOptionSpec/takesSeparateValue(_:mode:)``.
-  static func takesSeparateValue(_ word: String, mode: Mode) -> Bool {
-    GlobalOptionSpec.takesSeparateValue(word, mode: mode)
-  }
-
   /// The options before the action (``GlobalOptionSpec/all``), or the value after a long
   /// option's `=`.
   /// Whether the value that follows `word` (an option before the action) is a path.
