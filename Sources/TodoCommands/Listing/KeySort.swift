@@ -116,11 +116,8 @@ enum KeySort {
     mutating func runOnce() {
       guard let (start, end, depth) = pending.popLast(), end - start > 1 else { return }
       for position in start..<end { words[position] = word(Int(items[position]), depth) }
-      if end - start < KeySort.mediumRun {
-        insertionSortByWord(start, end)
-      } else {
-        radixSort(start, end)
-      }
+      // By their words: a small range by insertion, a larger one by radix (``flagSort``).
+      sortByWord(start, end)
       var run = start
       while run < end {
         var next = run + 1
@@ -176,20 +173,15 @@ enum KeySort {
       if continuing > 1 { pending.append((end - continuing, end, limit)) }
     }
 
-    /// A radix sort of `start..<end` by their words, in place: no spare arrays of the items'
-    /// size (12 bytes a line, a fifth of a million-line listing's peak), see ``flagSort``.
-    /// (Not stable, and nothing relies on it: items with equal keys are put in order by the
-    /// tie-break.)
-    mutating func radixSort(_ start: Int, _ end: Int) {
+    /// Sorts `start..<end` by their words, in place: no spare arrays of the items' size (12
+    /// bytes a line, a fifth of a million-line listing's peak), see ``flagSort``. Equal words
+    /// are told apart in the next round. (Not stable, and nothing relies on it: items with
+    /// equal keys are put in order by the tie-break.)
+    mutating func sortByWord(_ start: Int, _ end: Int) {
       let (items, words) = (self.items, self.words)
       counts.withUnsafeMutableBufferPointer { counts in
         KeySort.flagSort(items: items, words: words, start, end, shift: 56, counts: counts, level: 0)
       }
-    }
-
-    /// Sorts a range by its words (equal words are told apart in the next round).
-    func insertionSortByWord(_ start: Int, _ end: Int) {
-      KeySort.insertionSort(items: items, words: words, start, end)
     }
 
     /// Fills the table's rows of `items`.
