@@ -12,7 +12,7 @@ import TodoTestSupport
       zeroFilled: false)
     var rows = ListEngine.ListedRows(storage: .numbered(numbered))
     #expect(rows.line(0) == Array("3 buy milk".utf8))
-    rows.style = { index, line in Array("<\(index)>".utf8) + line }
+    rows.style = { index, line, _ in Array("<\(index)>".utf8) + line }
     #expect((0..<rows.count).map { String(decoding: rows.line($0), as: UTF8.self) } == ["<2>3 buy milk", "<0>1 call mum"])
     #expect(rows.index(1) == 0)
   }

@@ -74,7 +74,8 @@ enum AgendaCommand {
       let (made, textStart) = row(entry)
       let line = Array(made[..<textStart]) + context.display(Array(made[textStart...]))
       let due = palette.dueColour(entry.due, today: today)
-      context.console.line(bytes("  ") + colours.apply(to: line, due: due))
+      // The number fills every place before the blank (zeros, not blanks, left of its digits).
+      context.console.line(bytes("  ") + colours.apply(to: line, numberEnd: textStart - 1, due: due))
     }
     if context.verbose {
       if entries.isEmpty {

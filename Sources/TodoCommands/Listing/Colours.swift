@@ -30,11 +30,20 @@ struct Colours {
 
   /// Colours one numbered line (`NN text`); `due` (when not empty) colours the `due:` tag,
   /// for overdue tasks and those due today.
-  func apply(to input: [UInt8], due: [UInt8] = []) -> [UInt8] {
+  ///
+  /// `numberEnd` is where the row's number ends as todo.sh's colouring sees it (the digits at
+  /// the line's start: ``ListingRows/NumberLayout/digitRun(_:)``), given by the rows that made
+  /// the line. Only a line a user's sort command wrote (`nil`) has its digits counted here,
+  /// as todo.sh's awk stage counts them in whatever text reaches it.
+  func apply(to input: [UInt8], numberEnd known: Int?, due: [UInt8] = []) -> [UInt8] {
     if isPlain { return input }
     var line = input
     var numberEnd = 0
-    while numberEnd < line.count, (48...57).contains(line[numberEnd]) { numberEnd += 1 }
+    if let known {
+      numberEnd = known
+    } else {
+      while numberEnd < line.count, (48...57).contains(line[numberEnd]) { numberEnd += 1 }
+    }
     var lineColour: [UInt8] = []
     if numberEnd > 0, numberEnd + 2 < line.count, line[numberEnd] == 0x20, line[numberEnd + 1] == UInt8(ascii: "x"),
       line[numberEnd + 2] == 0x20
@@ -51,7 +60,6 @@ struct Colours {
 
     var output = lineColour
     var index = 0
-    var first = true
     while index < line.count {
       let isBlank = line[index] == 0x20 || line[index] == 0x09
       var stop = index
@@ -60,22 +68,23 @@ struct Colours {
       if isBlank {
         output += piece
       } else {
-        output += wrap(piece, first: first, lineColour: lineColour, due: due)
+        // The line's first word is the number when it is all of the number's digits.
+        let isNumber = index == 0 && stop == numberEnd
+        output += wrap(piece, isNumber: isNumber, lineColour: lineColour, due: due)
       }
-      first = false
       index = stop
     }
     return output + end
   }
 
-  private func wrap(_ word: [UInt8], first: Bool, lineColour: [UInt8], due: [UInt8] = []) -> [UInt8] {
+  private func wrap(_ word: [UInt8], isNumber: Bool, lineColour: [UInt8], due: [UInt8] = []) -> [UInt8] {
     func coloured(_ colour: [UInt8]) -> [UInt8] {
       colour.isEmpty ? word : colour + word + reset + lineColour
     }
     let isWordEnd: (UInt8) -> Bool = {
       (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) || $0 == UInt8(ascii: "_")
     }
-    if first, word.allSatisfy({ (48...57).contains($0) }) { return coloured(number) }
+    if isNumber { return coloured(number) }
     if word.first == UInt8(ascii: "+"), let last = word.last, isWordEnd(last) { return coloured(project) }
     if word.first == UInt8(ascii: "@"), let last = word.last, isWordEnd(last) { return coloured(context) }
     if !due.isEmpty, word.starts(with: TagMeaning.due.key.utf8 + [0x3A]) { return coloured(due) }

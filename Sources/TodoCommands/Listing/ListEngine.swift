@@ -104,8 +104,9 @@ struct ListEngine {
     }
     let storage: Storage
     /// What makes a row's line as it is shown from the line as listed, given the row's line
-    /// index (``ListingRows/foreign`` for none): colours and hidden words.
-    var style: ((Int32, [UInt8]) -> [UInt8])? = nil
+    /// index (``ListingRows/foreign`` for none) and where its number ends (``numberEnd(_:)``):
+    /// colours and hidden words.
+    var style: ((_ index: Int32, _ line: [UInt8], _ numberEnd: Int?) -> [UInt8])? = nil
 
     var count: Int {
       switch storage {
@@ -134,7 +135,16 @@ struct ListEngine {
         (listed, index) = (text, lines.indices[row])
       case .made(let rows): (listed, index) = (rows.line(row), rows.indices[row])
       }
-      return style.map { $0(index, listed) } ?? listed
+      return style.map { $0(index, listed, numberEnd(row)) } ?? listed
+    }
+
+    /// Where the row's number ends as todo.sh's colouring sees it, from how the numbers were
+    /// written (``ListingRows/NumberLayout``); `nil` for a line a user's sort command made up.
+    func numberEnd(_ row: Int) -> Int? {
+      switch storage {
+      case .numbered(let lines): lines.numberLayout.digitRun(Int(lines.indices[row]))
+      case .made(let rows): rows.numberEnd(row)
+      }
     }
   }
 
@@ -544,9 +554,9 @@ struct ListEngine {
       case .made(let made): rows = ListedRows(storage: .made(made))
       }
       let display = context.display
-      rows.style = { index, line in
+      rows.style = { index, line, numberEnd in
         let due = index == ListingRows.foreign ? [] : native?.dueColour(index: Int(index)) ?? []
-        var shown = colours.apply(to: display(line), due: due)
+        var shown = colours.apply(to: display(line), numberEnd: numberEnd, due: due)
         for pattern in hiding { shown = pattern.replacingAll(in: shown, with: []) }
         return shown
       }

@@ -13,14 +13,18 @@ struct ListingRows {
   var lines: Lines
   /// Where each line's task text starts (0 for a foreign line, shown as it is).
   var textStarts: [Int]
+  /// How the rows' numbers were written, so that where a number ends is known without
+  /// reading the line; `nil` for rows made some other way (they give no number's extent).
+  var numberLayout: NumberLayout?
 
   /// The index of a row that shows no line of the file.
   static let foreign: Int32 = -1
 
-  init() {
+  init(numberLayout: NumberLayout? = nil) {
     indices = []
     lines = Lines()
     textStarts = []
+    self.numberLayout = numberLayout
   }
 
   /// Rows rendered as `rendered` (drawn or coloured), one line each: their task text is no
@@ -34,7 +38,7 @@ struct ListingRows {
   /// The rows of `numbered`, each line made with the number its numbering gives it,
   /// right-aligned to the listing's padding (zero-filled when `numbered` is).
   init(_ numbered: NumberedLines) {
-    self.init()
+    self.init(numberLayout: numbered.numberLayout)
     let source = numbered.source
     // The whole size at once (each line's text, a number of at least the padding and a
     // blank): a buffer that grows by doubling is copied, and holds up to twice its size.
@@ -83,7 +87,7 @@ struct ListingRows {
 
   /// The rows in the order of `order` (positions in these rows).
   func reordered(_ order: [Int]) -> ListingRows {
-    var result = ListingRows()
+    var result = ListingRows(numberLayout: numberLayout)
     result.indices = order.map { indices[$0] }
     result.lines = lines.reordered(order)
     result.textStarts = order.map { textStarts[$0] }
@@ -100,7 +104,7 @@ struct ListingRows {
     // Rewriting in place needs the rows in the buffer's order, apart (as they are made);
     // rows put in another order first get a buffer of their own.
     if !(1..<max(count, 1)).allSatisfy({ lines.starts[$0] >= lines.ends[$0 - 1] }) {
-      var apart = ListingRows()
+      var apart = ListingRows(numberLayout: numberLayout)
       for row in 0..<count { apart.append(indices[row], line(row), textStart: textStarts[row]) }
       self = apart
     }
@@ -168,6 +172,7 @@ struct ListingRows {
 
   /// todo.sh's third step: up to five blanks before each number become zeros.
   mutating func zeroFill() {
+    numberLayout?.zeroFilled = true
     for row in 0..<count {
       var position = lines.starts[row]
       let limit = min(lines.ends[row], position + 5)
@@ -184,7 +189,7 @@ struct ListingRows {
   func ordered(as written: [[UInt8]]) -> ListingRows {
     var waiting: [[UInt8]: [Int]] = [:]
     for row in stride(from: count - 1, through: 0, by: -1) { waiting[line(row), default: []].append(row) }
-    var result = ListingRows()
+    var result = ListingRows(numberLayout: numberLayout)
     for line in written {
       if let row = waiting[line]?.popLast() {
         result.append(indices[row], line, textStart: textStarts[row])
@@ -193,6 +198,36 @@ struct ListingRows {
       }
     }
     return result
+  }
+
+  /// Where row `row`'s number ends as todo.sh's colouring sees it
+  /// (``NumberLayout/digitRun(_:)``); `nil` for a foreign row or rows without a layout.
+  func numberEnd(_ row: Int) -> Int? {
+    let index = indices[row]
+    guard index != ListingRows.foreign, let numberLayout else { return nil }
+    return numberLayout.digitRun(Int(index))
+  }
+
+  /// How a listing writes its rows' numbers: right-aligned to a width, the places left of the
+  /// digits blank or (up to five of them) zeros.
+  struct NumberLayout {
+    /// The width numbers are right-aligned to (a wider number takes its own width).
+    var padding: Int
+    var numbering: Numbering
+    /// Whether up to five leading blanks of a number are zeros (todo.sh's third step).
+    var zeroFilled: Bool
+
+    /// How many bytes at the start of line `index`'s row are digits: the extent todo.sh's
+    /// colouring gives the number (`^[0-9]+`). All of its places, but none when blanks lead
+    /// it, and only the five zeros when more than five places were left of the digits.
+    func digitRun(_ index: Int) -> Int {
+      let digits = NumberedLines.digitCount(numbering.number(index))
+      let width = max(padding, digits)
+      let blanks = width - digits
+      if blanks == 0 { return width }
+      guard zeroFilled else { return 0 }
+      return blanks > 5 ? 5 : width
+    }
   }
 
   /// How a listing numbers its rows.

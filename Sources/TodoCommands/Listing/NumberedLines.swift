@@ -47,6 +47,11 @@ struct NumberedLines {
     widerFrom = padding > 0 ? limit : 0
   }
 
+  /// How the numbers are written.
+  var numberLayout: ListingRows.NumberLayout {
+    ListingRows.NumberLayout(padding: padding, numbering: numbering, zeroFilled: zeroFilled)
+  }
+
   /// The number line `index` (0-based) shows.
   @inline(__always)
   func number(_ index: Int) -> Int { index < zeroFrom ? index + 1 : 0 }
