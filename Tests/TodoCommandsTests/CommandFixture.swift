@@ -56,6 +56,20 @@ final class CommandFixture {
     try Data(bytes).write(to: url)
   }
 
+  /// Writes an executable (an add-on) through a descriptor closed on exec: a child another
+  /// test starts meanwhile must not hold it open for writing, or running it fails as busy.
+  func writeExecutable(_ name: String, _ text: String) throws {
+    let url = directory.appendingPathComponent(name)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
+    defer { close(fd) }
+    let bytes = Array(text.utf8)
+    guard bytes.withUnsafeBytes({ Glibc.write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
+      throw CocoaError(.fileWriteUnknown)
+    }
+  }
+
   /// The file's text; "" when it is missing.
   func read(_ name: String) -> String { String(decoding: bytes(name), as: UTF8.self) }
 
