@@ -23,6 +23,55 @@ import TodoStore
     #expect(inline.value("--query") == "+Kitchen")
   }
 
+  /// Each value comes out typed as its declaration says: a command never reads the words.
+  @Test func valuesAreTypedByTheirDeclaration() throws {
+    let agenda = try Invocation.parse(["--days", "14"], for: try InvocationTests.spec("agenda"), as: "agenda")
+    #expect(agenda.number("--days") == 14)
+    #expect(agenda.word("--days") == nil)
+    let projects = try Invocation.parse(
+      ["--format", "JSON", "--sort", "-open,Name"], for: try InvocationTests.spec("projects"), as: "projects")
+    #expect(projects.word("--format") == "json")
+    #expect(
+      projects.keys("--sort") == [
+        OptionValue.Key(word: "open", descending: true), OptionValue.Key(word: "name", descending: false),
+      ])
+    let add = try InvocationTests.spec("add")
+    for (given, letter) in [("high", "A"), ("m", "B"), ("low", "C"), ("q", "Q"), ("Z", "Z")] {
+      let parsed = try Invocation.parse(["--priority", given, "milk"], for: add, as: "add")
+      #expect(parsed.priority("--priority") == UInt8(ascii: Unicode.Scalar(letter)!), "\(given)")
+      #expect(parsed.value("--priority") == given, "the words as typed stay for messages")
+    }
+    // A value given twice: the last one counts.
+    let twice = try Invocation.parse(["--days", "3", "--days=5"], for: try InvocationTests.spec("agenda"), as: "agenda")
+    #expect(twice.number("--days") == 5)
+    #expect(twice.typed["--days"] == .number(5))
+    // A flag is there or not.
+    let ls = try Invocation.parse(["-a"], for: try InvocationTests.spec("ls"), as: "ls")
+    #expect(ls.typed["--all"] == .flag)
+    #expect(ls.number("--all") == nil)
+  }
+
+  @Test(arguments: [
+    ("agenda", ["--days", "-1"], "--days", "-1"), ("agenda", ["--days", "1e3"], "--days", "1e3"),
+    ("stats", ["--weeks", "521"], "--weeks", "521"), ("projects", ["--format", "xml"], "--format", "xml"),
+    ("projects", ["--sort", "open,colour"], "--sort", "colour"), ("add", ["--priority", "urgent", "x"], "--priority", "urgent"),
+    ("add", ["--priority", "AB", "x"], "--priority", "AB"), ("add", ["--priority=", "x"], "--priority", ""),
+  ])
+  func aValueOutsideItsDeclarationIsRefusedByTheParser(action: String, words: [String], option: String, value: String) throws {
+    let spec = try InvocationTests.spec(action)
+    do {
+      _ = try Invocation.parse(words, for: spec, as: action)
+      Issue.record("\(words) was taken")
+    } catch {
+      guard case .optionValueNotAllowed(let named, let refused, _) = error else {
+        Issue.record("\(error)")
+        return
+      }
+      #expect(named == option)
+      #expect(refused == value)
+    }
+  }
+
   @Test func aShortWordTheCommandDoesNotDeclareStaysAnArgument() throws {
     let parsed = try Invocation.parse(["-@phone", "-milk", "-"], for: try InvocationTests.spec("ls"), as: "ls")
     #expect(parsed.positionals == ["-@phone", "-milk", "-"])

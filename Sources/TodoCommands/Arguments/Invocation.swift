@@ -4,8 +4,12 @@ import TodoTxt
 /// and the positional arguments, so that no command scans its words for options again.
 package struct Invocation: Sendable, Equatable {
   /// Each option given, by its canonical name (``OptionSpec/name``), with its values in the
-  /// order given (one empty value per use of a flag).
+  /// order given as typed (one empty value per use of a flag): for messages and the checks
+  /// of what was typed (control characters).
   package var values: [String: [String]] = [:]
+  /// Each option's last value as its declaration types it (``OptionValue``), by canonical
+  /// name: what commands read.
+  package var typed: [String: OptionValue] = [:]
   /// The other words, in order (everything after `--` among them).
   package var positionals: [String] = []
   /// `--help` or `-h` was given: the command shows its help and does nothing else.
@@ -20,8 +24,20 @@ package struct Invocation: Sendable, Equatable {
   /// Whether the option (by canonical name) was given.
   package func has(_ name: String) -> Bool { values[name] != nil }
 
-  /// The option's last value (by canonical name), or `nil` when it was not given.
+  /// The option's last value (by canonical name) as typed, or `nil` when it was not given.
   package func value(_ name: String) -> String? { values[name]?.last }
+
+  /// The number a `.number` option was given, or `nil` when it was not.
+  package func number(_ name: String) -> Int? { if case .number(let number)? = typed[name] { number } else { nil } }
+
+  /// The word (in lower case) a `.oneOf` option was given, or `nil` when it was not.
+  package func word(_ name: String) -> String? { if case .word(let word)? = typed[name] { word } else { nil } }
+
+  /// The keys a `.listOf` option was given, or `nil` when it was not.
+  package func keys(_ name: String) -> [OptionValue.Key]? { if case .keys(let keys)? = typed[name] { keys } else { nil } }
+
+  /// The letter a `.priority` option was given, or `nil` when it was not.
+  package func priority(_ name: String) -> UInt8? { if case .priority(let letter)? = typed[name] { letter } else { nil } }
 
   /// Splits `words` into options and positionals, native mode.
   ///
@@ -33,8 +49,9 @@ package struct Invocation: Sendable, Equatable {
   ///
   /// - Throws: ``TodoError/unknownActionOption(action:option:suggestion:isGlobal:)``,
   ///   ``TodoError/ambiguousOption(option:candidates:action:)``,
-  ///   ``TodoError/missingOptionValue(_:)``, ``TodoError/optionTakesNoValue(_:)`` and the
-  ///   errors of ``OptionSpec/check(_:as:)``.
+  ///   ``TodoError/missingOptionValue(_:)``, ``TodoError/optionTakesNoValue(_:)``,
+  ///   ``TodoError/controlCharacter(what:scalar:)`` and the errors of
+  ///   ``OptionSpec/typedValue(_:as:)``.
   ///
   /// - Parameter action: the name the command was called by, for the messages.
   static func parse(_ words: [String], for spec: CommandSpec, as action: String) throws(TodoError) -> Invocation {
@@ -92,6 +109,7 @@ package struct Invocation: Sendable, Equatable {
       // Messages name the option as typed, or in full when a prefix was typed.
       let named = option.names.contains(name) ? name : option.name
       var value = ""
+      var typed = OptionValue.flag
       if option.takesValue {
         if let equals {
           value = String(word[word.index(after: equals)...])
@@ -101,11 +119,17 @@ package struct Invocation: Sendable, Equatable {
           value = words[index..<index + count].joined(separator: " ")
           index += count
         }
-        try option.check(value, as: named)
+        // A control character is refused as such, whatever the value was to be (see
+        // ``NativeValidation/checkControls(_:_:_:)``), before the value is read as its type.
+        if let scalar = controlCharacter(in: value.utf8) {
+          throw .controlCharacter(what: "the value of \(option.name)", scalar: scalar)
+        }
+        typed = try option.typedValue(value, as: named)
       } else if equals != nil {
         throw .optionTakesNoValue(named)
       }
       invocation.values[option.name, default: []].append(value)
+      invocation.typed[option.name] = typed
     }
     return invocation
   }

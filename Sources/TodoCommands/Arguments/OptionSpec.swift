@@ -17,6 +17,8 @@ package struct OptionSpec: Sendable, Equatable {
     case listOf([String])
     /// One of these words, or text the command checks itself (`--format json` or a template).
     case suggested([String])
+    /// A priority: a letter A–Z, or high, medium or low (h, m, l).
+    case priority
     /// A date as people say it (`fri`, `next monday`, `dec 10`), which the command resolves
     /// against its today. Given without `=`, the value is the longest run of up to
     /// ``RelativeDate/longestPhrase`` words that reads as a date (`--due next monday buy
@@ -32,8 +34,12 @@ package struct OptionSpec: Sendable, Equatable {
       case .none, .text, .number: []
       case .oneOf(let words), .listOf(let words), .suggested(let words): words
       case .date: Value.dateWords
+      case .priority: Value.priorityWords
       }
     }
+
+    /// The priority words and letters completion offers.
+    static let priorityWords = ["high", "medium", "low"] + (65...90).map { String(UnicodeScalar(UInt8($0))) }
   }
 
   /// The names, the canonical long one first (`--query`, then `-q`).
@@ -67,31 +73,67 @@ package struct OptionSpec: Sendable, Equatable {
     return ordered.joined(separator: ", ") + (takesValue ? " \(valueName)" : "")
   }
 
-  /// Checks a value against ``value``.
+  /// The value `text` as its declaration types it (``OptionValue``), checked against
+  /// ``value``: the one place an option's words are read, so a command receives a number, a
+  /// word of its set, sort keys or a priority letter and never checks the text itself.
   ///
   /// - Throws: ``TodoError/optionValueNotAllowed(option:value:allowed:)`` naming the allowed
   ///   words.
-  func check(_ text: String, as typed: String) throws(TodoError) {
+  func typedValue(_ text: String, as typed: String) throws(TodoError) -> OptionValue {
     switch value {
-    case .none, .text, .suggested, .date: return
+    case .none: return .flag
+    case .text, .suggested, .date: return .text(text)
     case .number(let range):
       guard let number = Int(text), range.contains(number) else {
         throw .optionValueNotAllowed(option: typed, value: text, allowed: ["\(range.lowerBound)…\(range.upperBound)"])
       }
+      return .number(number)
     case .oneOf(let words):
-      guard words.contains(text.lowercased()) else {
-        throw .optionValueNotAllowed(option: typed, value: text, allowed: words)
-      }
+      let word = text.lowercased()
+      guard words.contains(word) else { throw .optionValueNotAllowed(option: typed, value: text, allowed: words) }
+      return .word(word)
     case .listOf(let words):
       let items = text.split(whereSeparator: { $0 == "," || $0 == " " })
       guard !items.isEmpty else { throw .optionValueNotAllowed(option: typed, value: text, allowed: words) }
+      var keys: [OptionValue.Key] = []
       for item in items {
-        let word = item.hasPrefix("-") || item.hasPrefix("+") ? item.dropFirst() : item[...]
-        guard words.contains(word.lowercased()) else {
+        let descending = item.hasPrefix("-")
+        let word = (descending || item.hasPrefix("+") ? item.dropFirst() : item[...]).lowercased()
+        guard words.contains(word) else {
           throw .optionValueNotAllowed(option: typed, value: String(item), allowed: words)
         }
+        keys.append(OptionValue.Key(word: word, descending: descending))
       }
+      return .keys(keys)
+    case .priority:
+      guard let priority = Priority(TypedInput.priorityLetter(text, mode: .native).uppercased()) else {
+        throw .optionValueNotAllowed(option: typed, value: text, allowed: ["A-Z", "high", "medium", "low"])
+      }
+      return .priority(priority.byte)
     }
+  }
+}
+
+/// One option's value as the parser typed it from the option's declaration
+/// (``OptionSpec/typedValue(_:as:)``).
+package enum OptionValue: Sendable, Equatable {
+  /// A flag's use.
+  case flag
+  /// Text (a query, a template, a date phrase the command resolves against its today).
+  case text(String)
+  /// A whole number, in the declared range.
+  case number(Int)
+  /// A word of the declared set, in lower case.
+  case word(String)
+  /// Keys of the declared set, each with its direction (`--sort -due,priority`).
+  case keys([Key])
+  /// A priority's letter (`high` is `A`).
+  case priority(UInt8)
+
+  /// A key of a list and whether `-` in front of it asked for the descending order.
+  package struct Key: Sendable, Equatable {
+    package var word: String
+    package var descending: Bool
   }
 }
 
@@ -143,6 +185,6 @@ enum ReportFormat: String, CaseIterable {
 
   /// The format the command line asks for; its word was checked by the parser.
   init(_ invocation: Invocation) {
-    self = invocation.value(OptionSpec.format.name).flatMap { ReportFormat(rawValue: $0.lowercased()) } ?? .text
+    self = invocation.word(OptionSpec.format.name).flatMap(ReportFormat.init(rawValue:)) ?? .text
   }
 }

@@ -35,7 +35,7 @@ enum AddCommand {
       else { throw spec.usageError }
       return try ImportCommand.run(context)
     }
-    let priority = try context.invocation.value(TypedInput.priorityOption.name).map(TypedInput.priorityByte)
+    let priority = context.invocation.priority(TypedInput.priorityOption.name)
     let due = try context.invocation.value(dueOption.name).map { text throws(TodoError) in
       try TypedInput.date(text, today: context.today)
     }

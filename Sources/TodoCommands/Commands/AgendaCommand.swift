@@ -17,7 +17,7 @@ enum AgendaCommand {
       """,
     arguments: [.text.counting(0...36_600, named: "DAYS").optional], options: [daysOption, quietOption], nativeOnly: true
   ) { context, arguments throws(TodoError) in
-    let days = try arguments.number(0) ?? context.invocation.value(daysOption.name).flatMap { Int($0) } ?? 7
+    let days = try arguments.number(0) ?? context.invocation.number(daysOption.name) ?? 7
     let quiet = context.invocation.has(quietOption.name)
 
     let today = context.today

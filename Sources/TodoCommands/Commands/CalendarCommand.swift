@@ -52,7 +52,7 @@ enum CalendarCommand {
     // pass above: the query language would read every line's tags a second time.
     var options = ListOptions()
     options.showAll = true
-    options.sort = "due"
+    options.sort = TaskOrder([TaskOrder.Term(.due)])
     let query = "open -h:1 due:>=\(month.first) due:<=\(month.last)"
     let engine = ListEngine(context: context)
     let native = try NativeListing(options, lines: lines, context: context)

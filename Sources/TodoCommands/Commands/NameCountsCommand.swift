@@ -39,7 +39,9 @@ enum NameCountsCommand {
         """,
       options: [sortOption, formatOption], nativeOnly: true
     ) { context, _ throws(TodoError) in
-      let keys = try sortKeys(context.invocation.value(sortOption.name) ?? Key.name.rawValue)
+      // The parser took only this table's keys (``sortOption``).
+      let keys = (context.invocation.keys(sortOption.name) ?? [OptionValue.Key(word: Key.name.rawValue, descending: false)])
+        .compactMap { key in Key(rawValue: key.word).map { (key: $0, descending: key.descending) } }
       let counts = try count(sigil == "+" ? \.projects : \.contexts, context: context)
       let rows = sorted(counts, by: keys)
       if ReportFormat(context.invocation) == .json {
@@ -84,20 +86,6 @@ enum NameCountsCommand {
       for name in task[keyPath: names] { counts[name, default: Counts()].done += 1 }
     }
     return counts
-  }
-
-  /// Parses `--sort` (`-open,name`): each key and whether it is descending.
-  static func sortKeys(_ text: String) throws(TodoError) -> [(key: Key, descending: Bool)] {
-    var keys: [(key: Key, descending: Bool)] = []
-    for word in text.split(whereSeparator: { $0 == "," || $0 == " " }) {
-      let descending = word.hasPrefix("-")
-      let name = (descending || word.hasPrefix("+") ? word.dropFirst() : word).lowercased()
-      guard let key = Key(rawValue: name) else {
-        throw .optionValueNotAllowed(option: "--sort", value: String(word), allowed: Key.allCases.map(\.rawValue))
-      }
-      keys.append((key, descending))
-    }
-    return keys
   }
 
   /// The rows in the order of `keys`, then by name.

@@ -26,10 +26,10 @@ enum NextCommand {
   ) { context, parsed throws(TodoError) in
     let arguments = try parsed.text(0)
     var options = ListOptions()
-    options.sort = TaskOrder.Key.urgency.rawValue
+    options.sort = TaskOrder([TaskOrder.Term(.urgency)])
     options.terms = arguments
     options.hidesDone = true
-    let limit = context.invocation.value(limitOption.name).flatMap { Int($0) }
+    let limit = context.invocation.number(limitOption.name)
     let file = context.settings.todoFile
     guard context.invocation.has(explainOption.name) else {
       let post = limit.map { selection(limit: $0) }

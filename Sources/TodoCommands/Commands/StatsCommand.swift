@@ -23,7 +23,7 @@ enum StatsCommand {
       """,
     options: [weeksOption, formatOption], nativeOnly: true
   ) { context, _ throws(TodoError) in
-    let weeks = context.invocation.value(weeksOption.name).flatMap { Int($0) } ?? 8
+    let weeks = context.invocation.number(weeksOption.name) ?? 8
     let todo = try context.readList(context.settings.todoFile)
     let done = try context.readList(context.settings.doneFile)
     let stats = TaskStatistics(todo: todo, done: done, today: context.today, weeks: weeks)

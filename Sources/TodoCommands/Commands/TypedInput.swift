@@ -111,16 +111,8 @@ enum TypedInput {
 extension TypedInput {
   /// `add --priority WORD TEXT`: a letter or high, medium, low (h, m, l).
   static let priorityOption = OptionSpec(
-    ["--priority"], value: .suggested(["high", "medium", "low"] + (65...90).map { String(UnicodeScalar($0)) }),
-    valueName: "PRIORITY", help: "Give the new task this priority: a letter A-Z, or high, medium or low.")
-
-  /// The priority letter a `--priority` value names.
-  static func priorityByte(_ value: String) throws(TodoError) -> UInt8 {
-    guard let priority = Priority(priorityLetter(value, mode: .native).uppercased()) else {
-      throw .optionValueNotAllowed(option: "--priority", value: value, allowed: ["A-Z", "high", "medium", "low"])
-    }
-    return priority.byte
-  }
+    ["--priority"], value: .priority, valueName: "PRIORITY",
+    help: "Give the new task this priority: a letter A-Z, or high, medium or low.")
 
   /// `text` with its leading `(X) ` replaced by, or preceded by, `(letter) `.
   static func prioritized(_ text: [UInt8], _ letter: UInt8) -> [UInt8] {

@@ -107,8 +107,8 @@ package struct CompletionEngine {
       let sign = last.hasPrefix("-") ? "-" : ""
       let candidates = words.map { CompletionCandidate(value: typed + sign + $0) }
       return CompletionEngine.filter(candidates, current)
-    case .oneOf(let words), .suggested(let words):
-      return CompletionEngine.filter(words.map { CompletionCandidate(value: $0) }, current)
+    case .oneOf, .suggested, .priority:
+      return CompletionEngine.filter(option.value.words.map { CompletionCandidate(value: $0) }, current)
     case .date:
       let today = context.today
       return CompletionEngine.filter(

@@ -57,19 +57,12 @@ enum NativeValidation {
     }
   }
 
-  /// Refuses a control character (C0 but tab, DEL, C1) in any word of the command line, an
-  /// option's value or a positional: it could split or add a line, or carry a command to the
-  /// terminal of whoever lists the task. A task's text may hold line breaks only where the
-  /// command takes several lines (`addm`); elsewhere they are refused below, with their own
-  /// message.
+  /// Refuses a control character (C0 but tab, DEL, C1) in any positional word of the command
+  /// line: it could split or add a line, or carry a command to the terminal of whoever lists
+  /// the task. A task's text may hold line breaks only where the command takes several lines
+  /// (`addm`); elsewhere they are refused below, with their own message. An option's value
+  /// was refused by the parser already, before it was typed (``Invocation/parse(_:for:as:)``).
   static func checkControls(_ spec: CommandSpec, _ arguments: [String], _ invocation: Invocation) throws(TodoError) {
-    for (name, values) in invocation.values.sorted(by: { $0.key < $1.key }) {
-      for value in values {
-        if let scalar = controlCharacter(in: Array(value.utf8)) {
-          throw .controlCharacter(what: "the value of \(name)", scalar: scalar)
-        }
-      }
-    }
     for (position, word) in arguments.enumerated() {
       var bytes = Array(word.utf8)
       if spec.kind(ofPositional: position, among: arguments) == .taskText {

@@ -1,3 +1,5 @@
+import TodoTxt
+
 /// Options of the native listing commands (`todo ls --sort due -q 'due:<today'`), as declared
 /// in ``OptionSpec/listing`` and parsed by ``Invocation/parse(_:for:)``. Under the name
 /// todo.sh every argument stays a search term, as in todo.sh.
@@ -7,7 +9,7 @@ struct ListOptions: Sendable, Equatable {
   /// Done tasks are listed though `--all` was not given (`listall`, `report`-like listings).
   var showsDone = false
   /// `--sort KEYS`: comma-separated sort keys, `-key` for descending.
-  var sort: String?
+  var sort: TaskOrder?
   /// `--format json|jsonl|ical|TEMPLATE`.
   var format: String?
   /// `--group project|context|priority|due`.
@@ -27,9 +29,12 @@ struct ListOptions: Sendable, Equatable {
   /// terms (the positionals it did not take for itself).
   init(_ invocation: Invocation, terms: [String]) {
     showAll = invocation.has(OptionSpec.all.name)
-    sort = invocation.value(OptionSpec.sort.name)
+    // The parser took only the keys of ``TaskOrder/Key`` (``OptionSpec/sort``).
+    sort = invocation.keys(OptionSpec.sort.name).map { keys in
+      TaskOrder(keys.compactMap { key in TaskOrder.Key(rawValue: key.word).map { TaskOrder.Term($0, descending: key.descending) } })
+    }
     format = invocation.value(OptionSpec.format.name)
-    group = invocation.value(OptionSpec.group.name)
+    group = invocation.word(OptionSpec.group.name)
     query = invocation.value(OptionSpec.query.name)
     why = invocation.has(OptionSpec.why.name)
     notes = invocation.has(OptionSpec.notes.name)

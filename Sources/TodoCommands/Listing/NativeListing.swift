@@ -57,7 +57,7 @@ struct NativeListing {
     hidesDone = options.hidesDone
     blocked = BlockedIDs(lines)
     raw = !context.settings.policy.readableListing
-    order = try RowOrder.chosen(sort: options.sort, settings: context.settings)
+    order = RowOrder.chosen(sort: options.sort, settings: context.settings)
     notesDirectory = NoteCommand.directory(context.settings)
     (overdueColour, dueTodayColour) = Palette.dueColours(context.settings)
   }

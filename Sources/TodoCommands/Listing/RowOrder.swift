@@ -22,17 +22,11 @@ enum RowOrder: Equatable {
     self = command == ConfigurationLoader.defaultSortCommand ? .lineIgnoringCase : .command(command)
   }
 
-  /// The order of a listing under the name `todo`: `sort` (`--sort`'s keys), else the
-  /// configured `TODO_SORT` (checked when the settings were read, ``TerminalLayout/check(_:)``),
-  /// else the settings' (``init(_:)``).
-  static func chosen(sort: String?, settings: Settings) throws(TodoError) -> RowOrder {
-    if let sort {
-      do {
-        return .tasks(try TaskOrder(sort))
-      } catch {
-        throw .optionValueNotAllowed(option: "--sort", value: error.word, allowed: TaskOrder.Key.allCases.map(\.rawValue))
-      }
-    }
+  /// The order of a listing under the name `todo`: `sort` (`--sort`'s keys, typed by the
+  /// parser), else the configured `TODO_SORT` (checked when the settings were read,
+  /// ``TerminalLayout/check(_:)``), else the settings' (``init(_:)``).
+  static func chosen(sort: TaskOrder?, settings: Settings) -> RowOrder {
+    if let sort { return .tasks(sort) }
     if let configured = settings.variables["TODO_SORT"], !configured.isEmpty, let order = try? TaskOrder(configured) {
       return .tasks(order)
     }

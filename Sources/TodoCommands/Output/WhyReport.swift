@@ -163,7 +163,7 @@ struct WhyReport {
 
   /// The order the listing used, as the settings and `--sort` choose it.
   private var rowOrder: RowOrder {
-    (try? RowOrder.chosen(sort: options.sort, settings: context.settings)) ?? RowOrder(context.settings)
+    RowOrder.chosen(sort: options.sort, settings: context.settings)
   }
 
   /// Why a listed task stands where it does: the order's keys, with the task's values.
