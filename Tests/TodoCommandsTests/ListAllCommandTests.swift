@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// `lsa`: todo.txt and done.txt listed together, done.txt's tasks numbered 0.
@@ -117,5 +118,45 @@ import Testing
       run.combined
         == notice + "1 call mum\n0 x call old\n" + notice
         + "--\nTODO: 1 of 2 tasks shown\nDONE: 1 of 1 tasks shown\ntotal 2 of 3 tasks shown\n", "\(run.combined)")
+  }
+
+  /// Under the name todo the counts are the listing's own rows of each file: the same as
+  /// counting each file's tasks that hold every term, on lists made at random (seeded).
+  @Test(arguments: [1, 2, 3, 4])
+  func nativeCountsAreEachFilesListedTasks(seed: UInt64) throws {
+    var random = KeySortTests.Generator(state: seed)
+    let words = ["milk", "mum", "+home", "@phone", "rent", "Milk"]
+    func line(done: Bool) -> String {
+      let count = Int(random.next() % 4)
+      let text = (0..<count).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined(separator: " ")
+      switch random.next() % 8 {
+      case 0: return ""
+      case 1: return "   "
+      default: return (done ? "x 2009-02-01 " : "") + "task " + text
+      }
+    }
+    let todo = (0..<40).map { _ in line(done: false) }
+    let done = (0..<25).map { _ in line(done: true) }
+    let list = try CommandFixture(todo: todo.joined(separator: "\n") + "\n", done: done.joined(separator: "\n") + "\n")
+    for terms in [[], ["milk"], ["-mum"], ["+home", "-rent"], ["nothing"]] {
+      // A word matches a whole word of the task, case aside (`Milk` is `milk`).
+      func shown(_ line: String) -> Bool {
+        let taskWords = Set(line.split(separator: " ").map { $0.lowercased() })
+        return terms.allSatisfy { term in
+          term.hasPrefix("-") ? !taskWords.contains(String(term.dropFirst())) : taskWords.contains(term)
+        }
+      }
+      // Blank lines are never shown, but each file's total is its lines, as todo.sh counts.
+      let tasks = { (lines: [String]) in lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty } }
+      let (shownTodo, shownDone) = (tasks(todo).filter(shown).count, tasks(done).filter(shown).count)
+      let (todoTasks, doneTasks) = (todo, done)
+      let run = list.run("todo", ["-p", "lsa"] + terms)
+      #expect(run.status == 0)
+      #expect(
+        run.stderr.hasSuffix(
+          "TODO: \(shownTodo) of \(todoTasks.count) tasks shown\nDONE: \(shownDone) of \(doneTasks.count) tasks shown\n"
+            + "total \(shownTodo + shownDone) of \(todoTasks.count + doneTasks.count) tasks shown\n"), "\(terms): \(run.stderr)")
+      #expect(run.stdout.split(separator: "\n").count == shownTodo + shownDone, "\(terms): the rows")
+    }
   }
 }

@@ -44,6 +44,10 @@ enum ListAllCommand {
     // for the counts after the listing's, as todo.sh runs them, on the files' bytes kept
     // aside for it (the listing then rewrites a copy).
     let countsFirst = context.verbose && !counter.hasFinalFilter && RowOrder(plain) == .lineIgnoringCase
+    // Under the name todo a term is a word of the text (it never sees a number, and writes no
+    // complaint), so without a user's command the listing's own rows are the counts: each
+    // file's rows among them, with no selection made again.
+    let countsFromListing = readable && countsFirst
     func counts(listed lines: Lines?, files bytes: [UInt8]) -> (todo: Int, done: Int) {
       // Without a user's command a count is of the lines the terms select: none is sorted.
       func count(_ lines: Lines, test: ListEngine.LineTest? = nil) -> Int {
@@ -57,7 +61,7 @@ enum ListAllCommand {
       }
       return (count(fileLines(0, in: bytes)), count(fileLines(1, in: bytes)))
     }
-    let early = countsFirst ? context.holdingBack { counts(listed: listed, files: bytes) } : nil
+    let early = countsFirst && !countsFromListing ? context.holdingBack { counts(listed: listed, files: bytes) } : nil
     let keptForCounts = context.verbose && !countsFirst ? bytes : nil
     // Under the name todo.sh, the two files as `cat` joins them: a todo.txt without a final
     // newline runs into done.txt's first line.
@@ -71,10 +75,12 @@ enum ListAllCommand {
     let quietEngine = ListEngine(context: context.with(settings: quiet))
     let output = quietEngine.format(
       consume lines, padding: padding, terms: arguments, post: fields, numbering: .doneAsZero(from: total))
+    let listedCounts = countsFromListing ? output.rowCounts(splitAt: total) : nil
     quietEngine.print(output, prefixFile: context.settings.todoFile)
     guard context.verbose else { return .success }
     early?.replay()
-    let (shownTodo, shownDone) = early?.result ?? counts(listed: nil, files: keptForCounts ?? [])
+    let (shownTodo, shownDone) =
+      listedCounts.map { ($0.before, $0.from) } ?? early?.result ?? counts(listed: nil, files: keptForCounts ?? [])
     context.summary([
       "\(context.todoPrefix): \(shownTodo) of \(total) tasks shown",
       "\(CommandContext.prefix(of: context.settings.doneFile)): \(shownDone) of \(doneCount) tasks shown",

@@ -72,6 +72,30 @@ struct ListEngine {
       }
     }
 
+    /// How many rows show a line before index `bound` and how many one from it on (rows a
+    /// user's sort command made up are neither), counted without a copy of the indices;
+    /// `nil` once a user's final filter made the listing text.
+    func rowCounts(splitAt bound: Int) -> (before: Int, from: Int)? {
+      func counted(_ indices: [Int32]) -> (before: Int, from: Int) {
+        var before = 0
+        var from = 0
+        for index in indices where index != ListingRows.foreign {
+          if Int(index) < bound { before += 1 } else { from += 1 }
+        }
+        return (before, from)
+      }
+      switch listing {
+      case .numbered(let lines): return counted(lines.indices)
+      case .made(let rows): return counted(rows.indices)
+      case .styled(let rows):
+        switch rows.storage {
+        case .numbered(let lines): return counted(lines.indices)
+        case .made(let made): return counted(made.indices)
+        }
+      case .text: return nil
+      }
+    }
+
     /// The listed rows, each with its line index and its line as rendered; `nil` once a
     /// user's final filter made the listing text.
     var listedRows: ListedRows? {
