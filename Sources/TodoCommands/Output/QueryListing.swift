@@ -50,7 +50,9 @@ enum QueryListing {
     }
   }
 
-  /// Lists `sources` under `options`.
+  /// Lists `sources` under `options`: the rows are selected and ordered once
+  /// (``select(_:terms:post:options:format:filter:context:)``), then written by the renderer of the
+  /// format asked for.
   ///
   /// - Parameters:
   ///   - terms: todo.sh search terms.
@@ -63,8 +65,65 @@ enum QueryListing {
     let grouping = try options.group.map { text throws(TodoError) in try ListGrouping(text) }
     if grouping != nil, format.isMachineReadable { throw .badOptionValue("--format", options.format ?? "") }
     let filter = try options.query.map { text throws(TodoError) in try QueryListing.filter(text, context: context) }
+    // Done tasks are listed to a query that asks about being done (`done`, `completed:`).
+    var options = options
+    if filter?.mentionsCompletion == true { options.showsDone = true }
+    let listed = try select(
+      sources, terms: terms, post: post, options: options, format: format, filter: filter, context: context)
 
-    // All sources as one list, numbered on from one another.
+    if options.why {
+      let report = WhyReport(
+        tasks: listed.tasks, shown: listed.shown, terms: terms, post: post, native: listed.native, options: options,
+        filter: filter, context: context, fileNames: listed.fileNames, place: listed.line)
+      report.print()
+      return
+    }
+    switch format {
+    case .json: try writeJSON(listed, asArray: true, context: context)
+    case .jsonl: try writeJSON(listed, asArray: false, context: context)
+    case .ical: writeCalendar(listed, context: context)
+    case .template(let template): writeTemplate(listed, template, grouping: grouping, context: context)
+    case .text: writeText(listed, grouping: grouping, notes: options.notes, context: context)
+    }
+  }
+
+  /// A listing's rows once selected and ordered, as its renderers read them: the tasks by
+  /// their index, each index's file and line number, and the engine's own rows for the
+  /// text renderers.
+  struct Listed {
+    let sources: Sources
+    /// The engine, with the settings the format asked for (plain for a machine format).
+    let engine: ListEngine
+    let output: ListEngine.Output
+    let native: NativeListing
+    /// The lines as tasks (``Task`` parses a line without its CR and byte order mark).
+    let tasks: Lines
+    /// The listed tasks' indices in `tasks`, in the listing's order (a line a user's sort
+    /// command made up is none).
+    let shown: [Int]
+    /// Where each source's lines start among the indices.
+    let starts: [Int]
+    let fileNames: [String]
+
+    /// The source and its own line number of an index.
+    func line(_ index: Int) -> (source: Int, number: Int) {
+      let source = starts.lastIndex { $0 <= index } ?? 0
+      return (source, index - starts[source] + 1)
+    }
+
+    /// The file name and its own line number of an index.
+    func place(_ index: Int) -> (file: String, number: Int) {
+      let (source, number) = line(index)
+      return (fileNames[source], number)
+    }
+  }
+
+  /// Selects and orders the rows of `sources`: all sources as one list, numbered on from
+  /// one another, through ``ListEngine`` with the query as one more test of a line.
+  static func select(
+    _ sources: Sources, terms: [String], post: ListEngine.PostFilter?, options: ListOptions, format: OutputFormat,
+    filter: TaskFilter?, context: CommandContext
+  ) throws(TodoError) -> Listed {
     var engineContext = context
     if options.format != nil {
       // A format asked for wins over the terminal layout: `--format text` is the raw lines.
@@ -85,10 +144,10 @@ enum QueryListing {
     }
     let engine = ListEngine(context: engineContext)
     let raw = !engineContext.settings.policy.readableListing
-    var starts: [Int] = []
-    var lines = Lines()
-    // The lines as tasks (``Task`` parses a line without its CR and byte order mark): the
-    // listed lines themselves, unless todo.sh's raw lines keep those.
+    let lines: Lines
+    let starts: [Int]
+    // The lines as tasks: the listed lines themselves, unless todo.sh's raw lines keep a CR
+    // and a byte order mark.
     let taskLines: Lines
     if sources.count == 1 {
       // One file: its own lines, not a copy.
@@ -102,9 +161,6 @@ enum QueryListing {
       starts = sources.files.map { file in lines.starts.count { $0 < file.lowerBound } }
       taskLines = raw ? Lines(bytes: sources.bytes, parts: sources.files, raw: false) : lines
     }
-    // Done tasks are listed to a query that asks about being done (`done`, `completed:`).
-    var options = options
-    if filter?.mentionsCompletion == true { options.showsDone = true }
     let native = try NativeListing(options, lines: taskLines, context: engineContext)
     let today = context.today
     let query = filter.map { filter in
@@ -121,98 +177,95 @@ enum QueryListing {
     let output = engine.format(
       lines, padding: max(padding, 0), terms: terms, post: post, native: native, test: query, numbering: numbering,
       adaptsText: false)
-    let shown = (output.indices ?? []).filter { $0 < taskLines.count }
+    return Listed(
+      sources: sources, engine: engine, output: output, native: native, tasks: taskLines,
+      shown: (output.indices ?? []).filter { $0 < taskLines.count }, starts: starts,
+      fileNames: sources.paths.map { Posix.basename($0) })
+  }
 
-    /// The file and its own line number of a joined index.
-    let fileNames = sources.paths.map { Posix.basename($0) }
-    func line(_ index: Int) -> (source: Int, number: Int) {
-      let source = starts.lastIndex { $0 <= index } ?? 0
-      return (source, index - starts[source] + 1)
+  /// `--format json` (one array) or `jsonl` (a record a line): each task is its record,
+  /// encoded; the shape is TaskRecord's (todo(1), OUTPUT FORMATS).
+  static func writeJSON(_ listed: Listed, asArray: Bool, context: CommandContext) throws(TodoError) {
+    let console = context.console
+    var writer = JSONWriter()
+    let encoder = JSONStreamEncoder()
+    if asArray { writer.raw("[\n") }
+    for (offset, index) in listed.shown.enumerated() {
+      let (file, number) = listed.place(index)
+      do {
+        try encoder.encode(TaskRecord(listed.tasks.task(index), line: number, file: file), into: &writer)
+      } catch {
+        // A record holds strings, numbers and flags, which always encode; this is not reached.
+        throw .message("\(context.programName): cannot write task \(number) as JSON: \(error)")
+      }
+      if asArray, offset < listed.shown.count - 1 { writer.raw(",") }
+      writer.raw("\n")
+      // Written out in pieces, so that a long list is never held whole as JSON.
+      if writer.bytes.count >= QueryListing.pieceSize {
+        console.write(writer.bytes)
+        writer.bytes.removeAll(keepingCapacity: true)
+      }
     }
-    func place(_ index: Int) -> (file: String, number: Int) {
-      let (source, number) = line(index)
-      return (fileNames[source], number)
-    }
+    if asArray { writer.raw("]\n") }
+    console.write(writer.bytes)
+  }
 
-    if options.why {
-      let report = WhyReport(
-        tasks: taskLines, shown: shown, terms: terms, post: post, native: native, options: options, filter: filter,
-        context: context, fileNames: fileNames, place: line)
-      report.print()
+  /// `--format ical`: a calendar of VTODOs.
+  static func writeCalendar(_ listed: Listed, context: CommandContext) {
+    var writer = ICalendarWriter(today: context.today)
+    for index in listed.shown {
+      writer.task(listed.tasks.task(index))
+      if writer.bytes.count >= QueryListing.pieceSize { context.console.write(writer.drain()) }
+    }
+    context.console.write(writer.finish())
+  }
+
+  /// `--format TEMPLATE`: a line per task. A template, like the machine formats, prints its
+  /// records and nothing else: a script reading them must not have to strip todo.sh's summary.
+  static func writeTemplate(_ listed: Listed, _ template: TaskTemplate, grouping: ListGrouping?, context: CommandContext) {
+    let shown = listed.shown
+    writeLines(
+      shown,
+      line: { position in
+        let (file, number) = listed.place(shown[position])
+        // Task text written to a terminal shows its control characters (a colour sequence in
+        // a task is text, not a colour), as in every other listing.
+        return context.display(template.render(listed.tasks.task(shown[position]), line: number, file: file))
+      }, grouping: grouping, tasks: listed.tasks, today: context.today, indent: nil
+    ) { context.console.line($0.bytes) }
+  }
+
+  /// The listing's own lines (todo.sh's, or the terminal layout's), under group headings and
+  /// with notes when asked, then the summary.
+  static func writeText(_ listed: Listed, grouping: ListGrouping?, notes: Bool, context: CommandContext) {
+    let (engine, output) = (listed.engine, listed.output)
+    if grouping == nil, listed.sources.count == 1, !notes {
+      engine.print(engine.adapt(output), prefixFile: listed.sources.paths[0])
       return
     }
-    let console = context.console
-    switch format {
-    case .json, .jsonl:
-      // Each task is its record, encoded: the shape is TaskRecord's (todo(1), OUTPUT FORMATS).
-      var writer = JSONWriter()
-      let encoder = JSONStreamEncoder()
-      if case .json = format { writer.raw("[\n") }
-      for (offset, index) in shown.enumerated() {
-        let (file, number) = place(index)
-        do {
-          try encoder.encode(TaskRecord(taskLines.task(index), line: number, file: file), into: &writer)
-        } catch {
-          // A record holds strings, numbers and flags, which always encode; this is not reached.
-          throw .message("\(context.programName): cannot write task \(number) as JSON: \(error)")
-        }
-        if case .json = format, offset < shown.count - 1 { writer.raw(",") }
-        writer.raw("\n")
-        // Written out in pieces, so that a long list is never held whole as JSON.
-        if writer.bytes.count >= QueryListing.pieceSize {
-          console.write(writer.bytes)
-          writer.bytes.removeAll(keepingCapacity: true)
-        }
+    let tasks = listed.tasks
+    // The rows of tasks of the list, as rendered (not a line a user's sort command made up).
+    let rows = output.listedRows
+    // The rows that are tasks of the list, by their position among the rows; `nil` while
+    // every row is one (the usual case: no table of a million positions is made).
+    var kept: [Int]?
+    var indices: [Int] = []
+    indices.reserveCapacity(rows?.count ?? 0)
+    for row in 0..<(rows?.count ?? 0) {
+      guard let index = rows?.index(row), index < tasks.count else {
+        if kept == nil { kept = Array(0..<row) }
+        continue
       }
-      if case .json = format { writer.raw("]\n") }
-      console.write(writer.bytes)
-    case .ical:
-      var writer = ICalendarWriter(today: today)
-      for index in shown {
-        writer.task(taskLines.task(index))
-        if writer.bytes.count >= QueryListing.pieceSize { console.write(writer.drain()) }
-      }
-      console.write(writer.finish())
-    case .template(let template):
-      // A template, like the machine formats, prints its records and nothing else: a script
-      // reading them must not have to strip todo.sh's summary.
-      writeLines(
-        shown,
-        line: { position in
-          let (file, number) = place(shown[position])
-          // Task text written to a terminal shows its control characters (a colour sequence in
-          // a task is text, not a colour), as in every other listing.
-          return context.display(template.render(taskLines.task(shown[position]), line: number, file: file))
-        }, grouping: grouping, tasks: taskLines, today: today, indent: nil
-      ) { console.line($0.bytes) }
-    case .text:
-      if grouping == nil, sources.count == 1, !options.notes {
-        engine.print(engine.adapt(output), prefixFile: sources.paths[0])
-        return
-      }
-      // The rows of tasks of the list, as rendered (not a line a user's sort command made up).
-      let rows = output.listedRows
-      // The rows that are tasks of the list, by their position among the rows; `nil` while
-      // every row is one (the usual case: no table of a million positions is made).
-      var kept: [Int]?
-      var indices: [Int] = []
-      indices.reserveCapacity(rows?.count ?? 0)
-      for row in 0..<(rows?.count ?? 0) {
-        guard let index = rows?.index(row), index < taskLines.count else {
-          if kept == nil { kept = Array(0..<row) }
-          continue
-        }
-        kept?.append(row)
-        indices.append(index)
-      }
-      let notes = options.notes ? { (index: Int) in noteLines(of: taskLines.task(index), context: context) } : nil
-      engine.printAdapted(indent: output.indent) { emit in
-        writeLines(
-          indices, line: { rows?.line(kept?[$0] ?? $0) ?? [] }, grouping: grouping, tasks: taskLines, today: today,
-          indent: output.indent, under: notes, to: emit)
-      }
-      summary(output, shownCount: shown.count, sources: sources, starts: starts, context: context)
+      kept?.append(row)
+      indices.append(index)
     }
+    let noteLines = notes ? { (index: Int) in QueryListing.noteLines(of: tasks.task(index), context: context) } : nil
+    engine.printAdapted(indent: output.indent) { emit in
+      writeLines(
+        indices, line: { rows?.line(kept?[$0] ?? $0) ?? [] }, grouping: grouping, tasks: tasks, today: context.today,
+        indent: output.indent, under: noteLines, to: emit)
+    }
+    summary(output, shownCount: listed.shown.count, sources: listed.sources, starts: listed.starts, context: context)
   }
 
   /// Writes the listed tasks as lines, under group headings when asked, each with the indent
