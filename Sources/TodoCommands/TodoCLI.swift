@@ -39,29 +39,10 @@ package enum TodoCLI {
         return .success
       }
       var remaining = options.showShortHelp ? ["shorthelp"] : options.remaining
-      var loader = ConfigurationLoader(
-        environment: environment, mode: mode, programPath: programPath, runner: ProcessRunner(),
-        outputIsTerminal: console.isTerminal)
-      loader.errorOutput = { console.writeError($0) }
       let settings: Settings
       do {
-        var loaded: Settings
-        let key = cache.map { _ in
-          SessionCache.Key(
-            programPath: programPath, mode: mode,
-            options: options.words,
-            environment: environment, outputIsTerminal: console.isTerminal)
-        }
-        if let cache, let key, let kept = cache.settings(for: key) {
-          loaded = kept
-        } else {
-          let consulted = cache.map { ConsultedFiles(window: $0.settleWindow) }
-          loader.consulted = consulted
-          loaded = try loader.load(options)
-          if let cache, let key, let consulted { cache.keep(loaded, for: key, consulted: consulted) }
-        }
-        loaded.expectedTask = options.ifMatch
-        settings = loaded
+        settings = try loadSettings(
+          options, mode: mode, programPath: programPath, environment: environment, console: console, cache: cache)
       } catch {
         throw Fatal(error: error, action: remaining.first)
       }
@@ -114,6 +95,35 @@ package enum TodoCLI {
       console.errorLine("\(programName): \(error)")
       return .failure
     }
+  }
+
+  /// The settings of a command line (its third step): the configuration files read in
+  /// todo.sh's order under the options before the action, or, in the shell, what an earlier
+  /// line read when none of the files it consulted has changed since.
+  static func loadSettings(
+    _ options: GlobalOptions, mode: Mode, programPath: String, environment: [String: String], console: Console,
+    cache: SessionCache?
+  ) throws(TodoError) -> Settings {
+    var loader = ConfigurationLoader(
+      environment: environment, mode: mode, programPath: programPath, runner: ProcessRunner(),
+      outputIsTerminal: console.isTerminal)
+    loader.errorOutput = { console.writeError($0) }
+    var loaded: Settings
+    let key = cache.map { _ in
+      SessionCache.Key(
+        programPath: programPath, mode: mode, options: options.words, environment: environment,
+        outputIsTerminal: console.isTerminal)
+    }
+    if let cache, let key, let kept = cache.settings(for: key) {
+      loaded = kept
+    } else {
+      let consulted = cache.map { ConsultedFiles(window: $0.settleWindow) }
+      loader.consulted = consulted
+      loaded = try loader.load(options)
+      if let cache, let key, let consulted { cache.keep(loaded, for: key, consulted: consulted) }
+    }
+    loaded.expectedTask = options.ifMatch
+    return loaded
   }
 
   /// The store for this run: the undo log lives in `$XDG_STATE_HOME/todo` (else
