@@ -128,6 +128,11 @@ struct ConfigurationLoader {
     if let consulted {
       for path in [configFile] + candidates { consulted.file(path) }
     }
+    // Under the name todo a file named with -d is the one read: one that is not there is a
+    // mistake to name (todo.sh reads the first of the others instead, and says nothing).
+    if options.configFile != nil, policy.namesMistakes, !Posix.exists(configFile) {
+      throw .cannotReadConfiguration(configFile)
+    }
     if !Posix.exists(configFile) {
       if let found = candidates.first(where: Posix.exists) {
         configFile = found
