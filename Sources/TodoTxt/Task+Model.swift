@@ -359,9 +359,11 @@ extension Priority {
 
   /// A priority as a person types it: a letter `A`–`Z` (either case), or `high`, `medium`
   /// (`med`), `low`, or their first letters `h`, `m`, `l` in lower case (so that `H`, `M`
-  /// and `L` stay letters).
+  /// and `L` stay letters). Only ASCII letters are letters here: `ſ` and `ı` upper-case to
+  /// `S` and `I`, and a priority typed that way was not typed.
   public init?(word: some StringProtocol) {
     let text = String(word)
+    guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
     switch text {
     case "h": self = Level.high.priority
     case "m": self = Level.medium.priority

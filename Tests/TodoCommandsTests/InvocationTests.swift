@@ -41,14 +41,23 @@ import TodoStore
       #expect(parsed.priority("--priority") == UInt8(ascii: Unicode.Scalar(letter)!), "\(given)")
       #expect(parsed.value("--priority") == given, "the words as typed stay for messages")
     }
+    // Keys apart by a comma and a blank, or blanks alone.
+    let ls = try InvocationTests.spec("ls")
+    for text in ["due, -priority", "due -priority", " due,-priority "] {
+      #expect(
+        try Invocation.parse(["--sort", text], for: ls, as: "ls").keys("--sort") == [
+          OptionValue.Key(word: "due", descending: false), OptionValue.Key(word: "priority", descending: true),
+        ], "\(text)")
+    }
+    #expect(try Invocation.parse(["--days", "007"], for: try InvocationTests.spec("agenda"), as: "agenda").number("--days") == 7)
     // A value given twice: the last one counts.
     let twice = try Invocation.parse(["--days", "3", "--days=5"], for: try InvocationTests.spec("agenda"), as: "agenda")
     #expect(twice.number("--days") == 5)
     #expect(twice.typed["--days"] == .number(5))
     // A flag is there or not.
-    let ls = try Invocation.parse(["-a"], for: try InvocationTests.spec("ls"), as: "ls")
-    #expect(ls.typed["--all"] == .flag)
-    #expect(ls.number("--all") == nil)
+    let all = try Invocation.parse(["-a"], for: ls, as: "ls")
+    #expect(all.typed["--all"] == .flag)
+    #expect(all.number("--all") == nil)
   }
 
   @Test(arguments: [
@@ -56,6 +65,14 @@ import TodoStore
     ("stats", ["--weeks", "521"], "--weeks", "521"), ("projects", ["--format", "xml"], "--format", "xml"),
     ("projects", ["--sort", "open,colour"], "--sort", "colour"), ("add", ["--priority", "urgent", "x"], "--priority", "urgent"),
     ("add", ["--priority", "AB", "x"], "--priority", "AB"), ("add", ["--priority=", "x"], "--priority", ""),
+    // A count is digits: no sign, blank or base.
+    ("agenda", ["--days", "+5"], "--days", "+5"), ("agenda", ["--days", "-0"], "--days", "-0"),
+    ("agenda", ["--days", " 5"], "--days", " 5"), ("next", ["--limit", "0x10"], "--limit", "0x10"),
+    // A key left out between commas.
+    ("ls", ["--sort", "due,,text"], "--sort", "due,,text"), ("ls", ["--sort", ",due"], "--sort", ",due"),
+    ("ls", ["--sort", "due,"], "--sort", "due,"), ("projects", ["--sort", "open, ,name"], "--sort", "open, ,name"),
+    // A letter that upper-cases to one (U+017F long s, U+0131 dotless i) is no priority letter.
+    ("add", ["--priority", "\u{17F}", "x"], "--priority", "\u{17F}"), ("add", ["--priority", "\u{131}", "x"], "--priority", "\u{131}"),
   ])
   func aValueOutsideItsDeclarationIsRefusedByTheParser(action: String, words: [String], option: String, value: String) throws {
     let spec = try InvocationTests.spec(action)

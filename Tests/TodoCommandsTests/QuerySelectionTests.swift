@@ -32,4 +32,18 @@ import Testing
     list.todo("do", "-f", "-q", "+home\u{1B}").expectOneLineError(containing: "control character U+001B")
     #expect(list.read("todo.txt") == QuerySelectionTests.todo)
   }
+
+  /// A query of nothing would select every task: `del -f -q "$UNSET"` emptied the list.
+  /// It is refused by the parser, for the editing commands and the listings alike.
+  @Test(arguments: [
+    ["del", "-f", "-q", ""], ["do", "-f", "-q", "  "], ["pri", "-f", "-q", "", "A"], ["tag", "-f", "--query=", "due:today"],
+    ["ls", "--query", ""], ["lsa", "-q", "\t"],
+  ])
+  func anEmptyQueryIsRefusedAndChangesNothing(words: [String]) throws {
+    let list = try CommandFixture(todo: QuerySelectionTests.todo, done: "x 2009-02-01 old\n")
+    list.run("todo", words).expectOneLineError(containing: "is empty; it would select every task")
+    #expect(list.files == [QuerySelectionTests.todo, "x 2009-02-01 old\n"])
+    // Every task, asked for in words, is every task.
+    #expect(list.todo("ls", "-q", "open or done").stdout.split(separator: "\n").count == 3)
+  }
 }

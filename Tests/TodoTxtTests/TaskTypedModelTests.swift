@@ -103,6 +103,8 @@ import TodoTxt
     #expect(Priority(word: "high") == Priority("A") && Priority(word: "MEDIUM") == Priority("B"))
     #expect(Priority(word: "l") == Priority("C") && Priority(word: "L") == Priority("L"))
     #expect(Priority(word: "q") == Priority("Q") && Priority(word: "urgent") == nil)
+    // Letters that upper-case to ASCII ones (long s, dotless i, the Kelvin sign's k) are none.
+    #expect(Priority(word: "\u{17F}") == nil && Priority(word: "\u{131}") == nil && Priority(word: "\u{212A}") == nil)
     #expect(Task(parsing: "(A) x").priorityLevel == .high && Task(parsing: "(D) x").priorityLevel == nil)
     #expect(Priority.Level.allCases.map(\.priority.description) == ["A", "B", "C"])
   }

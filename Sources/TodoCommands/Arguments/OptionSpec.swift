@@ -19,6 +19,9 @@ package struct OptionSpec: Sendable, Equatable {
     case suggested([String])
     /// A priority: a letter A–Z, or high, medium or low (h, m, l).
     case priority
+    /// A query (see QUERY LANGUAGE), never empty: a query of nothing would select every
+    /// task, and `do -q "$UNSET"` must not act on them all.
+    case query
     /// A date as people say it (`fri`, `next monday`, `dec 10`), which the command resolves
     /// against its today. Given without `=`, the value is the longest run of up to
     /// ``RelativeDate/longestPhrase`` words that reads as a date (`--due next monday buy
@@ -31,7 +34,7 @@ package struct OptionSpec: Sendable, Equatable {
     /// The words completion offers for the value.
     package var words: [String] {
       switch self {
-      case .none, .text, .number: []
+      case .none, .text, .number, .query: []
       case .oneOf(let words), .listOf(let words), .suggested(let words): words
       case .date: Value.dateWords
       case .priority: Value.priorityWords
@@ -83,8 +86,14 @@ package struct OptionSpec: Sendable, Equatable {
     switch value {
     case .none: return .flag
     case .text, .suggested, .date: return .text(text)
+    case .query:
+      guard text.contains(where: { !$0.isWhitespace }) else { throw .emptyQuery(option: typed) }
+      return .text(text)
     case .number(let range):
-      guard let number = Int(text), range.contains(number) else {
+      // Digits only: `+5`, `-0`, ` 5` and `0x10` are no way to write a count.
+      guard !text.isEmpty, text.utf8.allSatisfy({ (48...57).contains($0) }), let number = Int(text),
+        range.contains(number)
+      else {
         throw .optionValueNotAllowed(option: typed, value: text, allowed: ["\(range.lowerBound)…\(range.upperBound)"])
       }
       return .number(number)
@@ -94,7 +103,12 @@ package struct OptionSpec: Sendable, Equatable {
       return .word(word)
     case .listOf(let words):
       let items = text.split(whereSeparator: { $0 == "," || $0 == " " })
-      guard !items.isEmpty else { throw .optionValueNotAllowed(option: typed, value: text, allowed: words) }
+      // Keys are apart by commas, blanks or both (`due, -priority`); a comma with no key
+      // before or after it (`due,,text`, `,due`) is a key left out, not a separator.
+      let pieces = text.split(separator: ",", omittingEmptySubsequences: false)
+      guard !items.isEmpty, !pieces.contains(where: { $0.allSatisfy { $0 == " " } }) else {
+        throw .optionValueNotAllowed(option: typed, value: text, allowed: words)
+      }
       var keys: [OptionValue.Key] = []
       for item in items {
         let descending = item.hasPrefix("-")
@@ -106,7 +120,9 @@ package struct OptionSpec: Sendable, Equatable {
       }
       return .keys(keys)
     case .priority:
-      guard let priority = Priority(TypedInput.priorityLetter(text, mode: .native).uppercased()) else {
+      // A letter is one of ASCII's (`ſ` upper-cases to `S`, `ı` to `I`).
+      let letter = TypedInput.priorityLetter(text, mode: .native)
+      guard text.utf8.allSatisfy({ $0 < 0x80 }), let priority = Priority(letter.uppercased()) else {
         throw .optionValueNotAllowed(option: typed, value: text, allowed: ["A-Z", "high", "medium", "low"])
       }
       return .priority(priority.byte)
@@ -160,7 +176,7 @@ extension OptionSpec {
     ["--group"], value: .oneOf(ListGrouping.allCases.map(\.rawValue) + ListGrouping.aliases.keys.sorted()), valueName: "BY",
     help: "Show the tasks under a heading per project, context, priority or due date.")
   static let query = OptionSpec(
-    ["--query", "-q"], value: .text, valueName: "EXPR", help: "Choose the tasks with a query (see QUERY LANGUAGE).")
+    ["--query", "-q"], value: .query, valueName: "EXPR", help: "Choose the tasks with a query (see QUERY LANGUAGE).")
   static let why = OptionSpec(["--why"], help: "Say why each task is shown, hidden or blocked.")
 
   /// The options every listing takes.
@@ -170,7 +186,7 @@ extension OptionSpec {
   // MARK: The options of the editing commands
 
   static let selectQuery = OptionSpec(
-    ["--query", "-q"], value: .text, valueName: "EXPR",
+    ["--query", "-q"], value: .query, valueName: "EXPR",
     help: "Act on the tasks this query selects instead of on task numbers.", replacesArguments: true)
   static let force = OptionSpec(
     ["--force", "-f"], help: "Do not ask for confirmation, before changing more than one task or at all.")

@@ -115,7 +115,7 @@ package struct CompletionEngine {
         option.value.words.map {
           CompletionCandidate(value: $0, description: RelativeDate.resolve($0, today: today)?.description)
         }, current)
-    case .none, .text, .number:
+    case .none, .text, .number, .query:
       return []
     }
   }

@@ -132,6 +132,8 @@ package enum TodoError: Error, Equatable, Sendable {
   /// Native mode: a query (`-q`, `find`, a view) that cannot be read; the message points at
   /// the column.
   case badQuery(FilterError)
+  /// Native mode: `-q ''`, a query of nothing (it would select every task).
+  case emptyQuery(option: String)
   /// Native mode: a `--format` template naming a field that does not exist.
   case unknownField(String)
   /// Native mode: a bulk edit whose query selects no task.
@@ -320,6 +322,8 @@ package enum TodoError: Error, Equatable, Sendable {
     case .noSuchConflict(let number, let count):
       return "\(programName): resolve: no conflict \(number) (there \(count == 1 ? "is 1" : "are \(count)"))"
     case .noConflicts(let files): return "\(programName): resolve: no merge conflicts in \(files)"
+    case .emptyQuery(let option):
+      return "\(programName): the query of \(option) is empty; it would select every task (for every task say so: -q 'open or done')"
     case .badQuery(let error): return "\(programName): \(error.description)\n  " + error.pointer.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n  ")
     case .unknownField(let name):
       return "\(programName): unknown field {\(name)} in --format (see '\(programName) help ls' for the fields)"

@@ -82,7 +82,7 @@ enum HelpCommand {
       return option.help + " \(option.valueName): \(words.joined(separator: ", "))."
     case .number(let range):
       return option.help + " \(option.valueName): \(range.lowerBound) to \(range.upperBound)."
-    case .none, .text, .suggested, .date, .priority:
+    case .none, .text, .suggested, .date, .priority, .query:
       return option.help
     }
   }
