@@ -56,15 +56,20 @@ import TodoTxt
     #expect(try ParsedArgumentsTests.parse("undo", []).number(0) == nil)
     #expect(try ParsedArgumentsTests.parse("undo", ["3"]).number(0) == 3)
     #expect(try ParsedArgumentsTests.parse("agenda", ["0"]).number(0) == 0)
-    #expect(throws: TodoError.badOptionValue("DAYS", "36601")) { try ParsedArgumentsTests.parse("agenda", ["36601"]) }
-    #expect(throws: TodoError.badOptionValue("DAYS", "soon")) { try ParsedArgumentsTests.parse("agenda", ["soon"]) }
+    // The error names the range, as an option's does.
+    for word in ["36601", "soon", "+5", " 5", "-0", ""] {
+      #expect(throws: TodoError.optionValueNotAllowed(option: "DAYS", value: word, allowed: ["0…36600"]), "\(word)") {
+        try ParsedArgumentsTests.parse("agenda", [word])
+      }
+    }
+
   }
 
   /// `rec NR --preview K` declares K as a count; without the option the word is a rule.
   @Test func anOptionDeclaresOtherPositionals() throws {
     let preview = Invocation(values: ["--preview": [""]])
     #expect(try ParsedArgumentsTests.parse("rec", ["2", "7"], invocation: preview).number(1) == 7)
-    #expect(throws: TodoError.badOptionValue("--preview", "1001")) {
+    #expect(throws: TodoError.optionValueNotAllowed(option: "--preview", value: "1001", allowed: ["1…1000"])) {
       try ParsedArgumentsTests.parse("rec", ["2", "1001"], invocation: preview)
     }
     #expect(try ParsedArgumentsTests.parse("rec", ["2", "+1w"]).recurrence(1)?.description == "+1w")

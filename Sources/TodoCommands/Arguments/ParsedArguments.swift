@@ -268,12 +268,18 @@ extension ParsedArguments {
       return .task(try TaskReference(word, usage: usage))
     case .priority:
       let letter = TypedInput.priorityLetter(word, mode: mode).uppercased()
-      guard letter.utf8.count == 1, let priority = Priority(letter) else {
+      // An ASCII letter as typed (`ſ` upper-cases to `S`, as todo.sh's tr never makes it).
+      guard word.utf8.allSatisfy({ $0 < 0x80 }), letter.utf8.count == 1, let priority = Priority(letter) else {
         throw mode.policy.resolvesTypedValues ? .notAPriority(word) : usage
       }
       return .priority(priority)
     case .count(let range, let name):
-      guard let number = Int(word), range.contains(number) else { throw name.map { .badOptionValue($0, word) } ?? usage }
+      // Digits only: `+5` and ` 5` are no way to write a count.
+      guard !word.isEmpty, word.utf8.allSatisfy({ (48...57).contains($0) }), let number = Int(word), range.contains(number)
+      else {
+        let allowed = range.upperBound == Int.max ? "\(range.lowerBound) or more" : "\(range.lowerBound)…\(range.upperBound)"
+        throw name.map { .optionValueNotAllowed(option: $0, value: word, allowed: [allowed]) } ?? usage
+      }
       return .count(number)
     case .recurrence:
       guard let rule = Recurrence(word) else { throw usage }
