@@ -79,4 +79,42 @@ import TodoTxt
     }
     #expect(order.sorted(ascending.reversed(), task: { list[$0] }, today: today) == sorted)
   }
+
+  /// The text order by ranks (keys read eight bytes at a time, only where still tied) is the
+  /// order of the whole keys, then of the lower-cased texts: checked against those, held
+  /// whole, on texts sharing long beginnings, with accents, case, ß, combining marks, NUL and
+  /// empty texts.
+  @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+  func textRanksOrderAsWholeKeysDo(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    let stems = ["", "call the plumber about", "Call the plumber about", "call the plumber", "ÇALL THE", "straße", "strasse",
+                 "Strasse", "e\u{301}te", "\u{E9}te", "ete", "a\u{0}b", "a", "A", "ab", "zz", "ﬁle", "file", "İstanbul", "istanbul"]
+    let tails = ["", " x", " X", " today", "\u{0}", " é", " e", "12345678", "123456789"]
+    let texts = (0..<600).map { _ in stems.randomElement(using: &random)! + tails.randomElement(using: &random)! + (Bool.random(using: &random) ? tails.randomElement(using: &random)! : "") }
+    let ranks = TextOrder.ranks(texts.count) { texts[$0] }
+    let keys = texts.map(TextOrder.key)
+    func reference(_ x: Int, _ y: Int) -> Int {
+      let primary = TextOrder.compare(keys[x], keys[y])
+      if primary != 0 { return primary }
+      let (a, b) = (texts[x].lowercased(), texts[y].lowercased())
+      return a < b ? -1 : (b < a ? 1 : 0)
+    }
+    for _ in 0..<4000 {
+      let (x, y) = (Int.random(in: 0..<texts.count, using: &random), Int.random(in: 0..<texts.count, using: &random))
+      let byRank = ranks[x] < ranks[y] ? -1 : (ranks[y] < ranks[x] ? 1 : 0)
+      #expect(byRank == reference(x, y), "\(texts[x].debugDescription) against \(texts[y].debugDescription)")
+    }
+    // And through a sort: by text, then by line for texts that tie.
+    let list = TodoList(parsing: texts.map { "t " + $0.replacingOccurrences(of: "\u{0}", with: "") }.joined(separator: "\n") + "\n")
+    let order = try TaskOrder("text")
+    let sorted = order.sorted(Array(0..<list.count), task: { list[$0] }, today: today)
+    let listKeys = (0..<list.count).map { TextOrder.key(list[$0].text) }
+    let expected = (0..<list.count).sorted { x, y in
+      let primary = TextOrder.compare(listKeys[x], listKeys[y])
+      if primary != 0 { return primary < 0 }
+      let (a, b) = (list[x].text.lowercased(), list[y].text.lowercased())
+      return a != b ? a < b : x < y
+    }
+    #expect(sorted == expected)
+  }
 }

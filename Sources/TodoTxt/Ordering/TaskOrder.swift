@@ -105,7 +105,7 @@ public struct TaskOrder: Sendable, Equatable {
   ) -> [Int32] {
     let values = Values(count, index: index, task: task, keys: terms.map(\.key), today: today, waiting: waiting)
     let (created, priorities, dues, completed) = (values.created, values.priorities, values.dues, values.completed)
-    let (texts, lowered, urgencies) = (values.texts, values.lowered, values.urgencies)
+    let (textRanks, urgencies) = (values.textRanks, values.urgencies)
     if terms.count == 1, let only = terms.first, only.key == .urgency, count <= Int(UInt32.max),
       (1..<max(count, 1)).allSatisfy({ index($0 - 1) < index($0) })
     {
@@ -128,10 +128,7 @@ public struct TaskOrder: Sendable, Equatable {
         case .line: result = compare(index(x), index(y))
         // The higher score first.
         case .urgency: result = compare(urgencies[y], urgencies[x])
-        case .text:
-          var value = TextOrder.compare(texts[x], texts[y])
-          if value == 0 { value = lowered[x] < lowered[y] ? -1 : (lowered[y] < lowered[x] ? 1 : 0) }
-          result = value
+        case .text: result = textRanks[x] < textRanks[y] ? -1 : (textRanks[y] < textRanks[x] ? 1 : 0)
         }
         // A missing value (no due date, no priority) sorts last in either direction: `nil`
         // means exactly one of the two has one.
@@ -157,8 +154,8 @@ public struct TaskOrder: Sendable, Equatable {
     var priorities: [Priority?] = []
     var dues: [UInt32] = []
     var completed: [UInt32] = []
-    var texts: [[UInt32]] = []
-    var lowered: [String] = []
+    /// Each position's rank by text (``TextOrder/ranks(_:text:)``).
+    var textRanks: [UInt32] = []
     var urgencies: [Int] = []
 
     init(
@@ -176,10 +173,6 @@ public struct TaskOrder: Sendable, Equatable {
       if byPriority { priorities.reserveCapacity(count) }
       if byDue { dues.reserveCapacity(count) }
       if byCompleted { completed.reserveCapacity(count) }
-      if byText {
-        texts.reserveCapacity(count)
-        lowered.reserveCapacity(count)
-      }
       if byUrgency { urgencies.reserveCapacity(count) }
       let counts = byUrgency ? waiting() : [:]
       for position in 0..<count {
@@ -188,17 +181,16 @@ public struct TaskOrder: Sendable, Equatable {
         if byPriority { priorities.append(task.priority) }
         if byDue { dues.append(TaskOrder.dayKey(task.dueDate)) }
         if byCompleted { completed.append(TaskOrder.dayKey(task.completionDate)) }
-        if byText {
-          let text = task.text
-          texts.append(TextOrder.key(text))
-          lowered.append(text.lowercased())
-        }
         if byUrgency {
           // A done task is pressing no more: below every open one.
           let waiting = Urgency.waiting(for: task, counts: counts)
           urgencies.append(task.isCompleted ? Int.min : Urgency(task, today: today, waiting: waiting).tenths)
         }
       }
+      // A key of every text held at once took some 350 bytes a task (an array of 4-byte
+      // scalars and a lower-cased copy): seven times a million-task file. The ranks read the
+      // texts again where they are still tied, and hold 18 bytes a task.
+      if byText { textRanks = TextOrder.ranks(count) { task(index($0)).text } }
     }
   }
 
@@ -259,19 +251,112 @@ package enum TextOrder {
   package static func key(_ text: String) -> [UInt32] {
     var result: [UInt32] = []
     result.reserveCapacity(text.utf8.count)
+    forEachKeyScalar(text) { scalar in
+      result.append(scalar)
+      return true
+    }
+    return result
+  }
+
+  /// The rank of each of `count` texts (made by `text` when asked for) in the order of
+  /// ``key(_:)``, then of the lower-cased text; texts equal in both share a rank.
+  ///
+  /// No key is held whole: the keys' UTF-8 bytes (which sort as their scalars do) are
+  /// compared eight at a time, most significant first, and only the texts still tied after
+  /// eight bytes are read again for their next eight. A task's text is read about once for
+  /// each eight bytes its start shares with another's.
+  package static func ranks(_ count: Int, text: (Int) -> String) -> [UInt32] {
+    precondition(count <= Int(UInt32.max), "a rank fits 32 bits")
+    var order = [Int32](unsafeUninitializedCapacity: count) { buffer, filled in
+      for position in 0..<count { buffer[position] = Int32(truncatingIfNeeded: position) }
+      filled = count
+    }
+    // Each position's eight bytes at the depth its range is at, and how many of them are
+    // the key's (fewer than eight: the key ends there).
+    var chunks = [UInt64](repeating: 0, count: count)
+    var used = [UInt8](repeating: 0, count: count)
+    // Where a run of equal texts starts, by slot of `order`.
+    var starts = [Bool](repeating: false, count: count)
+    if count > 0 { starts[0] = true }
+    var pending: [(range: Range<Int>, depth: Int)] = count > 1 ? [(0..<count, 0)] : []
+    while let (range, depth) = pending.popLast() {
+      for slot in range {
+        let position = Int(order[slot])
+        (chunks[position], used[position]) = chunk(of: text(position), at: depth)
+      }
+      order[range].sort { a, b in
+        let (x, y) = (Int(a), Int(b))
+        return chunks[x] != chunks[y] ? chunks[x] < chunks[y] : used[x] < used[y]
+      }
+      var runStart = range.lowerBound
+      while runStart < range.upperBound {
+        let first = Int(order[runStart])
+        var runEnd = runStart + 1
+        while runEnd < range.upperBound, chunks[Int(order[runEnd])] == chunks[first], used[Int(order[runEnd])] == used[first] {
+          runEnd += 1
+        }
+        starts[runStart] = true
+        if runEnd - runStart > 1 {
+          if used[first] == 8 {
+            pending.append((runStart..<runEnd, depth + 1))
+          } else {
+            // The keys are equal: the lower-cased texts decide, and equal ones tie.
+            var lowered = (runStart..<runEnd).map { (text(Int(order[$0])).lowercased(), order[$0]) }
+            lowered.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+            for (offset, entry) in lowered.enumerated() {
+              order[runStart + offset] = entry.1
+              if offset > 0, entry.0 != lowered[offset - 1].0 { starts[runStart + offset] = true }
+            }
+          }
+        }
+        runStart = runEnd
+      }
+    }
+    var ranks = [UInt32](repeating: 0, count: count)
+    var rank: UInt32 = 0
+    for slot in 0..<count {
+      if slot > 0, starts[slot] { rank += 1 }
+      ranks[Int(order[slot])] = rank
+    }
+    return ranks
+  }
+
+  /// Bytes `8 × depth` to `8 × depth + 7` of the UTF-8 form of `text`'s ``key(_:)``, the
+  /// first the most significant (missing ones 0), and how many of them the key has.
+  static func chunk(of text: String, at depth: Int) -> (UInt64, UInt8) {
+    let skip = depth * 8
+    var seen = 0
+    var value: UInt64 = 0
+    var taken: UInt8 = 0
+    forEachKeyScalar(text) { scalar in
+      guard let unicode = Unicode.Scalar(scalar) else { return true }
+      for byte in UTF8.encode(unicode)! {
+        if seen >= skip {
+          value |= UInt64(byte) << (56 - 8 * UInt64(taken))
+          taken += 1
+          if taken == 8 { return false }
+        }
+        seen += 1
+      }
+      return true
+    }
+    return (value, taken)
+  }
+
+  /// Calls `body` with each scalar of `text`'s key, in order, until it returns false.
+  private static func forEachKeyScalar(_ text: String, _ body: (UInt32) -> Bool) {
     for scalar in text.unicodeScalars {
       let value = scalar.value
       if value < 0x80 {
-        result.append((0x41...0x5A).contains(value) ? value + 32 : value)
+        if !body((0x41...0x5A).contains(value) ? value + 32 : value) { return }
       } else if value <= 0x17F, let base = latin.first(where: { $0.0.contains(value) })?.1 {
-        result += base.unicodeScalars.map(\.value)
+        for part in base.unicodeScalars where !body(part.value) { return }
       } else if scalar.properties.canonicalCombiningClass.rawValue != 0 {
         continue
       } else {
-        result += scalar.properties.lowercaseMapping.unicodeScalars.map(\.value)
+        for part in scalar.properties.lowercaseMapping.unicodeScalars where !body(part.value) { return }
       }
     }
-    return result
   }
 
   package static func compare(_ a: [UInt32], _ b: [UInt32]) -> Int {
