@@ -248,64 +248,68 @@ struct Patch: Equatable, Sendable {
   ///   that ended the file then go back after their line before when lines were added at the
   ///   end since, so a run (a conflict's markers around their side) is restored whole; else
   ///   lines inserted at the end go after any added since, as tasks appended.
+  ///
+  /// The file's lines are read where they lie in its bytes (a copy of each line of a
+  /// million-line file, to undo one added task, took twice the file again) and the result is
+  /// written as it is made.
   func apply(to bytes: [UInt8], restoring: Bool = false) throws(PatchConflict) -> (bytes: [UInt8], applied: Patch) {
     let file = TodoList(bytes: bytes)
-    let lines = Patch.lines(of: file, 0..<file.count)
-    var out: [PatchLine] = []
-    out.reserveCapacity(lines.count + addedCount)
+    var result: [UInt8] = file.hasByteOrderMark ? TodoList.byteOrderMark : []
+    result.reserveCapacity(bytes.count + 64)
+    var written = 0
+    // The line written last has no ending: every line but the last ends with a newline,
+    // whatever the hunks brought along.
+    var unended = false
+    func put(_ line: some Collection<UInt8>, _ ending: LineEnding) {
+      if unended { result += file.preferredLineEnding.bytes }
+      result += line
+      result += ending.bytes
+      unended = ending == .none
+      written += 1
+    }
+    func line(_ index: Int) -> PatchLine { PatchLine(bytes: Array(file.lineBytes(at: index)), ending: file.lineEnding(at: index)) }
     var applied: [Hunk] = []
     var cursor = 0
     var shift = 0
     for hunk in hunks {
-      let expected = min(max(cursor, hunk.oldStart + shift), lines.count)
+      let expected = min(max(cursor, hunk.oldStart + shift), file.count)
       let at: Int
       if !hunk.old.isEmpty {
-        guard let found = Patch.find(hunk.old, in: lines, from: cursor, near: expected) else {
-          throw Patch.conflict(
-            hunk, lines: lines, at: Patch.locate(hunk, in: lines, from: cursor, near: expected))
+        guard let found = Patch.find(hunk.old.map(\.bytes), in: file, from: cursor, near: expected) else {
+          throw Patch.conflict(hunk, in: file, at: Patch.locate(hunk, in: file, from: cursor, near: expected))
         }
         at = found
       } else if hunk.anchor == nil {
         at = cursor
-      } else if hunk.oldStart >= oldCount, !restoring || lines.last?.bytes == hunk.anchor || lines.isEmpty {
-        at = lines.count
+      } else if hunk.oldStart >= oldCount,
+        !restoring || file.isEmpty || hunk.anchor.map({ file.lineBytes(at: file.count - 1).elementsEqual($0) }) == true
+      {
+        at = file.count
       } else if let anchor = hunk.anchor,
-        let found = Patch.find(
-          [PatchLine(bytes: anchor, ending: .lf)], in: lines, from: max(cursor - 1, 0),
-          near: expected - 1)
+        let found = Patch.find([anchor], in: file, from: max(cursor - 1, 0), near: expected - 1)
       {
         at = max(found + 1, cursor)
       } else {
-        at = hunk.oldStart >= oldCount ? lines.count : expected
+        at = hunk.oldStart >= oldCount ? file.count : expected
       }
-      out += lines[cursor..<at]
+      for index in cursor..<at { put(file.lineBytes(at: index), file.lineEnding(at: index)) }
       applied.append(
         Hunk(
-          oldStart: at, newStart: out.count, old: Array(lines[at..<(at + hunk.old.count)]),
-          new: hunk.new,
-          anchor: at > 0 ? lines[at - 1].bytes : nil,
-          following: at + hunk.old.count < lines.count ? lines[at + hunk.old.count].bytes : nil))
-      out += hunk.new
+          oldStart: at, newStart: written, old: (at..<(at + hunk.old.count)).map(line), new: hunk.new,
+          anchor: at > 0 ? Array(file.lineBytes(at: at - 1)) : nil,
+          following: at + hunk.old.count < file.count ? Array(file.lineBytes(at: at + hunk.old.count)) : nil))
+      for new in hunk.new { put(new.bytes, new.ending) }
       cursor = at + hunk.old.count
       shift = at - hunk.oldStart
     }
-    out += lines[cursor...]
-    // Every line but the last ends with a newline, whatever the hunks brought along.
-    if out.count > 1 {
-      for index in 0..<(out.count - 1) where out[index].ending == .none {
-        out[index].ending = file.preferredLineEnding
-      }
-    }
-    var result: [UInt8] = file.hasByteOrderMark ? TodoList.byteOrderMark : []
-    result.reserveCapacity(bytes.count + 64)
-    for line in out { result += line.bytes + line.ending.bytes }
-    return (result, Patch(hunks: applied, oldCount: lines.count, newCount: out.count))
+    for index in cursor..<file.count { put(file.lineBytes(at: index), file.lineEnding(at: index)) }
+    return (result, Patch(hunks: applied, oldCount: file.count, newCount: written))
   }
 
-  /// The start of the run `block` in `lines` at or after `from`, nearest to `near`.
-  static func find(_ block: [PatchLine], in lines: [PatchLine], from: Int, near: Int) -> Int? {
-    nearest(from: from, last: lines.count - block.count, near: near) { start in
-      for (offset, line) in block.enumerated() where lines[start + offset].bytes != line.bytes {
+  /// The start of the run `block` (lines' bytes) in `file` at or after `from`, nearest to `near`.
+  static func find(_ block: [[UInt8]], in file: TodoList, from: Int, near: Int) -> Int? {
+    nearest(from: from, last: file.count - block.count, near: near) { start in
+      for (offset, line) in block.enumerated() where !file.lineBytes(at: start + offset).elementsEqual(line) {
         return false
       }
       return true
@@ -330,43 +334,35 @@ struct Patch: Equatable, Sendable {
 
   /// Where the run of a hunk that is no longer there would stand: after its unchanged line
   /// before, or before its unchanged line after, when either is still there.
-  static func locate(_ hunk: Hunk, in lines: [PatchLine], from: Int, near expected: Int) -> Int {
-    if let anchor = hunk.anchor,
-      let found = find(
-        [PatchLine(bytes: anchor, ending: .lf)], in: lines, from: max(from - 1, 0),
-        near: expected - 1)
-    {
+  static func locate(_ hunk: Hunk, in file: TodoList, from: Int, near expected: Int) -> Int {
+    if let anchor = hunk.anchor, let found = find([anchor], in: file, from: max(from - 1, 0), near: expected - 1) {
       return found + 1
     }
     if let following = hunk.following,
-      let found = find(
-        [PatchLine(bytes: following, ending: .lf)], in: lines, from: from,
-        near: expected + hunk.old.count),
+      let found = find([following], in: file, from: from, near: expected + hunk.old.count),
       found - hunk.old.count >= from
     {
       return found - hunk.old.count
     }
     // Both neighbours changed too: the nearby line most like the first line of the run.
     guard let first = hunk.old.first?.bytes else { return expected }
-    func shared(_ line: [UInt8]) -> Int { zip(line, first).prefix { $0 == $1 }.count }
-    let nearby = max(from, expected - 3)...max(from, min(expected + 3, lines.count - 1))
-    let best = nearby.filter { $0 < lines.count }.max {
-      shared(lines[$0].bytes) < shared(lines[$1].bytes)
-    }
-    if let best, shared(lines[best].bytes) > 0 { return best }
+    func shared(_ index: Int) -> Int { zip(file.lineBytes(at: index), first).prefix { $0 == $1 }.count }
+    let nearby = max(from, expected - 3)...max(from, min(expected + 3, file.count - 1))
+    let best = nearby.filter { $0 < file.count }.max { shared($0) < shared($1) }
+    if let best, shared(best) > 0 { return best }
     return expected
   }
 
   /// The first line of the hunk's run that is not where it was, as it was and as it is.
-  static func conflict(_ hunk: Hunk, lines: [PatchLine], at expected: Int) -> PatchConflict {
+  static func conflict(_ hunk: Hunk, in file: TodoList, at expected: Int) -> PatchConflict {
     for (offset, line) in hunk.old.enumerated() {
       let position = expected + offset
       let next = offset + 1 < hunk.old.count ? hunk.old[offset + 1].bytes : hunk.following
-      guard position < lines.count, lines[position].bytes != line.bytes else {
-        if position < lines.count { continue }
+      guard position < file.count, !file.lineBytes(at: position).elementsEqual(line.bytes) else {
+        if position < file.count { continue }
         return PatchConflict(line: hunk.oldStart + offset + 1, was: line.bytes, now: nil)
       }
-      let now = lines[position].bytes
+      let now = Array(file.lineBytes(at: position))
       return PatchConflict(
         line: hunk.oldStart + offset + 1, was: line.bytes, now: now == next ? nil : now)
     }
