@@ -18,13 +18,17 @@ enum OutputFormat {
       self = .text
       return
     }
-    switch text {
+    // A format's name in any case, as a report's --format takes it; a template as written.
+    switch text.lowercased() {
     case "text", "": self = .text
     case "json": self = .json
     case "jsonl", "ndjson": self = .jsonl
     case "ical", "ics": self = .ical
     default:
-      guard text.contains("{") else { throw .badOptionValue("--format", text) }
+      guard text.contains("{") else {
+        throw .optionValueNotAllowed(
+          option: "--format", value: text, allowed: ["text", "json", "jsonl", "ical", "a template such as '{n} {text}'"])
+      }
       self = .template(try TaskTemplate(text))
     }
   }
