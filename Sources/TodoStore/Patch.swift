@@ -248,62 +248,56 @@ struct Patch: Equatable, Sendable {
   ///   that ended the file then go back after their line before when lines were added at the
   ///   end since, so a run (a conflict's markers around their side) is restored whole; else
   ///   lines inserted at the end go after any added since, as tasks appended.
-  ///
-  /// The file's lines are read where they lie in its bytes (a copy of each line of a
-  /// million-line file, to undo one added task, took twice the file again) and the result is
-  /// written as it is made.
   func apply(to bytes: [UInt8], restoring: Bool = false) throws(PatchConflict) -> (bytes: [UInt8], applied: Patch) {
+    let (list, applied) = try applied(to: bytes, restoring: restoring)
+    return (list.serialized(), applied)
+  }
+
+  /// ``apply(to:restoring:)``, its result a list of the file's lines and the patch's (see
+  /// ``TodoList/assembled(_:)``): the file's lines are read where they lie in its bytes and
+  /// the result holds none of them again (a copy of each line of a million-line file, to undo
+  /// one added task, took twice the file again), so it is written a block at a time.
+  func applied(to bytes: [UInt8], restoring: Bool = false) throws(PatchConflict) -> (list: TodoList, applied: Patch) {
     let file = TodoList(bytes: bytes)
-    var result: [UInt8] = file.hasByteOrderMark ? TodoList.byteOrderMark : []
-    result.reserveCapacity(bytes.count + 64)
-    var written = 0
-    // The line written last has no ending: every line but the last ends with a newline,
-    // whatever the hunks brought along.
-    var unended = false
-    func put(_ line: some Collection<UInt8>, _ ending: LineEnding) {
-      if unended { result += file.preferredLineEnding.bytes }
-      result += line
-      result += ending.bytes
-      unended = ending == .none
-      written += 1
-    }
     func line(_ index: Int) -> PatchLine { PatchLine(bytes: Array(file.lineBytes(at: index)), ending: file.lineEnding(at: index)) }
     var applied: [Hunk] = []
-    var cursor = 0
-    var shift = 0
-    for hunk in hunks {
-      let expected = min(max(cursor, hunk.oldStart + shift), file.count)
-      let at: Int
-      if !hunk.old.isEmpty {
-        guard let found = Patch.find(hunk.old.map(\.bytes), in: file, from: cursor, near: expected) else {
-          throw Patch.conflict(hunk, in: file, at: Patch.locate(hunk, in: file, from: cursor, near: expected))
+    let list = try file.assembled { (result: inout TodoList.Assembly) throws(PatchConflict) in
+      var cursor = 0
+      var shift = 0
+      for hunk in hunks {
+        let expected = min(max(cursor, hunk.oldStart + shift), file.count)
+        let at: Int
+        if !hunk.old.isEmpty {
+          guard let found = Patch.find(hunk.old.map(\.bytes), in: file, from: cursor, near: expected) else {
+            throw Patch.conflict(hunk, in: file, at: Patch.locate(hunk, in: file, from: cursor, near: expected))
+          }
+          at = found
+        } else if hunk.anchor == nil {
+          at = cursor
+        } else if hunk.oldStart >= oldCount,
+          !restoring || file.isEmpty || hunk.anchor.map({ file.lineBytes(at: file.count - 1).elementsEqual($0) }) == true
+        {
+          at = file.count
+        } else if let anchor = hunk.anchor,
+          let found = Patch.find([anchor], in: file, from: max(cursor - 1, 0), near: expected - 1)
+        {
+          at = max(found + 1, cursor)
+        } else {
+          at = hunk.oldStart >= oldCount ? file.count : expected
         }
-        at = found
-      } else if hunk.anchor == nil {
-        at = cursor
-      } else if hunk.oldStart >= oldCount,
-        !restoring || file.isEmpty || hunk.anchor.map({ file.lineBytes(at: file.count - 1).elementsEqual($0) }) == true
-      {
-        at = file.count
-      } else if let anchor = hunk.anchor,
-        let found = Patch.find([anchor], in: file, from: max(cursor - 1, 0), near: expected - 1)
-      {
-        at = max(found + 1, cursor)
-      } else {
-        at = hunk.oldStart >= oldCount ? file.count : expected
+        result.keep(cursor..<at)
+        applied.append(
+          Hunk(
+            oldStart: at, newStart: result.count, old: (at..<(at + hunk.old.count)).map(line), new: hunk.new,
+            anchor: at > 0 ? Array(file.lineBytes(at: at - 1)) : nil,
+            following: at + hunk.old.count < file.count ? Array(file.lineBytes(at: at + hunk.old.count)) : nil))
+        for new in hunk.new { result.add(new.bytes, ending: new.ending) }
+        cursor = at + hunk.old.count
+        shift = at - hunk.oldStart
       }
-      for index in cursor..<at { put(file.lineBytes(at: index), file.lineEnding(at: index)) }
-      applied.append(
-        Hunk(
-          oldStart: at, newStart: written, old: (at..<(at + hunk.old.count)).map(line), new: hunk.new,
-          anchor: at > 0 ? Array(file.lineBytes(at: at - 1)) : nil,
-          following: at + hunk.old.count < file.count ? Array(file.lineBytes(at: at + hunk.old.count)) : nil))
-      for new in hunk.new { put(new.bytes, new.ending) }
-      cursor = at + hunk.old.count
-      shift = at - hunk.oldStart
+      result.keep(cursor..<file.count)
     }
-    for index in cursor..<file.count { put(file.lineBytes(at: index), file.lineEnding(at: index)) }
-    return (result, Patch(hunks: applied, oldCount: file.count, newCount: written))
+    return (list, Patch(hunks: applied, oldCount: file.count, newCount: list.count))
   }
 
   /// The start of the run `block` (lines' bytes) in `file` at or after `from`, nearest to `near`.

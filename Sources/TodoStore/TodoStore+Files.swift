@@ -124,6 +124,22 @@ struct FileChange: Sendable {
       }
     }
 
+    /// Whether the bytes are `bytes`, compared a block at a time.
+    func holds(_ bytes: [UInt8]) -> Bool {
+      guard count == bytes.count else { return false }
+      if case .bytes(let own) = self { return own == bytes }
+      var offset = 0
+      var same = true
+      bytes.withUnsafeBufferPointer { all in
+        forEachBlock { block in
+          guard same else { return }
+          same = block.elementsEqual(UnsafeBufferPointer(rebasing: all[offset..<(offset + block.count)]))
+          offset += block.count
+        }
+      }
+      return same
+    }
+
     /// ``ContentHash/ofFile(_:)`` of the bytes.
     var hash: UInt64 {
       if case .bytes(let bytes) = self { return ContentHash.ofFile(bytes) }

@@ -172,9 +172,12 @@ extension TodoStore {
       do {
         // Undoing puts removed lines back where they were; redoing adds at the end as the
         // change first did.
-        let (bytes, applied) = try patch.apply(to: base.bytes, restoring: undoing)
-        if bytes != base.bytes {
-          changes.append(FileChange(target: target, base: base, bytes: bytes, patch: applied))
+        // The result as a list of the file's lines and the patch's, written a block at a
+        // time: the file is not held twice to undo one line of it.
+        let (list, applied) = try patch.applied(to: base.bytes, restoring: undoing)
+        let content = FileChange.Content(list)
+        if !content.holds(base.bytes) {
+          changes.append(FileChange(target: target, base: base, content: content, patch: applied))
         }
       } catch {
         throw StoreError(

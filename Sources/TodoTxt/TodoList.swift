@@ -255,6 +255,60 @@ public struct TodoList: Sendable {
   /// Whether the file ends with a line ending (an empty file counts as ending well).
   public var endsWithNewline: Bool { slots.last.map { $0.ending != .none } ?? true }
 
+  // MARK: Assembly
+
+  /// A list of runs of this list's lines and of new lines, in the order `build` gives them
+  /// (what applying a patch makes): kept lines share this list's bytes and new ones are held
+  /// as added, so the result is written a block at a time as an edited list is, and a change
+  /// of a few lines to a large file never holds the file twice. Every line but the last ends
+  /// with a newline: a line without one that gets a line after it takes the preferred ending.
+  package func assembled<Failure: Error>(_ build: (inout Assembly) throws(Failure) -> Void) throws(Failure) -> TodoList {
+    var assembly = Assembly(base: self)
+    try build(&assembly)
+    var result = self
+    result.slots = assembly.slots
+    result.added = added + assembly.added
+    return result
+  }
+
+  /// The lines of an ``assembled(_:)`` list, as they are given.
+  package struct Assembly {
+    fileprivate let base: TodoList
+    fileprivate var slots: [Slot] = []
+    fileprivate var added: [UInt8] = []
+    /// Where new bytes' offsets start: after the base's own and its added bytes.
+    private let addedStart: Int
+
+    fileprivate init(base: TodoList) {
+      self.base = base
+      addedStart = base.buffer.count + base.added.count
+      slots.reserveCapacity(base.slots.count + 1)
+    }
+
+    /// How many lines are given so far.
+    package var count: Int { slots.count }
+
+    /// Lines `range` of the base, as they are.
+    package mutating func keep(_ range: Range<Int>) {
+      for index in range { put(base.slots[index]) }
+    }
+
+    /// A new line and its ending.
+    package mutating func add(_ bytes: some Collection<UInt8>, ending: LineEnding) {
+      let start = addedStart + added.count
+      added.append(contentsOf: bytes)
+      put(Slot(start: start, end: addedStart + added.count, ending: ending))
+    }
+
+    private mutating func put(_ slot: Slot) {
+      if let last = slots.indices.last, slots[last].ending == .none {
+        slots[last].ending = base.preferredLineEnding
+        slots[last].edited = true
+      }
+      slots.append(slot)
+    }
+  }
+
   // MARK: Editing
 
   private mutating func store(_ task: Task) -> (Int, Int) {

@@ -142,4 +142,25 @@ struct TodoListTests {
     #expect(
       appended.changes() == [.keep(original: 0, current: 0), .replace(original: 1, current: 1), .insert(current: 2)])
   }
+
+  /// A list assembled from runs of a list's lines and new lines: written as the lines say,
+  /// a line without an ending given one when a line follows it, the byte order mark kept,
+  /// and its changes from the list read as those runs (kept lines are the list's own).
+  @Test("assembled lists keep their runs, end every line but the last, and know their changes")
+  func assembled() {
+    let base = TodoList(bytes: Array("\u{FEFF}a\r\nb\nc".utf8))
+    let list = base.assembled { lines in
+      lines.keep(0..<1)
+      lines.add(Array("new".utf8), ending: .lf)
+      lines.keep(2..<3)
+      lines.add(Array("end".utf8), ending: .none)
+    }
+    // c had no ending and gets the file's preferred one (LF and CRLF tie: LF).
+    #expect(list.serialized() == Array("\u{FEFF}a\r\nnew\nc\nend".utf8))
+    #expect(list.count == 4 && list.originalCount == 3)
+    #expect(list.changes(from: base).count > 0)
+    #expect(base.assembled { $0.keep(0..<base.count) }.serialized() == base.serialized())
+    let empty = TodoList(bytes: [])
+    #expect(empty.assembled { $0.add(Array("only".utf8), ending: .none) }.serialized() == Array("only".utf8))
+  }
 }
