@@ -86,10 +86,10 @@ package enum TodoCLI {
         _ = HelpCommand.shortHelp(programName: programName, addons: [], console: scratch)
         console.writeError(scratch.output)
       }
-      report(fatal.error, programName: programName, console: console)
+      report(fatal.error, programName: programName, mode: mode, console: console)
       return .failure
     } catch let error as TodoError {
-      report(error, programName: programName, console: console)
+      report(error, programName: programName, mode: mode, console: console)
       return .failure
     } catch {
       console.errorLine("\(programName): \(error)")
@@ -210,9 +210,13 @@ package enum TodoCLI {
     var action: String?
   }
 
-  static func report(_ error: TodoError, programName: String, console: Console) {
+  /// Writes an error where it belongs: on standard error, but todo.sh's usage, which todo.sh
+  /// prints on standard output (under its name only: under the name todo a command line
+  /// without an action is a mistake like any other, and a script piping the output must not
+  /// read the usage as tasks).
+  static func report(_ error: TodoError, programName: String, mode: Mode = .todoSh, console: Console) {
     let text = error.message(programName: programName)
-    if error.goesToStandardOutput {
+    if error.goesToStandardOutput, !mode.policy.namesMistakes {
       console.line(text)
     } else {
       console.errorLine(text)
