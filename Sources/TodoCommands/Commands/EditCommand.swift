@@ -193,9 +193,13 @@ private final class EditSession {
   }
 
   func editFile(_ list: inout TodoList, name: String) throws(TodoError) -> EditCommand.Outcome {
-    let original = list.serialized()
+    // The file's lines, sharing the bytes the list was read from (a list as read is the
+    // file): the text the editor is given, with no copy of it, and the side an edit is
+    // aligned against.
     let source = LineSet(list)
-    var target = LineSet(bytes: original)
+    let original = source.bytes
+    // The edited text's lines, made once it differs from the file.
+    var target = LineSet(bytes: [])
     var alignment: LineAlignment?
     // Only new and changed lines are checked, and stored as checked.
     var stored: [Int: [UInt8]] = [:]
