@@ -264,7 +264,8 @@ struct Patch: Equatable, Sendable {
     let list = try file.assembled { (result: inout TodoList.Assembly) throws(PatchConflict) in
       var cursor = 0
       var shift = 0
-      for hunk in hunks {
+      for given in hunks {
+        let hunk = Patch.withoutVanishedLastLine(given, oldCount: oldCount)
         let expected = min(max(cursor, hunk.oldStart + shift), file.count)
         let at: Int
         if !hunk.old.isEmpty {
@@ -298,6 +299,20 @@ struct Patch: Equatable, Sendable {
       result.keep(cursor..<file.count)
     }
     return (list, Patch(hunks: applied, oldCount: file.count, newCount: list.count))
+  }
+
+  /// `hunk` without an empty last line that has no line ending at the end of the file it
+  /// takes lines from: such a line is no bytes at all, so no file read again has it (`a⏎⏎`
+  /// is two lines), and looking for it found another empty line instead. It is a line of a
+  /// file a change made by emptying the last line of a file without a final newline (todo.sh's
+  /// `del` keeps an empty line in place); undoing that change looked for it, took the empty
+  /// line before it, and lost that line.
+  static func withoutVanishedLastLine(_ hunk: Hunk, oldCount: Int) -> Hunk {
+    guard let last = hunk.old.last, last.bytes.isEmpty, last.ending == .none, hunk.oldStart + hunk.old.count == oldCount
+    else { return hunk }
+    var trimmed = hunk
+    trimmed.old.removeLast()
+    return trimmed
   }
 
   /// The start of the run `block` (lines' bytes) in `file` at or after `from`, nearest to `near`.

@@ -61,4 +61,20 @@ import Testing
     #expect(list.sh("undo").status == 1)
     #expect(list.read("todo.txt") == "Call mom\nBuy milk\n")
   }
+
+  /// Emptying the last line of a file without a final newline (`del` keeps an empty line in
+  /// place) leaves a line of no bytes, which no reading of the file has: undoing it looked
+  /// for that line, took the empty line before it instead, and lost it.
+  @Test(arguments: ["todo", "todo.sh"])
+  func undoingTheEmptyingOfAnUnendedLastLineKeepsTheEmptyLineBeforeIt(name: String) throws {
+    let list = try CommandFixture(todo: "a\n\nb")
+    #expect(list.run(name, ["-f", "del", "3"]).status == 0)
+    #expect(list.read("todo.txt") == "a\n\n")
+    #expect(list.run("todo", ["undo"]).status == 0)
+    #expect(list.read("todo.txt") == "a\n\nb")
+    #expect(list.run("todo", ["redo"]).status == 0)
+    #expect(list.read("todo.txt") == "a\n\n")
+    #expect(list.run("todo", ["undo"]).status == 0)
+    #expect(list.read("todo.txt") == "a\n\nb")
+  }
 }
