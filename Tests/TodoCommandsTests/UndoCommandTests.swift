@@ -1,4 +1,7 @@
+import TodoTxt
 import Testing
+
+@testable import TodoCommands
 
 /// `undo` (and `redo`): the last changes to todo.txt and done.txt stepped back, line by line.
 @Suite struct UndoCommandTests {
@@ -17,6 +20,17 @@ import Testing
     let run = list.todo("undo")
     #expect(run.stdout == "Undone: do 2\n  todo.txt - x 2009-02-13 Buy milk\n  todo.txt + 2 Buy milk\n")
     #expect(list.read("todo.txt") == "Call mom\nBuy milk\n")
+  }
+
+  /// Lines put back that are there more than once take the next free numbers, in order;
+  /// each file's lines are numbered from that file.
+  @Test func linesPutBackTwiceTakeTheirNumbersInOrder() throws {
+    let list = try CommandFixture(todo: "same\nother\nsame\nsame\n", done: "")
+    #expect(list.todo("-f", "do", "1", "3").status == 0)
+    let undo = list.todo("undo")
+    #expect(undo.stdout.hasSuffix("  todo.txt + 1 same\n  todo.txt + 3 same\n"), "\(undo.stdout)")
+    #expect(list.read("todo.txt") == "same\nother\nsame\nsame\n")
+    #expect(UndoCommand.numbers(of: [Array("same".utf8)], in: TodoList(parsing: "same\nx\nsame\n")) == [Array("same".utf8): [3, 1]])
   }
 
   @Test func undoesSeveralAndRedoes() throws {

@@ -25,17 +25,21 @@ enum UndoCommand {
     }
     // Each line put back is shown with the task number it has now, found in the file as it
     // is after the step (a line that is there more than once takes the next free number).
-    var taken: [String: Set<Int>] = [:]
-    var lists: [String: TodoList] = [:]
-    func number(of line: String, in path: String) -> Int? {
-      if lists[path] == nil { lists[path] = (try? context.store.read(path)) ?? TodoList() }
-      guard let list = lists[path] else { return nil }
-      let wanted = Array(line.utf8)
-      for index in list.indices where !(taken[path]?.contains(index) ?? false) && list.lineBytes(at: index).elementsEqual(wanted) {
-        taken[path, default: []].insert(index)
-        return index + 1
+    // The numbers of every line put back in a file are found in one pass over it: a search
+    // of the file for each line took minutes for a change of thousands of lines.
+    var wanted: [String: Set<[UInt8]>] = [:]
+    for entry in entries {
+      for change in entry.changes {
+        for line in undoing ? change.removed : change.added { wanted[change.path, default: []].insert(Array(line.utf8)) }
       }
-      return nil
+    }
+    // For each file, each wanted line's numbers not yet shown, the last first.
+    var free: [String: [[UInt8]: [Int]]] = [:]
+    func number(of line: String, in path: String) -> Int? {
+      if free[path] == nil {
+        free[path] = UndoCommand.numbers(of: wanted[path] ?? [], in: (try? context.store.read(path)) ?? TodoList())
+      }
+      return free[path]?[Array(line.utf8)]?.popLast()
     }
     for entry in entries {
       context.console.line("\(undoing ? "Undone" : "Redone"): \(entry.label)")
@@ -51,6 +55,21 @@ enum UndoCommand {
       }
     }
     return .success
+  }
+
+  /// The task numbers of the lines of `list` that are one of `lines`, for each of them from the
+  /// last to the first (so that the next to take is the last), in one pass over the list.
+  static func numbers(of lines: Set<[UInt8]>, in list: TodoList) -> [[UInt8]: [Int]] {
+    guard !lines.isEmpty else { return [:] }
+    let lengths = Set(lines.map(\.count))
+    var found: [[UInt8]: [Int]] = [:]
+    for index in list.indices.reversed() {
+      let bytes = list.lineBytes(at: index)
+      guard lengths.contains(bytes.count) else { continue }
+      let line = Array(bytes)
+      if lines.contains(line) { found[line, default: []].append(index + 1) }
+    }
+    return found
   }
 }
 
