@@ -30,4 +30,16 @@ import Testing
     list.todo("postpone", "1", "1d\u{1B}").expectOneLineError(containing: "control character U+001B")
     #expect(list.read("todo.txt") == "Call mom\n")
   }
+
+  /// A task given twice is moved twice, and each move is shown as it left the task; the
+  /// others are shown as written.
+  @Test func aTaskGivenTwiceIsShownAfterEachMove() throws {
+    let list = try CommandFixture(todo: "a due:2009-02-20\nb due:2009-02-20\n")
+    let run = list.todo("postpone", "1", "2", "1", "1d")
+    #expect(run.status == 0)
+    #expect(
+      run.stdout == "1 a due:2009-02-21\nTODO: 1 postponed to 2009-02-21.\n2 b due:2009-02-21\nTODO: 2 postponed to 2009-02-21.\n"
+        + "1 a due:2009-02-22\nTODO: 1 postponed to 2009-02-22.\n")
+    #expect(list.read("todo.txt") == "a due:2009-02-22\nb due:2009-02-21\n")
+  }
 }

@@ -20,7 +20,7 @@ enum AttachCommand {
     // The list is read once, under the lock: the task is checked, the file copied and the tag
     // added on the snapshot that is written.
     var copied: (folder: ConfinedFolder, name: String)?
-    let edited: [(TaskReference, Task)]
+    let edited: EditedTasks
     do throws(TodoError) {
       edited = try context.editTasks([reference], label: "attach \(reference.typed)") { _, task throws(TodoError) in
         let made = try copy(source, for: task, reference: reference, settings: context.settings, store: context.store)

@@ -135,7 +135,7 @@ extension CommandContext {
   @discardableResult
   func editTasks(
     _ references: [TaskReference], label: String, _ edit: (TaskReference, inout Task) throws(TodoError) -> Void
-  ) throws(TodoError) -> [(TaskReference, Task)] {
+  ) throws(TodoError) -> EditedTasks {
     try editTasks(label: label, choosing: { _ throws(TodoError) in references }, edit)
   }
 
@@ -147,17 +147,42 @@ extension CommandContext {
   func editTasks(
     label: String, asking: Bool = false, choosing choose: (TodoList) throws(TodoError) -> [TaskReference],
     _ edit: (TaskReference, inout Task) throws(TodoError) -> Void
-  ) throws(TodoError) -> [(TaskReference, Task)] {
+  ) throws(TodoError) -> EditedTasks {
     let file = settings.todoFile
     return try change(file, label: label, asking: asking) { list in
-      var result: [(TaskReference, Task)] = []
-      for reference in try choose(list) {
+      let references = try choose(list)
+      // A task edited more than once (`postpone 1 1 1d`) is shown as each edit left it.
+      var seen = Set<Int>()
+      var repeated = Set<Int>()
+      for reference in references where !seen.insert(reference.number).inserted { repeated.insert(reference.number) }
+      var kept: [Int: Task] = [:]
+      for (position, reference) in references.enumerated() {
         var task = try reference.task(in: list, file: file, mode: settings.mode)
         try edit(reference, &task)
         list.replace(number: reference.number, with: task)
-        result.append((reference, task))
+        if repeated.contains(reference.number) { kept[position] = task }
       }
-      return result
+      return EditedTasks(references: references, list: list, kept: kept)
+    }
+  }
+}
+
+/// The tasks an edit of several wrote, each with its reference, as written: read from the
+/// list as written when they are shown, not held apart (a `-q` edit of 250,000 tasks held a
+/// copy of each), but for a task edited again later, kept as each edit left it.
+struct EditedTasks: Sequence {
+  let references: [TaskReference]
+  let list: TodoList
+  /// Tasks as an edit left them, by position among `references`.
+  let kept: [Int: Task]
+
+  func makeIterator() -> AnyIterator<(TaskReference, Task)> {
+    var position = 0
+    return AnyIterator {
+      guard position < references.count else { return nil }
+      defer { position += 1 }
+      let reference = references[position]
+      return (reference, kept[position] ?? list[reference.number - 1])
     }
   }
 }
