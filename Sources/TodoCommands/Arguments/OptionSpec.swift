@@ -120,9 +120,7 @@ package struct OptionSpec: Sendable, Equatable {
       }
       return .keys(keys)
     case .priority:
-      // A letter is one of ASCII's (`ſ` upper-cases to `S`, `ı` to `I`).
-      let letter = TypedInput.priorityLetter(text, mode: .native)
-      guard text.utf8.allSatisfy({ $0 < 0x80 }), let priority = Priority(letter.uppercased()) else {
+      guard let priority = Priority(word: text) else {
         throw .optionValueNotAllowed(option: typed, value: text, allowed: ["A-Z", "high", "medium", "low"])
       }
       return .priority(priority.byte)

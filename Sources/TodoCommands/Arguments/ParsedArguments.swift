@@ -267,11 +267,10 @@ extension ParsedArguments {
     case .taskNumber:
       return .task(try TaskReference(word, usage: usage))
     case .priority:
-      let letter = TypedInput.priorityLetter(word, mode: mode).uppercased()
-      // An ASCII letter as typed (`ſ` upper-cases to `S`, as todo.sh's tr never makes it).
-      guard word.utf8.allSatisfy({ $0 < 0x80 }), letter.utf8.count == 1, let priority = Priority(letter) else {
-        throw mode.policy.resolvesTypedValues ? .notAPriority(word) : usage
-      }
+      // Under the name todo a priority word or a letter of either case (``Priority/init(word:)``,
+      // ASCII letters only); under todo.sh's one letter of either case, as its `tr` reads it.
+      let priority = mode.policy.resolvesTypedValues ? Priority(word: word) : word.utf8.count == 1 ? Priority(word.uppercased()) : nil
+      guard let priority else { throw mode.policy.resolvesTypedValues ? .notAPriority(word) : usage }
       return .priority(priority)
     case .count(let range, let name):
       // Digits only: `+5` and ` 5` are no way to write a count.

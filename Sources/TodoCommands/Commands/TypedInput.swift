@@ -84,15 +84,6 @@ enum TypedInput {
     return offset
   }
 
-  /// The priority letter a word names under the name `todo` (``Priority/init(word:)``):
-  /// `high`/`h` → A, `medium`/`m` → B, `low`/`l` → C, a letter in either case → itself; any
-  /// other word, and every word under the name todo.sh, is returned as it is. The one-letter
-  /// forms are lower case only, so `H`, `M` and `L` remain priority letters.
-  static func priorityLetter(_ word: String, mode: Mode) -> String {
-    guard mode.policy.resolvesTypedValues, let priority = Priority(word: word) else { return word }
-    return priority.description
-  }
-
   /// The priorities a `listpri` selection names under the name `todo` with a priority word:
   /// `high`, `high-medium`, `a-low` (a single letter is the letter, as in todo.sh and in
   /// queries), as the letters of a bracket expression (`A-B`); `nil` for anything else,
