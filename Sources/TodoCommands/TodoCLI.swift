@@ -24,7 +24,7 @@ package enum TodoCLI {
     shell: ShellLauncher? = nil, cache: SessionCache? = nil
   ) -> ExitStatus {
     let programPath = arguments.first ?? "todo"
-    let mode: Mode = Posix.basename(programPath) == "todo.sh" ? .todoSh : .native
+    let mode = Mode(programPath: programPath)
     var programName = Posix.basename(programPath)
     do {
       let options: GlobalOptions
@@ -214,7 +214,7 @@ package enum TodoCLI {
   /// prints on standard output (under its name only: under the name todo a command line
   /// without an action is a mistake like any other, and a script piping the output must not
   /// read the usage as tasks).
-  static func report(_ error: TodoError, programName: String, mode: Mode = .todoSh, console: Console) {
+  static func report(_ error: TodoError, programName: String, mode: Mode, console: Console) {
     let text = error.message(programName: programName)
     if error.goesToStandardOutput, !mode.policy.namesMistakes {
       console.line(text)
@@ -399,7 +399,8 @@ extension TodoCLI {
     console.flush()
     if console.outputError != 0, console.outputError != EPIPE {
       let name = Posix.basename(CommandLine.arguments.first ?? "todo")
-      report(.cannotWriteOutput(console.outputError), programName: name, console: console)
+      let mode = Mode(programPath: CommandLine.arguments.first ?? "todo")
+      report(.cannotWriteOutput(console.outputError), programName: name, mode: mode, console: console)
       return status == .success ? .failure : status
     }
     return status

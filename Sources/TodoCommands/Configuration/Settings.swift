@@ -1,9 +1,16 @@
+import TodoStore
+
 /// Which behaviour the tool follows, chosen by the name it is invoked under.
 package enum Mode: Sendable, Equatable {
   /// Invoked as `todo.sh`: exactly todo.sh's behaviour and defaults.
   case todoSh
   /// Invoked as `todo`: the same actions and output formats, with modern defaults.
   case native
+
+  /// The mode of the program at `path` (`argv[0]`): todo.sh's under that name, else the tool's.
+  package init(programPath path: String) {
+    self = Posix.basename(path) == "todo.sh" ? .todoSh : .native
+  }
 }
 
 /// The configuration in force: todo.sh's variables after the environment, the options and the

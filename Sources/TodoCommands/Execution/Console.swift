@@ -58,9 +58,9 @@ package final class StandardConsole: Console {
 
   package init() {
     isTerminal = Posix.isTerminal(STDOUT_FILENO)
-    let native = Posix.basename(CommandLine.arguments.first ?? "todo") != "todo.sh"
-    escapesOutput = native && isTerminal
-    escapesErrors = native && Posix.isTerminal(STDERR_FILENO)
+    let escapes = Mode(programPath: CommandLine.arguments.first ?? "todo").policy.escapesControlsOnTerminal
+    escapesOutput = escapes && isTerminal
+    escapesErrors = escapes && Posix.isTerminal(STDERR_FILENO)
     buffer.reserveCapacity(1 << 16)
   }
 
